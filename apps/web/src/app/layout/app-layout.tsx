@@ -1,0 +1,9 @@
+import { Outlet } from 'react-router';
+
+export function AppLayout() {
+  return (
+    <main>
+      <Outlet />
+    </main>
+  );
+}

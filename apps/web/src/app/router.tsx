@@ -1,0 +1,37 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppLayout } from './layout/app-layout.tsx';
+import { ErrorScreen } from './routes/error-screen.tsx';
+
+// Every screen is its own chunk (code-split by route); the layout is in the entry chunk.
+const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppLayout />,
+    errorElement: <ErrorScreen />,
+    children: [
+      { index: true, ...page(() => import('./routes/home.tsx')) },
+      { path: 'car/:id', ...page(() => import('./routes/car-detail.tsx')) },
+      { path: 'search', ...page(() => import('./routes/search.tsx')) },
+      { path: 'search/:term', ...page(() => import('./routes/search.tsx')) },
+      { path: 'user/:username', ...page(() => import('./routes/user-ads.tsx')) },
+      { path: 'browse/cars', ...page(() => import('./routes/browse.tsx')) },
+      { path: 'saved/cars', ...page(() => import('./routes/saved.tsx')) },
+      { path: 'new/car', ...page(() => import('./routes/new-car.tsx')) },
+      { path: 'edit/car/:id', ...page(() => import('./routes/edit-car.tsx')) },
+      { path: 'profile', ...page(() => import('./routes/profile.tsx')) },
+      { path: 'signup', ...page(() => import('./routes/signup.tsx')) },
+      { path: 'settings', ...page(() => import('./routes/settings.tsx')) },
+      { path: 'feedback', ...page(() => import('./routes/feedback.tsx')) },
+      { path: 'new/part', ...page(() => import('./routes/new-part.tsx')) },
+      { path: 'controlpanel', ...page(() => import('./routes/control-panel.tsx')) },
+      { path: 'notfound', ...page(() => import('./routes/not-found.tsx')) },
+      { path: '*', ...page(() => import('./routes/not-found.tsx')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,62 @@
+import { IDENTITY_BASE, INVENTORY_BASE } from '@bilmarknaden/shared/api-paths';
+import type { ApiError } from '@bilmarknaden/shared/api-types';
+import { getToken } from './session-store.ts';
+
+/** A failed call: the HTTP status and the server's Swedish message (and field) when it sent one. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+export const identityUrl = (path: string) => `${IDENTITY_BASE}${path}`;
+export const inventoryUrl = (path: string) => `${INVENTORY_BASE}${path}`;
+
+export interface ApiInit {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON-serialised unless it is FormData. */
+  body?: unknown;
+  /** Send the stored bearer token. */
+  auth?: boolean;
+  signal?: AbortSignal;
+  /** 'text' for the identity endpoints that answer the token as plain text. */
+  responseType?: 'json' | 'text';
+}
+
+export async function apiFetch<T>(url: string, init: ApiInit = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  let body: BodyInit | undefined;
+  if (init.body instanceof FormData) body = init.body;
+  else if (init.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(init.body);
+  }
+  const token = init.auth ? getToken() : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(url, { method: init.method ?? 'GET', headers, body, signal: init.signal });
+  if (!res.ok) {
+    let payload: Partial<ApiError> = {};
+    try {
+      payload = (await res.json()) as ApiError;
+    } catch {
+      // not JSON
+    }
+    throw new ApiRequestError(res.status, payload.message ?? 'Något gick fel. Försök igen.', payload.field);
+  }
+  if (init.responseType === 'text') return (await res.text()) as T;
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+/** Query string from an object, leaving out empty values. */
+export function toQuery(params: Record<string, string | number | undefined | null>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}

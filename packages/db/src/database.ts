@@ -1,0 +1,116 @@
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import { lockFolder } from './lock.ts';
+
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+/** What repositories need: parameterised queries and multi-statement scripts. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly engine: 'pglite' | 'postgres';
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data folder as an uncompressed tarball (test snapshots). */
+  dumpDataDir?: () => Promise<Blob>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data folder; absent means in memory (tests). */
+  dataDir?: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+const INT8 = 20;
+const toNumber = (v: string) => Number(v);
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
+}
+
+/** An in-memory PGlite started from a `dumpDataDir` snapshot. */
+export function openPgliteFromDump(dump: Blob): Promise<Database> {
+  return openPglite(undefined, dump);
+}
+
+async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+  // PGlite is one connection in one process: a second process on the folder must fail, not corrupt it.
+  const release = dataDir ? lockFolder(dataDir) : () => undefined;
+  const db = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    // Counts and ids as numbers on both engines.
+    parsers: { [INT8]: toNumber, [pgliteTypes.INT8]: toNumber },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T>(sql: string, params?: readonly unknown[]) {
+      const r = await q.query<T>(sql, params as unknown[] | undefined);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  return {
+    engine: 'pglite',
+    ...wrap(db),
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    close: async () => {
+      await db.close();
+      release();
+    },
+    dumpDataDir: async () => (await db.dumpDataDir('none')) as Blob,
+  };
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    types: {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+        oid === INT8 ? toNumber : pg.types.getTypeParser(oid, format),
+    } as pg.CustomTypesConfig,
+  });
+  // A broken idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T>(sql: string, params?: readonly unknown[]) {
+      const r = await q.query(sql, params as unknown[] | undefined);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+    },
+    async exec(sql: string) {
+      await q.query(sql);
+    },
+  });
+  return {
+    engine: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,39 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Database } from './database.ts';
+
+export interface MigrationSet {
+  /** Owner of the migrations, e.g. 'identity'; ids are `${service}/${file}`. */
+  service: string;
+  /** Folder of plain `NNN-name.sql` files, applied in name order. */
+  dir: string;
+}
+
+// Any constant shared by every process: concurrent starts on PostgreSQL apply each file once.
+const MIGRATION_LOCK = 727_274_001;
+
+/** Applies every not yet applied migration, in order, each in its own transaction. */
+export async function runMigrations(db: Database, sets: readonly MigrationSet[]): Promise<string[]> {
+  await db.exec(`CREATE TABLE IF NOT EXISTS public.schema_migrations (
+    id text PRIMARY KEY,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  )`);
+  const applied: string[] = [];
+  for (const set of sets) {
+    const files = (await readdir(set.dir)).filter((f) => f.endsWith('.sql')).sort();
+    for (const file of files) {
+      const id = `${set.service}/${file}`;
+      const sql = await readFile(path.join(set.dir, file), 'utf8');
+      const ran = await db.transaction(async (tx) => {
+        if (db.engine === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+        const done = await tx.query('SELECT 1 FROM public.schema_migrations WHERE id = $1', [id]);
+        if (done.rows.length > 0) return false;
+        await tx.exec(sql);
+        await tx.query('INSERT INTO public.schema_migrations (id) VALUES ($1)', [id]);
+        return true;
+      });
+      if (ran) applied.push(id);
+    }
+  }
+  return applied;
+}

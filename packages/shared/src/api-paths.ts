@@ -1,0 +1,40 @@
+// The API layout of DESIGN.md: the specification's paths under each service's base.
+export const IDENTITY_BASE = '/api/identity';
+export const INVENTORY_BASE = '/api/inventory';
+export const FILES_BASE = '/files';
+
+export const identityPaths = {
+  user: '/user',
+  userByUsername: '/user/username',
+  login: '/user/login',
+  refresh: '/user/refresh',
+  jwks: '/.well-known/jwks.json',
+  docs: '/docs',
+} as const;
+
+export const inventoryPaths = {
+  createCar: '/001/1001',
+  listCars: '/001/2003',
+  car: '/001/2001',
+  carsByUser: '/001/2002',
+  makes: '/002/2001',
+  models: '/002/2002',
+  toggleSaved: '/001/3001',
+  savedCars: '/001/3002',
+  /** Owner actions: PUT and DELETE `/cars/{id}`. */
+  carById: (id: number | string) => `/cars/${id}`,
+  feedback: '/feedback',
+  docs: '/docs',
+} as const;
+
+const versionQuery = (version: number) => (version > 1 ? `?v=${version}` : '');
+
+/** Photo n (1…8) of an ad in full size. */
+export function imagePath(carId: number, n: number, version = 1): string {
+  return `${FILES_BASE}/${carId}-${n}.jpeg${versionQuery(version)}`;
+}
+
+/** The small card variant of photo n (≤ 30 KB). */
+export function cardImagePath(carId: number, n: number, version = 1): string {
+  return `${FILES_BASE}/${carId}-${n}-card.jpeg${versionQuery(version)}`;
+}

@@ -1,0 +1,34 @@
+// Business constants of the specification, section 9.
+export const PAGE_SIZE = 20;
+export const MAX_WINDOW = 100;
+export const MAX_START = 10_000;
+export const DEFAULT_ORDER_BY = 'created';
+export const DEFAULT_ORDER = 'desc';
+export const ORDER_BY_VALUES = ['created', 'price', 'year', 'milage', 'hp'] as const;
+export const ORDER_VALUES = ['asc', 'desc'] as const;
+export type OrderBy = (typeof ORDER_BY_VALUES)[number];
+export type Order = (typeof ORDER_VALUES)[number];
+
+export const MAX_IMAGES = 8;
+/** 10 MB as the specification counts it: 10,000 KB. */
+export const MAX_IMAGE_BYTES = 10_000 * 1024;
+export const COMPRESSION_THRESHOLD_BYTES = 2_000 * 1024;
+export const MAX_IMAGE_PIXELS = 50_000_000;
+export const IMAGE_LONG_EDGE = 1600;
+export const CARD_IMAGE_MAX_BYTES = 30 * 1024;
+
+export const WELCOME_DELAY_MS = 2000;
+export const SWIPE_DELETE_PX = 150;
+export const SWIPE_DRAG_LIMIT_PX = 145;
+export const BROWSE_YEAR_FROM = 1940;
+export const BROWSE_YEAR_TO = 2025;
+export const FIXED_LOCATION = 'Stockholm';
+export const PRICE_SUFFIX = ' :-';
+
+export const STORAGE_KEYS = {
+  token: 'IDENTITY_TOKEN',
+  userDetails: 'USER_DETAILS',
+  welcomeShown: 'WELCOME_MODAL_SHOWN',
+} as const;
+
+export const ROLES = { user: 1, moderator: 2, administrator: 3 } as const;

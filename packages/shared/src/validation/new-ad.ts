@@ -1,0 +1,139 @@
+import { lengthOutside, charLength, numberOutside, parseWholeNumber, text, type Rule } from './rules.ts';
+import {
+  colorOptions,
+  drivetrainOptions,
+  findOption,
+  fuelOptions,
+  transmissionOptions,
+  typeOptions,
+  type Option,
+} from '../options.ts';
+
+/** The new-ad form as typed: every field a string, as in a multipart form. */
+export interface NewAdInput {
+  title: string;
+  description: string;
+  price: string;
+  make: string;
+  model: string;
+  year: string;
+  milage: string;
+  hp: string;
+  color: string;
+  type: string;
+  transmission: string;
+  drivetrain: string;
+  fuel: string;
+}
+
+export const NEW_AD_FIELDS = [
+  'title',
+  'description',
+  'price',
+  'make',
+  'model',
+  'year',
+  'milage',
+  'hp',
+  'color',
+  'type',
+  'transmission',
+  'drivetrain',
+  'fuel',
+] as const satisfies readonly (keyof NewAdInput)[];
+
+export const AD_LIMITS = {
+  titleMin: 4,
+  titleMax: 60,
+  descriptionMin: 4,
+  descriptionMax: 2500,
+  priceMax: 50_000_000,
+  yearMin: 1885,
+  yearMax: 2026,
+  milageMax: 100_000,
+  hpMax: 3000,
+  makeMax: 50,
+  modelMax: 50,
+} as const;
+
+const notOption = (options: readonly Option[]) => (v: string) => v === '' || findOption(options, v) === undefined;
+
+export const newAdRules: readonly Rule<NewAdInput>[] = [
+  { field: 'title', message: 'Din rubrik är för kort', fails: (a) => charLength(a.title) < AD_LIMITS.titleMin },
+  { field: 'title', message: 'Din rubrik är för lång', fails: (a) => charLength(a.title) > AD_LIMITS.titleMax },
+  {
+    field: 'description',
+    message: 'Din beskrivning är för kort',
+    fails: (a) => charLength(a.description) < AD_LIMITS.descriptionMin,
+  },
+  {
+    field: 'description',
+    message: 'Din beskrivning är för lång',
+    fails: (a) => charLength(a.description) > AD_LIMITS.descriptionMax,
+  },
+  { field: 'price', message: 'Ange ett giltigt pris', fails: (a) => numberOutside(a.price, 0, AD_LIMITS.priceMax) },
+  { field: 'make', message: 'Ange ett märke', fails: (a) => lengthOutside(a.make, 1, AD_LIMITS.makeMax) },
+  { field: 'model', message: 'Ange en modell', fails: (a) => lengthOutside(a.model, 1, AD_LIMITS.modelMax) },
+  {
+    field: 'year',
+    message: 'Ange ett giltigt årtal',
+    fails: (a) => numberOutside(a.year, AD_LIMITS.yearMin, AD_LIMITS.yearMax),
+  },
+  {
+    field: 'milage',
+    message: 'Ange ett giltigt miltal',
+    fails: (a) => numberOutside(a.milage, 0, AD_LIMITS.milageMax),
+  },
+  { field: 'hp', message: 'Ange ett giltigt hästkraftsantal', fails: (a) => numberOutside(a.hp, 0, AD_LIMITS.hpMax) },
+  { field: 'color', message: 'Ange en färg', fails: (a) => notOption(colorOptions)(a.color) },
+  { field: 'type', message: 'Ange en biltyp', fails: (a) => notOption(typeOptions)(a.type) },
+  { field: 'transmission', message: 'Ange växellåda', fails: (a) => notOption(transmissionOptions)(a.transmission) },
+  { field: 'drivetrain', message: 'Ange drivlina', fails: (a) => notOption(drivetrainOptions)(a.drivetrain) },
+  { field: 'fuel', message: 'Ange bränsle', fails: (a) => notOption(fuelOptions)(a.fuel) },
+];
+
+/** Untrusted fields to the form's shape: strings trimmed (numbers accepted), unknown fields dropped. */
+export function normalizeNewAd(body: Record<string, unknown>): NewAdInput {
+  const field = (k: keyof NewAdInput) => {
+    const v = body[k];
+    return typeof v === 'number' ? String(v) : text(v);
+  };
+  return Object.fromEntries(NEW_AD_FIELDS.map((k) => [k, field(k)])) as unknown as NewAdInput;
+}
+
+/** A valid ad with numbers parsed and option values in their stored form. */
+export interface ValidAd {
+  title: string;
+  description: string;
+  price: number;
+  make: string;
+  model: string;
+  year: number;
+  milage: number;
+  hp: number;
+  color: string;
+  type: string;
+  transmission: string;
+  drivetrain: string;
+  fuel: string;
+}
+
+/** Converts an input that passed `newAdRules`; call only after validation. */
+export function toValidAd(a: NewAdInput): ValidAd {
+  const value = (options: readonly Option[], v: string) => findOption(options, v)?.value ?? v;
+  return {
+    title: a.title,
+    description: a.description,
+    price: parseWholeNumber(a.price),
+    make: a.make,
+    model: a.model,
+    year: parseWholeNumber(a.year),
+    milage: parseWholeNumber(a.milage),
+    hp: parseWholeNumber(a.hp),
+    color: value(colorOptions, a.color),
+    type: value(typeOptions, a.type),
+    transmission: value(transmissionOptions, a.transmission),
+    drivetrain: value(drivetrainOptions, a.drivetrain),
+    fuel: value(fuelOptions, a.fuel),
+  };
+}

@@ -1,0 +1,59 @@
+import { invalidEmail, lengthOutside, charLength, text, type Rule } from './rules.ts';
+import type { RegistrationBody } from '../api-types.ts';
+
+export interface RegistrationInput extends RegistrationBody {
+  /** The repeated password of the form; the server passes the password itself. */
+  passwordRepeat: string;
+}
+
+export const PASSWORD_MIN = 8; // DESIGN.md: registration uses the login minimum too.
+export const PASSWORD_MAX = 50;
+const USERNAME_PATTERN = /^[\p{L}\p{N}._-]+$/u;
+const digits = (min: number, max: number) => (v: string) => !/^\d+$/.test(v) || lengthOutside(v, min, max);
+
+export const registrationRules: readonly Rule<RegistrationInput>[] = [
+  {
+    field: 'username',
+    message: 'Användarnamnet får bara innehålla bokstäver, siffror, punkt, bindestreck och understreck',
+    fails: (u) => u.username !== '' && !USERNAME_PATTERN.test(u.username),
+  },
+  { field: 'username', message: 'För kort användarnamn', fails: (u) => charLength(u.username) < 4 },
+  { field: 'username', message: 'För långt användarnamn', fails: (u) => charLength(u.username) > 30 },
+  { field: 'firstname', message: 'Ange ett giltigt förnamn', fails: (u) => lengthOutside(u.firstname, 2, 30) },
+  { field: 'lastname', message: 'Ange ett giltigt efternamn', fails: (u) => lengthOutside(u.lastname, 2, 40) },
+  { field: 'email', message: 'Ange en giltig mailadress', fails: (u) => invalidEmail(u.email) },
+  { field: 'password', message: 'För kort lösenord', fails: (u) => charLength(u.password) < PASSWORD_MIN },
+  { field: 'password', message: 'För långt lösenord', fails: (u) => charLength(u.password) > PASSWORD_MAX },
+  { field: 'password', message: 'Lösenorden matchar inte', fails: (u) => u.password !== u.passwordRepeat },
+  { field: 'street', message: 'Ange ett giltigt gatunamn', fails: (u) => lengthOutside(u.street, 2, 50) },
+  { field: 'city', message: 'Ange en giltig stad', fails: (u) => lengthOutside(u.city, 2, 50) },
+  { field: 'housenumber', message: 'Ange ett giltigt husnummer', fails: (u) => lengthOutside(u.housenumber, 1, 6) },
+  { field: 'zipcode', message: 'Ange ett giltigt postnummer', fails: (u) => digits(5, 5)(u.zipcode) },
+  { field: 'countryCode', message: 'Ange en giltig landskod', fails: (u) => digits(1, 4)(u.countryCode) },
+  { field: 'phone', message: 'Ange ett giltigt telefonnummer', fails: (u) => digits(8, 12)(u.phone) },
+];
+
+/** Spaces, dashes and a leading '+' are typing aids in numeric fields, not part of the value. */
+export function digitsOnly(value: unknown): string {
+  return text(value).replace(/[\s-]/g, '').replace(/^\+/, '');
+}
+
+/**
+ * Normalises an untrusted registration body: text trimmed (not the password), numeric fields as
+ * digit strings (a phone number keeps its leading 0), unknown fields dropped.
+ */
+export function normalizeRegistration(body: Record<string, unknown>): RegistrationBody {
+  return {
+    username: text(body.username),
+    firstname: text(body.firstname),
+    lastname: text(body.lastname),
+    email: text(body.email),
+    password: typeof body.password === 'string' ? body.password : '',
+    street: text(body.street),
+    housenumber: text(typeof body.housenumber === 'number' ? String(body.housenumber) : body.housenumber),
+    zipcode: digitsOnly(typeof body.zipcode === 'number' ? String(body.zipcode) : body.zipcode),
+    countryCode: digitsOnly(typeof body.countryCode === 'number' ? String(body.countryCode) : body.countryCode),
+    phone: digitsOnly(body.phone),
+    city: text(body.city),
+  };
+}
