@@ -50,7 +50,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   const db = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
     // Counts and ids as numbers on both engines.
-    parsers: { [INT8]: toNumber, [pgliteTypes.INT8]: toNumber },
+    parsers: { [pgliteTypes.INT8]: toNumber },
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({

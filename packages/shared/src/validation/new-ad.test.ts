@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { lastFailure, failingRules } from './rules.ts';
+import { newAdRules, normalizeNewAd, toValidAd, type NewAdInput } from './new-ad.ts';
+
+const valid: NewAdInput = {
+  title: 'Volvo V70 2.4',
+  description: 'Välskött bil med nya däck.',
+  price: '85000',
+  make: 'Volvo',
+  model: 'V70',
+  year: '2008',
+  milage: '21000',
+  hp: '170',
+  color: 'grå',
+  type: 'kombi',
+  transmission: 'automat',
+  drivetrain: 'fwd',
+  fuel: 'bensin',
+};
+const ad = (over: Partial<NewAdInput>) => ({ ...valid, ...over });
+const messageFor = (over: Partial<NewAdInput>) => lastFailure(newAdRules, ad(over))?.message ?? null;
+
+describe('new-ad rules', () => {
+  it('accepts a complete ad', () => {
+    expect(lastFailure(newAdRules, valid)).toBeNull();
+  });
+
+  it.each([
+    ['title', 'a'.repeat(3), 'Din rubrik är för kort'],
+    ['title', 'a'.repeat(4), null],
+    ['title', 'a'.repeat(60), null],
+    ['title', 'a'.repeat(61), 'Din rubrik är för lång'],
+    ['description', 'abc', 'Din beskrivning är för kort'],
+    ['description', 'abcd', null],
+    ['description', 'x'.repeat(2500), null],
+    ['description', 'x'.repeat(2501), 'Din beskrivning är för lång'],
+    ['price', '-1', 'Ange ett giltigt pris'],
+    ['price', '0', null],
+    ['price', '50000000', null],
+    ['price', '50000001', 'Ange ett giltigt pris'],
+    ['price', '12.5', 'Ange ett giltigt pris'],
+    ['price', 'abc', 'Ange ett giltigt pris'],
+    ['make', '', 'Ange ett märke'],
+    ['model', '', 'Ange en modell'],
+    ['year', '1884', 'Ange ett giltigt årtal'],
+    ['year', '1885', null],
+    ['year', '2026', null],
+    ['year', '2027', 'Ange ett giltigt årtal'],
+    ['milage', '-1', 'Ange ett giltigt miltal'],
+    ['milage', '100000', null],
+    ['milage', '100001', 'Ange ett giltigt miltal'],
+    ['hp', '-1', 'Ange ett giltigt hästkraftsantal'],
+    ['hp', '3000', null],
+    ['hp', '3001', 'Ange ett giltigt hästkraftsantal'],
+    ['color', '', 'Ange en färg'],
+    ['color', 'lila', 'Ange en färg'],
+    ['type', '', 'Ange en biltyp'],
+    ['type', 'Pickup', null],
+    ['type', 'småbil', null],
+    ['transmission', '', 'Ange växellåda'],
+    ['drivetrain', '', 'Ange drivlina'],
+    ['fuel', '', 'Ange bränsle'],
+    ['fuel', 'El / hybrid', null],
+  ] as const)('%s = %j → %s', (field, value, expected) => {
+    expect(messageFor({ [field]: value })).toBe(expected);
+  });
+
+  it('shows the last failing rule when several fail', () => {
+    const input = ad({ title: 'ab', price: '-5', fuel: '' });
+    expect(failingRules(newAdRules, input).map((f) => f.field)).toEqual(['title', 'price', 'fuel']);
+    expect(lastFailure(newAdRules, input)).toEqual({ field: 'fuel', message: 'Ange bränsle' });
+  });
+
+  it('counts characters, not UTF-16 units', () => {
+    expect(messageFor({ title: '🚗🚗🚗🚗' })).toBeNull();
+    expect(messageFor({ title: 'åäö' })).toBe('Din rubrik är för kort');
+  });
+
+  it('normalises untrusted input and drops unknown fields', () => {
+    const n = normalizeNewAd({ ...valid, price: 1000, title: '  Saab 900  ', id: 7, user: 'x' });
+    expect(n.title).toBe('Saab 900');
+    expect(n.price).toBe('1000');
+    expect(n).not.toHaveProperty('id');
+    expect(n).not.toHaveProperty('user');
+  });
+
+  it('converts a valid ad to stored values', () => {
+    const v = toValidAd(ad({ type: 'SUV', fuel: 'El / hybrid', price: '1000' }));
+    expect(v).toMatchObject({ type: 'suv', fuel: 'el / hybrid', price: 1000, year: 2008 });
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { lastFailure } from './rules.ts';
+import { loginRules } from './login.ts';
+import { feedbackRules, FEEDBACK_LIMITS } from './feedback.ts';
+import { compressionQuality, imageCountFailure, imageSizeFailure } from './images.ts';
+
+describe('login rules', () => {
+  const login = (email: string, password: string) => lastFailure(loginRules, { email, password })?.message ?? null;
+  it.each([
+    ['a@b.se', '12345678', null],
+    ['a@b', '12345678', 'Ange en giltig mailadress'],
+    ['a@b.se', '1234567', 'Lösenord måste vara minst 8 tecken'],
+    ['a@b.se', 'x'.repeat(50), null],
+    ['a@b.se', 'x'.repeat(51), 'Lösenord måste vara minst 8 tecken'],
+    ['ab', '1', 'Lösenord måste vara minst 8 tecken'],
+  ])('%s / %s → %s', (email, password, expected) => {
+    expect(login(email, password)).toBe(expected);
+  });
+});
+
+describe('feedback rules', () => {
+  const valid = { name: 'Anna', email: 'anna@example.se', title: 'Bra sida', content: 'Tack!' };
+  it('requires every field', () => {
+    expect(lastFailure(feedbackRules, valid)).toBeNull();
+    expect(lastFailure(feedbackRules, { ...valid, name: '' })?.field).toBe('name');
+    expect(lastFailure(feedbackRules, { ...valid, email: 'nope' })?.message).toBe('Ange en giltig mailadress');
+    expect(lastFailure(feedbackRules, { ...valid, title: '' })?.field).toBe('title');
+    expect(lastFailure(feedbackRules, { ...valid, content: '' })?.field).toBe('content');
+    expect(lastFailure(feedbackRules, { ...valid, content: 'x'.repeat(FEEDBACK_LIMITS.contentMax + 1) })?.field).toBe(
+      'content',
+    );
+  });
+});
+
+describe('image rules', () => {
+  it('allows 10,000 KB and refuses one byte more', () => {
+    expect(imageSizeFailure(10_000 * 1024)).toBeNull();
+    expect(imageSizeFailure(10_000 * 1024 + 1)).toBe('Max 10 MB');
+  });
+  it('allows 8 images, not 9', () => {
+    expect(imageCountFailure(8)).toBeNull();
+    expect(imageCountFailure(9)).not.toBeNull();
+  });
+  it('steps the compression quality down with size', () => {
+    expect(compressionQuality(1_999 * 1024)).toBe(0.8);
+    expect(compressionQuality(2_000 * 1024)).toBe(0.6);
+    expect(compressionQuality(5_000 * 1024)).toBe(0.4);
+    expect(compressionQuality(9_000 * 1024)).toBe(0.2);
+  });
+});
