@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Database } from '@bilmarknaden/db/database';
+import { identityPaths } from '@bilmarknaden/shared/api-paths';
+import { DEFAULT_TOKEN_SETTINGS, type TokenSettings } from '@bilmarknaden/shared/auth/token';
+import type { IdentityContext } from './context.ts';
+import { ERROR_MESSAGES, installErrorHandling } from './error-handler.ts';
+import { refuseNul } from './nul-guard.ts';
+import type { IdentityKeys } from './keys.ts';
+import { createLoginAttemptsRepository } from './repositories/login-attempts-repository.ts';
+import { createUsersRepository } from './repositories/users-repository.ts';
+import { currentUserRoutes } from './routes/current-user-routes.ts';
+import { jwksRoute } from './routes/jwks-route.ts';
+import { loginRoute } from './routes/login-route.ts';
+import { publicProfileRoute } from './routes/public-profile-route.ts';
+import { registerRoute } from './routes/register-route.ts';
+import { createAuthenticator } from './services/authentication.ts';
+import { createLoginService, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './services/login-service.ts';
+import { createPasswordHasher, type PasswordHasher } from './services/password-hasher.ts';
+import { createRegistrationService } from './services/registration-service.ts';
+import { createTokenService } from './services/token-service.ts';
+
+export type { IdentityKeys } from './keys.ts';
+export type { LoginRateLimit } from './services/login-service.ts';
+
+export interface IdentityOptions {
+  db: Database;
+  keys: IdentityKeys;
+  /** Token lifetime; 1 hour by default. */
+  tokenTtlSeconds?: number;
+  tokenSettings?: TokenSettings;
+  /** Clock for issued tokens and the login rate limit (tests); verification always uses the real clock. */
+  now?: () => Date;
+  /** Failed-login limits; defaults: 5 per account and address, 20 per address, 100 per account, in 15 min. */
+  loginRateLimit?: Partial<LoginRateLimit>;
+  /** Byte limit of the register and login bodies; 8 KiB by default. */
+  bodyLimit?: number;
+  /** Tests only: a hasher with lower argon2 parameters. The default uses OWASP's. */
+  passwordHasher?: PasswordHasher;
+}
+
+export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
+export const DEFAULT_BODY_LIMIT = 8 * 1024;
+
+/** The identity service as an encapsulated Fastify plugin; register it with `{ prefix: '/api/identity' }`. */
+export async function identityApp(app: FastifyInstance, opts: IdentityOptions): Promise<void> {
+  const now = opts.now ?? (() => new Date());
+  const bodyLimit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const users = createUsersRepository(opts.db);
+  const attempts = createLoginAttemptsRepository(opts.db);
+  const hasher = opts.passwordHasher ?? createPasswordHasher();
+  const tokens = createTokenService(
+    opts.keys,
+    opts.tokenSettings ?? DEFAULT_TOKEN_SETTINGS,
+    opts.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
+    now,
+  );
+  const ctx: IdentityContext = {
+    keys: opts.keys,
+    users,
+    tokens,
+    registration: createRegistrationService(users, hasher, tokens),
+    login: createLoginService({
+      users,
+      attempts,
+      hasher,
+      tokens,
+      now,
+      limit: { ...DEFAULT_LOGIN_RATE_LIMIT, ...opts.loginRateLimit },
+    }),
+    authenticate: createAuthenticator(tokens, users),
+    bodyLimit,
+  };
+
+  installErrorHandling(app);
+  app.addHook('preValidation', refuseNul(ERROR_MESSAGES.badRequest));
+  // Our own JSON parser: prototype-poisoning keys are refused whatever the host server's options are.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit },
+    app.getDefaultJsonParser('error', 'error'),
+  );
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Bilmarknaden identity', version: '1.0.0', description: 'Konton, inloggning och tokens.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: identityPaths.docs });
+
+  registerRoute(app, ctx);
+  loginRoute(app, ctx);
+  currentUserRoutes(app, ctx);
+  publicProfileRoute(app, ctx);
+  jwksRoute(app, ctx);
+}

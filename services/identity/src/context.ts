@@ -1,0 +1,18 @@
+import type { IdentityKeys } from './keys.ts';
+import type { UsersRepository } from './repositories/users-repository.ts';
+import type { Authenticator } from './services/authentication.ts';
+import type { createLoginService } from './services/login-service.ts';
+import type { createRegistrationService } from './services/registration-service.ts';
+import type { TokenService } from './services/token-service.ts';
+
+/** What the routes of one identity instance share. */
+export interface IdentityContext {
+  keys: IdentityKeys;
+  users: UsersRepository;
+  tokens: TokenService;
+  registration: ReturnType<typeof createRegistrationService>;
+  login: ReturnType<typeof createLoginService>;
+  authenticate: Authenticator;
+  /** Byte limit of the register and login bodies. */
+  bodyLimit: number;
+}

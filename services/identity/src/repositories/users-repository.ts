@@ -1,0 +1,108 @@
+import type { Queryable } from '@bilmarknaden/db/database';
+import type { RegistrationBody } from '@bilmarknaden/shared/api-types';
+
+export interface UserRecord {
+  id: number;
+  username: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  passwordHash: string;
+  role: number;
+  created: Date;
+}
+
+export interface NewUser extends Omit<RegistrationBody, 'password'> {
+  passwordHash: string;
+}
+
+interface UserRow {
+  id: number;
+  username: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  password_hash: string;
+  role: number;
+  created: Date | string;
+}
+
+// Only what the services need: address and phone are written, never read back.
+const COLUMNS = 'id, username, firstname, lastname, email, password_hash, role, created';
+
+const toRecord = (r: UserRow): UserRecord => ({
+  id: Number(r.id),
+  username: r.username,
+  firstname: r.firstname,
+  lastname: r.lastname,
+  email: r.email,
+  passwordHash: r.password_hash,
+  role: Number(r.role),
+  created: r.created instanceof Date ? r.created : new Date(r.created),
+});
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+export function createUsersRepository(db: Queryable) {
+  const findOne = async (where: string, value: string): Promise<UserRecord | null> => {
+    const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM identity.users WHERE ${where} LIMIT 1`, [value]);
+    return rows[0] ? toRecord(rows[0]) : null;
+  };
+
+  return {
+    findByEmail: (email: string) => findOne('lower(email) = lower($1)', email),
+    findByUsername: (username: string) => findOne('lower(username) = lower($1)', username),
+
+    /** Which of the unique values are already in use (case-insensitive). */
+    async taken(username: string, email: string): Promise<{ username: boolean; email: boolean }> {
+      const { rows } = await db.query<{ username_taken: boolean; email_taken: boolean }>(
+        `SELECT
+           EXISTS (SELECT 1 FROM identity.users WHERE lower(username) = lower($1)) AS username_taken,
+           EXISTS (SELECT 1 FROM identity.users WHERE lower(email) = lower($2)) AS email_taken`,
+        [username, email],
+      );
+      return { username: rows[0]?.username_taken === true, email: rows[0]?.email_taken === true };
+    },
+
+    async insert(user: NewUser): Promise<UserRecord> {
+      const { rows } = await db.query<UserRow>(
+        `INSERT INTO identity.users
+           (username, firstname, lastname, email, password_hash, street, housenumber, zipcode, city, country_code, phone)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         RETURNING ${COLUMNS}`,
+        [
+          user.username,
+          user.firstname,
+          user.lastname,
+          user.email,
+          user.passwordHash,
+          user.street,
+          user.housenumber,
+          user.zipcode,
+          user.city,
+          user.countryCode,
+          user.phone,
+        ],
+      );
+      return toRecord(rows[0]!);
+    },
+
+    /** Sets the role of a user; null when there is no such user. */
+    async setRole(username: string, role: number): Promise<UserRecord | null> {
+      const { rows } = await db.query<UserRow>(
+        `UPDATE identity.users SET role = $2 WHERE lower(username) = lower($1) RETURNING ${COLUMNS}`,
+        [username, role],
+      );
+      return rows[0] ? toRecord(rows[0]) : null;
+    },
+  };
+}
+
+/** A unique violation (23505) and, when the driver tells, which unique field it was. */
+export function uniqueViolation(err: unknown): { field: 'username' | 'email' | null } | null {
+  if (typeof err !== 'object' || err === null || (err as { code?: unknown }).code !== '23505') return null;
+  const detail = `${(err as { constraint?: unknown }).constraint ?? ''} ${(err as { message?: unknown }).message ?? ''}`;
+  if (detail.includes('users_email_lower_key')) return { field: 'email' };
+  if (detail.includes('users_username_lower_key')) return { field: 'username' };
+  return { field: null };
+}

@@ -1,0 +1,80 @@
+// Types only describe the fields: the shared rules give the Swedish messages, so nothing is required
+// here and numeric fields may be digit strings or numbers. Unknown fields pass and are ignored.
+const textField = (description: string) => ({ type: 'string', description }) as const;
+const digitsField = (description: string) =>
+  ({ anyOf: [{ type: 'string' }, { type: 'number' }], description }) as const;
+
+export const registrationBodySchema = {
+  type: 'object',
+  properties: {
+    username: textField('4–30 tecken: bokstäver, siffror, punkt, bindestreck, understreck'),
+    firstname: textField('2–30 tecken'),
+    lastname: textField('2–40 tecken'),
+    email: textField('4–50 tecken med @ och .'),
+    password: textField('8–50 tecken'),
+    street: textField('2–50 tecken'),
+    housenumber: digitsField('1–6 tecken'),
+    zipcode: digitsField('exakt 5 siffror'),
+    countryCode: digitsField('1–4 siffror'),
+    phone: digitsField('8–12 siffror; en inledande 0 behålls'),
+    city: textField('2–50 tecken'),
+  },
+} as const;
+
+export const loginBodySchema = {
+  type: 'object',
+  properties: {
+    email: textField('4–50 tecken med @ och .'),
+    password: textField('8–50 tecken'),
+  },
+} as const;
+
+export const currentUserSchema = {
+  type: 'object',
+  properties: {
+    username: { type: 'string' },
+    firstname: { type: 'string' },
+    lastname: { type: 'string' },
+    role: { type: 'integer', description: '1 användare, 2 moderator, 3 administratör' },
+    displayName: { type: 'string' },
+  },
+  required: ['username', 'firstname', 'lastname', 'role', 'displayName'],
+} as const;
+
+export const publicProfileSchema = {
+  type: 'object',
+  properties: {
+    username: { type: 'string' },
+    firstname: { type: 'string' },
+    memberSince: { type: 'string', format: 'date-time' },
+  },
+  required: ['username', 'firstname', 'memberSince'],
+} as const;
+
+export const usernameQuerySchema = {
+  type: 'object',
+  properties: { username: { type: 'string', minLength: 1, maxLength: 100 } },
+  required: ['username'],
+} as const;
+
+export const jwksSchema = {
+  type: 'object',
+  properties: {
+    keys: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          kty: { type: 'string' },
+          crv: { type: 'string' },
+          x: { type: 'string' },
+          kid: { type: 'string' },
+          alg: { type: 'string' },
+          use: { type: 'string' },
+        },
+        required: ['kty', 'crv', 'x', 'kid', 'alg', 'use'],
+      },
+    },
+  },
+  required: ['keys'],
+} as const;

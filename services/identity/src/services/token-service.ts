@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import {
+  createTokenVerifier,
+  TOKEN_ALGORITHM,
+  type TokenSettings,
+  type TokenVerifier,
+} from '@bilmarknaden/shared/auth/token';
+import type { IdentityKeys } from '../keys.ts';
+
+export interface TokenSubject {
+  username: string;
+  role: number;
+}
+
+export interface TokenService {
+  issue(subject: TokenSubject): Promise<string>;
+  verify: TokenVerifier;
+}
+
+export function createTokenService(
+  keys: IdentityKeys,
+  settings: TokenSettings,
+  ttlSeconds: number,
+  now: () => Date,
+): TokenService {
+  return {
+    issue({ username, role }) {
+      const iat = Math.floor(now().getTime() / 1000);
+      return new SignJWT({ role })
+        .setProtectedHeader({ alg: TOKEN_ALGORITHM, kid: keys.kid, typ: 'JWT' })
+        .setSubject(username)
+        .setIssuer(settings.issuer)
+        .setAudience(settings.audience)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttlSeconds)
+        .setJti(randomUUID())
+        .sign(keys.privateKey);
+    },
+    verify: createTokenVerifier(keys.publicKey, settings),
+  };
+}

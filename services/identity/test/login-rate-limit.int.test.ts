@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TestDatabase } from '@bilmarknaden/db/testing';
+import { loadIdentityKeys } from '../src/keys.ts';
+import { api, buildIdentity, newUser, openTestDatabase, type TestIdentity } from './helpers.ts';
+
+const TOO_MANY = 'För många inloggningsförsök. Försök igen om en stund.';
+let clock = Date.now();
+let database: TestDatabase;
+let t: TestIdentity;
+let replica: TestIdentity;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const keys = await loadIdentityKeys({});
+  const options = { keys, now: () => new Date(clock), loginRateLimit: { perAccount: 12 } };
+  t = await buildIdentity(options, {}, database);
+  // A second process on the same database: the counters are shared.
+  replica = await buildIdentity(options, {}, database);
+});
+afterAll(async () => {
+  await t.close();
+  await replica.close();
+  await database.dispose();
+});
+beforeEach(() => {
+  clock += 60 * 60 * 1000; // every test starts after the windows of the previous one
+});
+
+async function registered() {
+  const user = newUser();
+  expect((await t.app.inject({ method: 'POST', url: api('/user'), payload: user })).statusCode).toBe(200);
+  return user;
+}
+
+const login = (email: string, password: string, remoteAddress = '10.1.1.1', app = t.app) =>
+  app.inject({ method: 'POST', url: api('/user/login'), payload: { email, password }, remoteAddress });
+
+const failTimes = async (n: number, email: string, address: string) => {
+  for (let i = 0; i < n; i++) {
+    const res = await login(email, 'fel-lösenord', address);
+    expect([401, 404]).toContain(res.statusCode);
+  }
+};
+
+describe('login rate limit', () => {
+  it('the 6th attempt of an account from one address answers 429 with Retry-After, even with the right password', async () => {
+    const user = await registered();
+    await failTimes(5, user.email, '10.1.1.1');
+    const res = await login(user.email, user.password, '10.1.1.1');
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ message: TOO_MANY });
+    expect(Number(res.headers['retry-after'])).toBe(900);
+  });
+
+  it('another user from the same address and the same user from another address are not locked out', async () => {
+    const user = await registered();
+    const other = await registered();
+    await failTimes(5, user.email, '10.1.1.2');
+    expect((await login(user.email, user.password, '10.1.1.2')).statusCode).toBe(429);
+    expect((await login(other.email, other.password, '10.1.1.2')).statusCode).toBe(200);
+    expect((await login(user.email, user.password, '10.9.9.9')).statusCode).toBe(200);
+  });
+
+  it('the window slides: Retry-After counts down and the account opens when it passes', async () => {
+    const user = await registered();
+    for (let i = 0; i < 5; i++) {
+      await failTimes(1, user.email, '10.1.1.3');
+      clock += 60_000;
+    }
+    const res = await login(user.email, user.password, '10.1.1.3');
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBe(900 - 300);
+    clock += 600 * 1000;
+    expect((await login(user.email, user.password, '10.1.1.3')).statusCode).toBe(200);
+  });
+
+  it('a successful login clears the counter of that account and address', async () => {
+    const user = await registered();
+    await failTimes(4, user.email, '10.1.1.4');
+    expect((await login(user.email, user.password, '10.1.1.4')).statusCode).toBe(200);
+    await failTimes(4, user.email, '10.1.1.4');
+    expect((await login(user.email, 'fel-lösenord', '10.1.1.4')).statusCode).toBe(401);
+    expect((await login(user.email, user.password, '10.1.1.4')).statusCode).toBe(429);
+  });
+
+  it('one address guessing many accounts is stopped after 20 failures; other addresses are not', async () => {
+    const user = await registered();
+    for (let i = 0; i < 20; i++) {
+      expect((await login(`okand${i}@exempel.se`, 'fel-lösenord', '10.1.1.5')).statusCode).toBe(404);
+    }
+    const res = await login(user.email, user.password, '10.1.1.5');
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBeDefined();
+    expect((await login(user.email, user.password, '10.1.1.6')).statusCode).toBe(200);
+  });
+
+  it('an account guessed from many addresses hits its own ceiling', async () => {
+    const user = await registered();
+    for (const address of ['10.2.0.1', '10.2.0.2', '10.2.0.3']) await failTimes(4, user.email, address);
+    expect((await login(user.email, user.password, '10.2.0.4')).statusCode).toBe(429);
+    const other = await registered();
+    expect((await login(other.email, other.password, '10.2.0.4')).statusCode).toBe(200);
+  });
+
+  it('replicas share the counters through the database', async () => {
+    const user = await registered();
+    await failTimes(5, user.email, '10.1.1.7');
+    const res = await login(user.email, user.password, '10.1.1.7', replica.app);
+    expect(res.statusCode).toBe(429);
+  });
+
+  it('parallel guesses cannot slip past the limit', async () => {
+    const user = await registered();
+    const results = await Promise.all(Array.from({ length: 12 }, () => login(user.email, 'fel-lösenord', '10.1.1.10')));
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+  });
+
+  it('refused attempts do not extend the lockout', async () => {
+    const user = await registered();
+    await failTimes(5, user.email, '10.1.1.11');
+    for (let i = 0; i < 5; i++) {
+      clock += 60_000;
+      expect((await login(user.email, 'fel-lösenord', '10.1.1.11')).statusCode).toBe(429);
+    }
+    clock += 600_000;
+    expect((await login(user.email, user.password, '10.1.1.11')).statusCode).toBe(200);
+  });
+
+  it('validation errors are not counted as failures', async () => {
+    const user = await registered();
+    for (let i = 0; i < 10; i++) expect((await login(user.email, 'kort', '10.1.1.8')).statusCode).toBe(400);
+    expect((await login(user.email, user.password, '10.1.1.8')).statusCode).toBe(200);
+  });
+
+  it('expired failures are removed from the table', async () => {
+    const user = await registered();
+    await failTimes(3, user.email, '10.1.1.9');
+    clock += 16 * 60 * 1000;
+    await failTimes(1, user.email, '10.1.1.9');
+    const { rows } = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM identity.login_attempts WHERE address = $1',
+      ['10.1.1.9'],
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+});
