@@ -1,0 +1,30 @@
+/** An answer the client caused: status 4xx with a Swedish message and, where there is one, the field. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly field?: string,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const MESSAGES = {
+  unauthorized: 'Du måste logga in',
+  forbidden: 'Du får bara ändra dina egna annonser',
+  carNotFound: 'Annonsen finns inte',
+  makeNotFound: 'Märket finns inte',
+  notFound: 'Sidan finns inte',
+  badRequest: 'Ogiltig förfrågan',
+  badJson: 'Ogiltig JSON i förfrågan',
+  bodyTooLarge: 'Förfrågan är för stor',
+  unsupportedMediaType: 'Formatet stöds inte',
+  notMultipart: 'Annonsen ska skickas som multipart/form-data',
+  tooManyFields: 'För många fält i formuläret',
+  unknownFileField: 'Bilder ska skickas i fälten images[0] till images[7]',
+  tooManyRequests: 'För många förfrågningar. Försök igen lite senare.',
+  internal: 'Något gick fel. Försök igen senare.',
+  unavailable: 'Tjänsten är tillfälligt otillgänglig. Försök igen senare.',
+} as const;

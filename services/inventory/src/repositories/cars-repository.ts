@@ -1,0 +1,280 @@
+import type { Queryable } from '@bilmarknaden/db/database';
+import type { Car, CarListItem } from '@bilmarknaden/shared/api-types';
+import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
+import type { ListQuery, Window } from '../services/search-query.ts';
+
+/** The columns of the list shape; `c.` so the same list serves joins. */
+export const LIST_COLUMNS =
+  'c.id, c.title, c.year, c.transmission, c.fuel, c.price, c.created, c.milage, c.hp, c.make, c.model, c.image_count, c.image_version';
+const CAR_COLUMNS = `${LIST_COLUMNS}, c.description, c.color, c.type, c.drivetrain, c.username`;
+
+export interface ListRow {
+  id: number;
+  title: string;
+  year: number;
+  transmission: string;
+  fuel: string;
+  price: number;
+  created: Date | string;
+  milage: number;
+  hp: number;
+  make: string;
+  model: string;
+  image_count: number;
+  image_version: number;
+}
+
+interface CarRow extends ListRow {
+  description: string;
+  color: string;
+  type: string;
+  drivetrain: string;
+  username: string;
+}
+
+/** What owner actions need to know about an ad. */
+export interface CarOwnership {
+  id: number;
+  username: string;
+  status: 'pending' | 'active';
+  imageCount: number;
+  imageVersion: number;
+}
+
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+
+export function toListItem(r: ListRow): CarListItem {
+  return {
+    id: r.id,
+    title: r.title,
+    year: r.year,
+    transmission: r.transmission,
+    fuel: r.fuel,
+    price: r.price,
+    created: iso(r.created),
+    milage: r.milage,
+    hp: r.hp,
+    make: r.make,
+    model: r.model,
+    imageCount: r.image_count,
+    imageVersion: r.image_version,
+  };
+}
+
+function toCar(r: CarRow): Car {
+  return {
+    ...toListItem(r),
+    description: r.description,
+    color: r.color,
+    type: r.type,
+    drivetrain: r.drivetrain,
+    user: r.username,
+  };
+}
+
+// Whitelists: only these words ever reach the SQL text; every value is a parameter.
+const ORDER_COLUMNS = { created: 'c.created', price: 'c.price', year: 'c.year', milage: 'c.milage', hp: 'c.hp' };
+const DIRECTIONS = { asc: 'ASC', desc: 'DESC' };
+const TEXT_COLUMNS = {
+  make: 'lower(c.make)',
+  model: 'lower(c.model)',
+  transmission: 'c.transmission',
+  fuel: 'c.fuel',
+  type: 'c.type',
+  color: 'c.color',
+  drivetrain: 'c.drivetrain',
+};
+const RANGE_CONDITIONS = {
+  priceMin: 'c.price >= ',
+  priceMax: 'c.price <= ',
+  yearMin: 'c.year >= ',
+  yearMax: 'c.year <= ',
+  milageMax: 'c.milage <= ',
+};
+
+/**
+ * The SQL of one list page. Every shape can use an index: the partial sort indexes (column, id) WHERE
+ * status = 'active', the (lower(make), lower(model), created, id) index, and the GIN indexes for search.
+ */
+export function buildListSql(q: ListQuery): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const where = ["c.status = 'active'"];
+  for (const [key, value] of Object.entries(q.filters) as [keyof typeof TEXT_COLUMNS, string | undefined][]) {
+    if (value === undefined) continue;
+    // make and model are compared as lower(column) = lower($n) so the expression index applies.
+    where.push(
+      key === 'make' || key === 'model'
+        ? `${TEXT_COLUMNS[key]} = lower(${p(value)})`
+        : `${TEXT_COLUMNS[key]} = ${p(value)}`,
+    );
+  }
+  for (const [key, value] of Object.entries(q.ranges) as [keyof typeof RANGE_CONDITIONS, number | undefined][]) {
+    if (value !== undefined) where.push(`${RANGE_CONDITIONS[key]}${p(value)}`);
+  }
+  for (const w of q.words) {
+    // Swedish stems ('bilar' finds 'bil') OR part of a word in make/model/title ('volv', 'xc6').
+    const fullText = `c.search @@ plainto_tsquery('swedish', ${p(w.text)})`;
+    where.push(w.likePattern === null ? fullText : `(${fullText} OR c.search_text LIKE ${p(w.likePattern)})`);
+  }
+  const dir = DIRECTIONS[q.order];
+  const sql =
+    `SELECT ${LIST_COLUMNS} FROM inventory.cars c WHERE ${where.join(' AND ')}` +
+    ` ORDER BY ${ORDER_COLUMNS[q.orderBy]} ${dir}, c.id ${dir}` +
+    ` LIMIT ${p(q.window.end - q.window.start)} OFFSET ${p(q.window.start)}`;
+  return { sql, params };
+}
+
+export function carsRepository(db: Queryable) {
+  return {
+    async list(q: ListQuery): Promise<CarListItem[]> {
+      const { sql, params } = buildListSql(q);
+      const r = await db.query<ListRow>(sql, params);
+      return r.rows.map(toListItem);
+    },
+
+    /** A visible ad, or null (unknown and pending ads look the same from outside). */
+    async findActive(id: number): Promise<Car | null> {
+      const r = await db.query<CarRow>(
+        `SELECT ${CAR_COLUMNS} FROM inventory.cars c WHERE c.id = $1 AND c.status = 'active'`,
+        [id],
+      );
+      return r.rows[0] ? toCar(r.rows[0]) : null;
+    },
+
+    /** A seller's visible ads, newest first. */
+    async listByUser(username: string, window: Window): Promise<CarListItem[]> {
+      const r = await db.query<ListRow>(
+        `SELECT ${LIST_COLUMNS} FROM inventory.cars c
+         WHERE lower(c.username) = lower($1) AND c.status = 'active'
+         ORDER BY c.created DESC, c.id DESC LIMIT $2 OFFSET $3`,
+        [username, window.end - window.start, window.start],
+      );
+      return r.rows.map(toListItem);
+    },
+
+    async findOwnership(id: number): Promise<CarOwnership | null> {
+      const r = await db.query<{
+        id: number;
+        username: string;
+        status: 'pending' | 'active';
+        image_count: number;
+        image_version: number;
+      }>('SELECT id, username, status, image_count, image_version FROM inventory.cars WHERE id = $1', [id]);
+      const row = r.rows[0];
+      return row
+        ? {
+            id: row.id,
+            username: row.username,
+            status: row.status,
+            imageCount: row.image_count,
+            imageVersion: row.image_version,
+          }
+        : null;
+    },
+
+    /** Stores a new ad as 'pending': invisible until its photos are stored. */
+    async insertPending(ad: ValidAd, username: string): Promise<number> {
+      const r = await db.query<{ id: number }>(
+        `INSERT INTO inventory.cars
+           (title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel, username)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+         RETURNING id`,
+        [
+          ad.title,
+          ad.description,
+          ad.price,
+          ad.make,
+          ad.model,
+          ad.year,
+          ad.milage,
+          ad.hp,
+          ad.color,
+          ad.type,
+          ad.transmission,
+          ad.drivetrain,
+          ad.fuel,
+          username,
+        ],
+      );
+      return r.rows[0]!.id;
+    },
+
+    /** Makes a pending ad visible with its photo count; `created` is the moment it became visible. */
+    async activate(id: number, imageCount: number): Promise<boolean> {
+      const r = await db.query(
+        `UPDATE inventory.cars SET status = 'active', image_count = $2, created = now(), updated = now()
+         WHERE id = $1 AND status = 'pending'`,
+        [id, imageCount],
+      );
+      return r.rowCount === 1;
+    },
+
+    /**
+     * Replaces the fields of the owner's ad; with `imageCount` the photos were replaced too, so the
+     * version grows (photo URLs change and immutable caches stay right).
+     */
+    async update(id: number, username: string, ad: ValidAd, imageCount?: number): Promise<boolean> {
+      const photos = imageCount === undefined ? '' : ', image_count = $16, image_version = image_version + 1';
+      const params: unknown[] = [
+        id,
+        username,
+        ad.title,
+        ad.description,
+        ad.price,
+        ad.make,
+        ad.model,
+        ad.year,
+        ad.milage,
+        ad.hp,
+        ad.color,
+        ad.type,
+        ad.transmission,
+        ad.drivetrain,
+        ad.fuel,
+      ];
+      if (imageCount !== undefined) params.push(imageCount);
+      const r = await db.query(
+        `UPDATE inventory.cars SET title = $3, description = $4, price = $5, make = $6, model = $7, year = $8,
+           milage = $9, hp = $10, color = $11, type = $12, transmission = $13, drivetrain = $14, fuel = $15,
+           updated = now()${photos}
+         WHERE id = $1 AND username = $2 AND status = 'active'`,
+        params,
+      );
+      return r.rowCount === 1;
+    },
+
+    /** Removes an ad; its saved entries go with it (foreign key ON DELETE CASCADE). */
+    async delete(id: number, username?: string): Promise<boolean> {
+      const r =
+        username === undefined
+          ? await db.query('DELETE FROM inventory.cars WHERE id = $1', [id])
+          : await db.query('DELETE FROM inventory.cars WHERE id = $1 AND username = $2', [id, username]);
+      return r.rowCount === 1;
+    },
+
+    /** Pending ads created before `before` (all when absent): removed, their ids answered. */
+    async deletePending(before?: Date): Promise<number[]> {
+      const r =
+        before === undefined
+          ? await db.query<{ id: number }>(`DELETE FROM inventory.cars WHERE status = 'pending' RETURNING id`)
+          : await db.query<{ id: number }>(
+              `DELETE FROM inventory.cars WHERE status = 'pending' AND created < $1 RETURNING id`,
+              [before],
+            );
+      return r.rows.map((x) => x.id);
+    },
+
+    /** Which of these ids have a row (any status). */
+    async existingIds(ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const r = await db.query<{ id: number }>('SELECT id FROM inventory.cars WHERE id = ANY($1::int[])', [ids]);
+      return new Set(r.rows.map((x) => x.id));
+    },
+  };
+}
+
+export type CarsRepository = ReturnType<typeof carsRepository>;

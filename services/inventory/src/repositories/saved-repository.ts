@@ -1,0 +1,56 @@
+import type { Database } from '@bilmarknaden/db/database';
+import type { CarListItem } from '@bilmarknaden/shared/api-types';
+import { LIST_COLUMNS, toListItem, type ListRow } from './cars-repository.ts';
+import type { Window } from '../services/search-query.ts';
+
+export function savedRepository(db: Database) {
+  return {
+    /**
+     * Saves or unsaves: the new state, or null when there is no visible ad with that id. Toggles of one
+     * user and ad are serialised by a transaction-scoped advisory lock, so concurrent toggles alternate
+     * (never two rows: the primary key (username, car_id) guarantees that in any case).
+     */
+    toggle(username: string, carId: number): Promise<boolean | null> {
+      return db.transaction(async (tx) => {
+        await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1 || ':' || $2::text, 0))`, [username, carId]);
+        // FOR KEY SHARE: the ad cannot be deleted between this check and the insert.
+        const car = await tx.query(`SELECT 1 FROM inventory.cars WHERE id = $1 AND status = 'active' FOR KEY SHARE`, [
+          carId,
+        ]);
+        if (car.rows.length === 0) return null;
+        const removed = await tx.query('DELETE FROM inventory.saved_cars WHERE username = $1 AND car_id = $2', [
+          username,
+          carId,
+        ]);
+        if (removed.rowCount > 0) return false;
+        await tx.query('INSERT INTO inventory.saved_cars (username, car_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+          username,
+          carId,
+        ]);
+        return true;
+      });
+    },
+
+    async isSaved(username: string, carId: number): Promise<boolean> {
+      const r = await db.query('SELECT 1 FROM inventory.saved_cars WHERE username = $1 AND car_id = $2', [
+        username,
+        carId,
+      ]);
+      return r.rows.length > 0;
+    },
+
+    /** The user's saved visible ads, newest saved first. */
+    async list(username: string, window: Window): Promise<CarListItem[]> {
+      const r = await db.query<ListRow>(
+        `SELECT ${LIST_COLUMNS} FROM inventory.saved_cars s
+         JOIN inventory.cars c ON c.id = s.car_id AND c.status = 'active'
+         WHERE s.username = $1
+         ORDER BY s.saved_at DESC, c.id DESC LIMIT $2 OFFSET $3`,
+        [username, window.end - window.start, window.start],
+      );
+      return r.rows.map(toListItem);
+    },
+  };
+}
+
+export type SavedRepository = ReturnType<typeof savedRepository>;

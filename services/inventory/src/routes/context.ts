@@ -1,0 +1,29 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Database } from '@bilmarknaden/db/database';
+import type { AdService } from '../services/ad-service.ts';
+import { errorSchema } from '../schemas.ts';
+
+/** What every route file gets from the plugin. */
+export interface RouteContext {
+  db: Database;
+  ads: AdService;
+  /** Bearer token required: 401 without a good one. */
+  auth: preHandlerAsyncHookHandler;
+  /** Bearer token used when good, ignored otherwise. */
+  optionalAuth: preHandlerAsyncHookHandler;
+  feedbackRateLimit: { max: number; timeWindow: number } | false;
+}
+
+const INT_MAX = 2_147_483_647;
+
+/** An ad id from a query or path: digits only and within the column's range, else null (answered 404). */
+export function parseId(value: unknown): number | null {
+  if (typeof value !== 'string' || !/^\d{1,10}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 && n <= INT_MAX ? n : null;
+}
+
+/** Response schemas of the error answers a route gives. */
+export function errorResponses(...codes: number[]): Record<number, typeof errorSchema> {
+  return Object.fromEntries(codes.map((c) => [c, errorSchema]));
+}

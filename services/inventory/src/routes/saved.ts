@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
+import { MAX_WINDOW } from '@bilmarknaden/shared/constants';
+import { currentUser } from '../auth.ts';
+import { HttpError, MESSAGES } from '../errors.ts';
+import { savedRepository } from '../repositories/saved-repository.ts';
+import { parseWindow } from '../services/search-query.ts';
+import { bearer, carListSchema, savedSchema, windowQuery } from '../schemas.ts';
+import { errorResponses, parseId, type RouteContext } from './context.ts';
+
+export function savedRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  const saved = savedRepository(ctx.db);
+
+  app.post(
+    inventoryPaths.toggleSaved,
+    {
+      preHandler: ctx.auth,
+      schema: {
+        summary: 'Save or unsave an ad (toggle)',
+        tags: ['saved'],
+        security: bearer,
+        querystring: { type: 'object', properties: { carid: { type: 'string' } } },
+        response: { 200: savedSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const id = parseId((request.query as Record<string, unknown>).carid);
+      const state = id === null ? null : await saved.toggle(user.username, id);
+      if (state === null) throw new HttpError(404, MESSAGES.carNotFound);
+      return { saved: state };
+    },
+  );
+
+  app.get(
+    inventoryPaths.savedCars,
+    {
+      schema: {
+        summary: "The user's saved visible ads, newest saved first",
+        description: `Window start/end as the list (default 0–${MAX_WINDOW}).`,
+        tags: ['saved'],
+        security: bearer,
+        querystring: { type: 'object', properties: windowQuery },
+        response: { 200: carListSchema, ...errorResponses(400, 401) },
+      },
+      preHandler: ctx.auth,
+    },
+    async (request) =>
+      saved.list(currentUser(request).username, parseWindow(request.query as Record<string, unknown>, MAX_WINDOW)),
+  );
+
+  app.get(
+    '/saved/:id',
+    {
+      preHandler: ctx.auth,
+      schema: {
+        summary: 'Whether the user has saved one ad (for the heart on the ad page)',
+        tags: ['saved'],
+        security: bearer,
+        params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+        response: { 200: savedSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const id = parseId((request.params as { id?: unknown }).id);
+      return { saved: id !== null && (await saved.isSaved(currentUser(request).username, id)) };
+    },
+  );
+}

@@ -1,0 +1,80 @@
+import type { FastifyRequest } from 'fastify';
+import { MAX_IMAGE_BYTES, MAX_IMAGES } from '@bilmarknaden/shared/constants';
+import { IMAGE_MESSAGES } from '@bilmarknaden/shared/validation/images';
+import { HttpError, MESSAGES } from '../errors.ts';
+
+/** A new-ad or edit form as received: text fields (first value of each name) and the photos in upload order. */
+export interface AdForm {
+  fields: Record<string, string>;
+  files: Buffer[];
+}
+
+/** `images`, `images[]`, `images[0]` … : the photo fields; the upload order decides the photo number. */
+const IMAGE_FIELD = /^images(\[\d{0,2}\])?$/;
+
+export const FORM_LIMITS = {
+  fileSize: MAX_IMAGE_BYTES,
+  files: MAX_IMAGES,
+  // The 13 ad fields plus room for stray ones a client sends (ignored); more is not a form of ours.
+  fields: 40,
+  // A description of 2,500 characters in UTF-8 fits; a longer value is cut and then fails its length rule.
+  fieldSize: 16 * 1024,
+  fieldNameSize: 100,
+  parts: 60,
+  headerPairs: 100,
+} as const;
+
+/** Maps the multipart parser's limit errors to the answers of the specification. */
+export function multipartError(err: unknown): unknown {
+  const code = (err as { code?: string } | null)?.code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new HttpError(413, IMAGE_MESSAGES.tooLarge, 'images');
+    case 'FST_FILES_LIMIT':
+      return new HttpError(400, IMAGE_MESSAGES.tooMany, 'images');
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new HttpError(413, MESSAGES.tooManyFields);
+    case 'FST_PROTO_VIOLATION':
+      return new HttpError(400, MESSAGES.badRequest);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new HttpError(415, MESSAGES.notMultipart);
+    case 'FST_MP_PREMATURE_CLOSE':
+      return new HttpError(400, MESSAGES.badRequest);
+    default:
+      return err;
+  }
+}
+
+/**
+ * Reads the whole multipart form into memory (at most 8 photos of 10 MB each, enforced while streaming).
+ * Nothing is stored here: the caller validates everything before any row or file is written.
+ */
+export async function readAdForm(request: FastifyRequest): Promise<AdForm> {
+  if (!request.isMultipart()) throw new HttpError(415, MESSAGES.notMultipart);
+  const fields: Record<string, string> = Object.create(null);
+  const files: Buffer[] = [];
+  try {
+    for await (const part of request.parts({ limits: FORM_LIMITS })) {
+      if (part.type === 'file') {
+        if (!IMAGE_FIELD.test(part.fieldname)) {
+          part.file.resume();
+          throw new HttpError(400, MESSAGES.unknownFileField, 'images');
+        }
+        const data = await part.toBuffer();
+        // A file input left empty is sent as a part without name and bytes: not a photo.
+        if (data.length === 0 && !part.filename) continue;
+        if (files.length >= MAX_IMAGES) throw new HttpError(400, IMAGE_MESSAGES.tooMany, 'images');
+        files.push(data);
+      } else if (!(part.fieldname in fields)) {
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        // PostgreSQL text cannot hold U+0000: refused here rather than failing in the query as a 500.
+        if (value.includes('\u0000')) throw new HttpError(400, MESSAGES.badRequest, part.fieldname);
+        fields[part.fieldname] = value;
+      }
+    }
+  } catch (err) {
+    throw multipartError(err);
+  }
+  return { fields, files };
+}

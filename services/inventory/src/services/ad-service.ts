@@ -1,0 +1,202 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '@bilmarknaden/db/database';
+import { MAX_IMAGES } from '@bilmarknaden/shared/constants';
+import { lastFailure, type Rule } from '@bilmarknaden/shared/validation/rules';
+import {
+  newAdRules,
+  normalizeNewAd,
+  toValidAd,
+  type NewAdInput,
+  type ValidAd,
+} from '@bilmarknaden/shared/validation/new-ad';
+import { ImageRejectedError, type ProcessedImage } from '../images/image-pipeline.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
+import { fileKey } from '../storage/file-keys.ts';
+import { HttpError, MESSAGES } from '../errors.ts';
+import { carsRepository, type CarOwnership } from '../repositories/cars-repository.ts';
+import { makesRepository, type ResolvedMakeModel } from '../repositories/makes-repository.ts';
+import type { AdForm } from './ad-form.ts';
+
+export type ImageProcessor = (input: Buffer) => Promise<ProcessedImage>;
+
+const JPEG = 'image/jpeg';
+
+/** The storage keys of photo n (1…8) of an ad: the specification's `{carId}-{n}.jpeg` and the card variant. */
+export function photoKeys(carId: number, n: number): { full: string; card: string } {
+  return { full: fileKey(carId, n, 'full'), card: fileKey(carId, n, 'card') };
+}
+
+/** Every key an ad's photos can have, from photo `from` to 8. */
+export function photoKeysFrom(carId: number, from = 1): string[] {
+  const keys: string[] = [];
+  for (let n = from; n <= MAX_IMAGES; n++) {
+    const k = photoKeys(carId, n);
+    keys.push(k.full, k.card);
+  }
+  return keys;
+}
+
+/**
+ * The shared new-ad rules plus the catalogue: the make must be a known make and the model one of its
+ * models. The catalogue rules sit right after the model rules so "the last failing rule wins" still holds.
+ */
+export function adRules(resolved: ResolvedMakeModel): Rule<NewAdInput>[] {
+  const catalogue: Rule<NewAdInput>[] = [
+    { field: 'make', message: 'Ange ett märke', fails: (a) => a.make !== '' && resolved.make === null },
+    {
+      field: 'model',
+      message: 'Ange en modell',
+      fails: (a) => a.model !== '' && resolved.make !== null && resolved.model === null,
+    },
+  ];
+  const afterModel = newAdRules.findLastIndex((r) => r.field === 'model') + 1;
+  return [...newAdRules.slice(0, afterModel), ...catalogue, ...newAdRules.slice(afterModel)];
+}
+
+async function streamToBuffer(body: AsyncIterable<Buffer | string>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks);
+}
+
+export interface AdServiceDeps {
+  db: Database;
+  storage: FileStorage;
+  processImage: ImageProcessor;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Creating, editing and removing ads with their photos, all or nothing: photos are checked and re-encoded
+ * before anything is stored, an ad stays 'pending' (invisible) until every photo is stored, and on any
+ * failure the written files and the row are removed. No database transaction is open while photos are
+ * processed or stored.
+ */
+export function adService({ db, storage, processImage, log }: AdServiceDeps) {
+  const cars = carsRepository(db);
+  const makes = makesRepository(db);
+
+  async function validate(fields: Record<string, unknown>): Promise<ValidAd> {
+    const input = normalizeNewAd(fields);
+    const resolved = await makes.resolve(input.make, input.model);
+    const failure = lastFailure(adRules(resolved), input);
+    if (failure) throw new HttpError(400, failure.message, failure.field);
+    return { ...toValidAd(input), make: resolved.make!, model: resolved.model! };
+  }
+
+  async function processAll(files: readonly Buffer[]): Promise<ProcessedImage[]> {
+    const results = await Promise.allSettled(files.map((f) => processImage(f)));
+    const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (rejected) {
+      const err = rejected.reason;
+      if (err instanceof ImageRejectedError) throw new HttpError(400, err.message, 'images');
+      throw err;
+    }
+    return results.map((r) => (r as PromiseFulfilledResult<ProcessedImage>).value);
+  }
+
+  /** Writes photos 1…k; throws after every write has settled, so nothing is still being written. */
+  async function writePhotos(carId: number, photos: readonly ProcessedImage[]): Promise<void> {
+    const writes = photos.flatMap((p, i) => {
+      const keys = photoKeys(carId, i + 1);
+      return [storage.put(keys.full, p.full, JPEG), storage.put(keys.card, p.card, JPEG)];
+    });
+    const failed = (await Promise.allSettled(writes)).find((r) => r.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+  }
+
+  async function removeFiles(keys: readonly string[], carId: number): Promise<void> {
+    try {
+      await storage.delete(keys);
+    } catch (err) {
+      // The start-up cleanup removes files whose ad is gone.
+      log.warn({ err, carId }, 'could not remove photo files');
+    }
+  }
+
+  /** The ad of an owner action: 404 unless it is visible, 403 unless it is the user's. */
+  async function ownAd(carId: number, username: string): Promise<CarOwnership> {
+    const car = await cars.findOwnership(carId);
+    if (!car || car.status !== 'active') throw new HttpError(404, MESSAGES.carNotFound);
+    if (car.username !== username) throw new HttpError(403, MESSAGES.forbidden);
+    return car;
+  }
+
+  /** Reads back the current photo files so a failed replacement can put them back. */
+  async function backupPhotos(carId: number, count: number): Promise<Map<string, Buffer>> {
+    const backup = new Map<string, Buffer>();
+    for (let n = 1; n <= count; n++) {
+      for (const key of Object.values(photoKeys(carId, n))) {
+        const file = await storage.get(key);
+        if (file) backup.set(key, await streamToBuffer(file.body));
+      }
+    }
+    return backup;
+  }
+
+  async function restorePhotos(carId: number, newCount: number, backup: Map<string, Buffer>): Promise<void> {
+    try {
+      const extra: string[] = [];
+      for (let n = 1; n <= newCount; n++) {
+        for (const key of Object.values(photoKeys(carId, n))) if (!backup.has(key)) extra.push(key);
+      }
+      await storage.delete(extra);
+      for (const [key, data] of backup) await storage.put(key, data, JPEG);
+    } catch (err) {
+      log.error({ err, carId }, 'could not restore the photos of an ad after a failed replacement');
+    }
+  }
+
+  return {
+    validate,
+
+    /** `POST /001/1001`: the new ad's id once it is visible with all its photos. */
+    async create(username: string, form: AdForm): Promise<number> {
+      const ad = await validate(form.fields);
+      const photos = await processAll(form.files);
+      const id = await cars.insertPending(ad, username);
+      try {
+        await writePhotos(id, photos);
+        if (!(await cars.activate(id, photos.length))) throw new Error(`ad ${id} disappeared while pending`);
+      } catch (err) {
+        await removeFiles(photoKeysFrom(id), id);
+        await cars.delete(id).catch((e: unknown) => log.error({ err: e, carId: id }, 'could not remove a failed ad'));
+        throw err;
+      }
+      return id;
+    },
+
+    /**
+     * `PUT /cars/{id}`: the same fields and rules as a new ad. Photos, when any are sent, replace all the
+     * old ones: processed first, then written over the old files; surplus old files are removed last.
+     */
+    async update(carId: number, username: string, readForm: () => Promise<AdForm>): Promise<void> {
+      const before = await ownAd(carId, username);
+      const form = await readForm();
+      const ad = await validate(form.fields);
+      if (form.files.length === 0) {
+        if (!(await cars.update(carId, username, ad))) throw new HttpError(404, MESSAGES.carNotFound);
+        return;
+      }
+      const photos = await processAll(form.files);
+      const backup = await backupPhotos(carId, before.imageCount);
+      try {
+        await writePhotos(carId, photos);
+        if (!(await cars.update(carId, username, ad, photos.length))) throw new HttpError(404, MESSAGES.carNotFound);
+      } catch (err) {
+        await restorePhotos(carId, photos.length, backup);
+        throw err;
+      }
+      await removeFiles(photoKeysFrom(carId, photos.length + 1), carId);
+    },
+
+    /** `DELETE /cars/{id}`: the row (and its saved entries, by cascade), then its photo files. */
+    async remove(carId: number, username: string): Promise<void> {
+      await ownAd(carId, username);
+      if (!(await cars.delete(carId, username))) throw new HttpError(404, MESSAGES.carNotFound);
+      await removeFiles(photoKeysFrom(carId), carId);
+    },
+  };
+}
+
+export type AdService = ReturnType<typeof adService>;

@@ -1,0 +1,173 @@
+import {
+  DEFAULT_ORDER,
+  DEFAULT_ORDER_BY,
+  MAX_START,
+  MAX_WINDOW,
+  ORDER_BY_VALUES,
+  ORDER_VALUES,
+  PAGE_SIZE,
+  type Order,
+  type OrderBy,
+} from '@bilmarknaden/shared/constants';
+import { parseWholeNumber } from '@bilmarknaden/shared/validation/rules';
+import { HttpError } from '../errors.ts';
+
+/** A window of a list: rows start … end-1 (the specification's start/end). */
+export interface Window {
+  start: number;
+  end: number;
+}
+
+/** Equality filters on text columns, already lower-cased; absent or empty means "any". */
+export interface TextFilters {
+  make?: string;
+  model?: string;
+  transmission?: string;
+  fuel?: string;
+  type?: string;
+  color?: string;
+  drivetrain?: string;
+}
+
+export interface RangeFilters {
+  priceMin?: number;
+  priceMax?: number;
+  yearMin?: number;
+  yearMax?: number;
+  milageMax?: number;
+}
+
+/** One word of the search term: matched by its Swedish stem, or as part of a word when long enough. */
+export interface SearchWord {
+  /** The word for `plainto_tsquery('swedish', …)`. */
+  text: string;
+  /** `%word%` with LIKE wildcards escaped, or null when the word is too short for the trigram index. */
+  likePattern: string | null;
+}
+
+export interface ListQuery {
+  window: Window;
+  orderBy: OrderBy;
+  order: Order;
+  filters: TextFilters;
+  ranges: RangeFilters;
+  words: SearchWord[];
+}
+
+export const WINDOW_MESSAGES = {
+  start: `Ange start som ett heltal från 0 till ${MAX_START}`,
+  end: 'Ange end som ett heltal större än start',
+  window: `Högst ${MAX_WINDOW} annonser per förfrågan`,
+  orderBy: `Sortera efter ${ORDER_BY_VALUES.join(', ')}`,
+  order: 'Sorteringsordningen ska vara asc eller desc',
+  searchterm: 'Söktermen är för lång',
+  filter: 'Filtret är för långt',
+} as const;
+
+const RANGE_MESSAGES: Record<keyof RangeFilters, string> = {
+  priceMin: 'Ange ett giltigt pris',
+  priceMax: 'Ange ett giltigt pris',
+  yearMin: 'Ange ett giltigt årtal',
+  yearMax: 'Ange ett giltigt årtal',
+  milageMax: 'Ange ett giltigt miltal',
+};
+
+/** Query-string key → column of the text filters (the specification's keys: `trans` is the transmission). */
+const TEXT_FILTER_KEYS = {
+  make: 'make',
+  model: 'model',
+  trans: 'transmission',
+  fuel: 'fuel',
+  type: 'type',
+  color: 'color',
+  drivetrain: 'drivetrain',
+} as const satisfies Record<string, keyof TextFilters>;
+
+export const MAX_SEARCH_LENGTH = 100;
+export const MAX_SEARCH_WORDS = 8;
+const MAX_FILTER_LENGTH = 100;
+/** pg_trgm needs three characters to use its index for `LIKE '%…%'`. */
+const MIN_PARTIAL_LENGTH = 3;
+const INT_MAX = 2_147_483_647;
+
+type Raw = Record<string, unknown>;
+
+/** A query parameter as one string; a repeated parameter is refused rather than guessed. */
+function param(raw: Raw, key: string): string | undefined {
+  const v = raw[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') throw new HttpError(400, `Ange ${key} en gång`, key);
+  return v.trim();
+}
+
+function wholeNumber(raw: Raw, key: string, message: string, max = INT_MAX): number | undefined {
+  const v = param(raw, key);
+  if (v === undefined || v === '') return undefined;
+  const n = parseWholeNumber(v);
+  if (Number.isNaN(n) || n > max) throw new HttpError(400, message, key);
+  return n;
+}
+
+/** start/end of the specification (default 0–20): end > start, at most 100 rows, start at most 10,000. */
+export function parseWindow(raw: Raw, defaultSize = PAGE_SIZE): Window {
+  const start = wholeNumber(raw, 'start', WINDOW_MESSAGES.start, MAX_START) ?? 0;
+  const end = wholeNumber(raw, 'end', WINDOW_MESSAGES.end) ?? start + defaultSize;
+  if (end <= start) throw new HttpError(400, WINDOW_MESSAGES.end, 'end');
+  if (end - start > MAX_WINDOW) throw new HttpError(400, WINDOW_MESSAGES.window, 'end');
+  return { start, end };
+}
+
+function oneOf<T extends string>(raw: Raw, key: string, values: readonly T[], fallback: T, message: string): T {
+  const v = param(raw, key);
+  if (v === undefined || v === '') return fallback;
+  const found = values.find((x) => x === v.toLowerCase());
+  if (!found) throw new HttpError(400, message, key);
+  return found;
+}
+
+const lower = (v: string) => v.toLocaleLowerCase('sv-SE');
+
+/** Escapes LIKE's wildcards so a user's '%' or '_' is matched literally. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Splits a search term into words (all must match): punctuation around a word is dropped, inner
+ * hyphens and dots are kept so 'cx-5' and 'id.3' stay one word.
+ */
+export function searchWords(term: string): SearchWord[] {
+  const words = lower(term)
+    .split(/\s+/)
+    .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter((w) => w !== '');
+  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS).map((w) => ({
+    text: w,
+    likePattern: Array.from(w).length >= MIN_PARTIAL_LENGTH ? `%${escapeLike(w)}%` : null,
+  }));
+}
+
+/** The query of `GET /001/2003`, checked: anything out of bounds is a 400 naming the parameter. */
+export function parseListQuery(raw: Raw): ListQuery {
+  const window = parseWindow(raw);
+  const orderBy = oneOf(raw, 'orderBy', ORDER_BY_VALUES, DEFAULT_ORDER_BY, WINDOW_MESSAGES.orderBy);
+  const order = oneOf(raw, 'order', ORDER_VALUES, DEFAULT_ORDER, WINDOW_MESSAGES.order);
+
+  const filters: TextFilters = {};
+  for (const [key, column] of Object.entries(TEXT_FILTER_KEYS)) {
+    const v = param(raw, key);
+    if (v === undefined || v === '') continue;
+    if (v.length > MAX_FILTER_LENGTH) throw new HttpError(400, WINDOW_MESSAGES.filter, key);
+    filters[column] = lower(v);
+  }
+
+  const ranges: RangeFilters = {};
+  for (const key of Object.keys(RANGE_MESSAGES) as (keyof RangeFilters)[]) {
+    const n = wholeNumber(raw, key, RANGE_MESSAGES[key]);
+    if (n !== undefined) ranges[key] = n;
+  }
+
+  const term = param(raw, 'searchterm') ?? '';
+  if (term.length > MAX_SEARCH_LENGTH) throw new HttpError(400, WINDOW_MESSAGES.searchterm, 'searchterm');
+  return { window, orderBy, order, filters, ranges, words: searchWords(term) };
+}

@@ -1,0 +1,241 @@
+// Test helpers of the inventory integration tests: app per test file, tokens signed as identity signs them,
+// an in-memory file storage, factories with overrides, multipart bodies and test photos.
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { generateKeyPair, SignJWT } from 'jose';
+import sharp from 'sharp';
+import type { Database } from '@bilmarknaden/db/database';
+import { createTestDatabase } from '@bilmarknaden/db/testing';
+import { createTokenVerifier, DEFAULT_TOKEN_SETTINGS, TOKEN_ALGORITHM } from '@bilmarknaden/shared/auth/token';
+import { INVENTORY_BASE } from '@bilmarknaden/shared/api-paths';
+import { inventoryApp, type InventoryOptions } from '../src/app.ts';
+import { inventoryMigrations } from '../src/migrations.ts';
+import type { FileStorage } from '../src/storage/file-storage.ts';
+
+export const BASE = INVENTORY_BASE;
+
+/** A FileStorage in memory; `failPutOn` makes a put fail for keys it matches (failure injection). */
+export class MemoryStorage implements FileStorage {
+  readonly files = new Map<string, { data: Buffer; contentType: string }>();
+  failPutOn: ((key: string) => boolean) | null = null;
+
+  async put(key: string, data: Buffer, contentType: string): Promise<void> {
+    if (this.failPutOn?.(key)) throw new Error(`injected failure writing ${key}`);
+    this.files.set(key, { data: Buffer.from(data), contentType });
+  }
+  async get(key: string) {
+    const f = this.files.get(key);
+    return f ? { body: Readable.from([f.data]), size: f.data.length } : null;
+  }
+  async delete(keys: readonly string[]): Promise<void> {
+    for (const k of keys) this.files.delete(k);
+  }
+  async *list(): AsyncIterable<string> {
+    for (const k of [...this.files.keys()]) yield k;
+  }
+  keys(): string[] {
+    return [...this.files.keys()].sort();
+  }
+}
+
+/** Signs tokens the way identity does: EdDSA, sub = username, role, iss/aud, iat, exp, jti. */
+export async function createTokenKit() {
+  const { publicKey, privateKey } = await generateKeyPair(TOKEN_ALGORITHM, { extractable: true });
+  const sign = (username: string, opts: { role?: number; expiresIn?: string | number } = {}) =>
+    new SignJWT({ role: opts.role ?? 1 })
+      .setProtectedHeader({ alg: TOKEN_ALGORITHM })
+      .setSubject(username)
+      .setIssuer(DEFAULT_TOKEN_SETTINGS.issuer)
+      .setAudience(DEFAULT_TOKEN_SETTINGS.audience)
+      .setIssuedAt()
+      .setExpirationTime(opts.expiresIn ?? '1h')
+      .setJti(randomUUID())
+      .sign(privateKey);
+  return { publicKey, privateKey, verifyToken: createTokenVerifier(publicKey), sign };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  storage: MemoryStorage;
+  /** `{ authorization: 'Bearer …' }` for a user. */
+  auth(username: string, role?: number): Promise<Record<string, string>>;
+  close(): Promise<void>;
+}
+
+/** A migrated database, an in-memory storage and the inventory plugin under its base path. */
+export async function buildTestApp(options: Partial<InventoryOptions> = {}): Promise<TestApp> {
+  const { db, dispose } = await createTestDatabase([inventoryMigrations]);
+  const storage = new MemoryStorage();
+  const tokens = await createTokenKit();
+  const app = Fastify({ logger: false });
+  await app.register(inventoryApp, {
+    prefix: BASE,
+    db,
+    storage,
+    verifyToken: tokens.verifyToken,
+    feedbackRateLimit: false,
+    ...options,
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    storage: (options.storage as MemoryStorage | undefined) ?? storage,
+    auth: async (username, role) => ({ authorization: `Bearer ${await tokens.sign(username, { role })}` }),
+    async close() {
+      await app.close();
+      await dispose();
+    },
+  };
+}
+
+export interface CarRowInput {
+  title: string;
+  description: string;
+  price: number;
+  make: string;
+  model: string;
+  year: number;
+  milage: number;
+  hp: number;
+  color: string;
+  type: string;
+  transmission: string;
+  drivetrain: string;
+  fuel: string;
+  username: string;
+  status: 'pending' | 'active';
+  created: Date | string;
+  imageCount: number;
+  imageVersion: number;
+}
+
+let sequence = 0;
+
+/** A stored ad (active by default) straight into the table; every column can be overridden. */
+export async function insertCar(db: Database, overrides: Partial<CarRowInput> = {}): Promise<number> {
+  sequence++;
+  const c: CarRowInput = {
+    title: `Välvårdad bil ${sequence}`,
+    description: 'Servad och besiktigad, inga anmärkningar.',
+    price: 100_000,
+    make: 'Volvo',
+    model: 'V70',
+    year: 2015,
+    milage: 12_000,
+    hp: 150,
+    color: 'svart',
+    type: 'kombi',
+    transmission: 'manuell',
+    drivetrain: 'fwd',
+    fuel: 'diesel',
+    username: 'seller',
+    status: 'active',
+    created: new Date(Date.UTC(2024, 0, 1) + sequence * 60_000),
+    imageCount: 0,
+    imageVersion: 1,
+    ...overrides,
+  };
+  const r = await db.query<{ id: number }>(
+    `INSERT INTO inventory.cars (title, description, price, make, model, year, milage, hp, color, type, transmission,
+       drivetrain, fuel, username, status, created, image_count, image_version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id`,
+    [
+      c.title,
+      c.description,
+      c.price,
+      c.make,
+      c.model,
+      c.year,
+      c.milage,
+      c.hp,
+      c.color,
+      c.type,
+      c.transmission,
+      c.drivetrain,
+      c.fuel,
+      c.username,
+      c.status,
+      c.created,
+      c.imageCount,
+      c.imageVersion,
+    ],
+  );
+  return r.rows[0]!.id;
+}
+
+/** The 13 fields of a valid new-ad form, as strings; override any. */
+export function adFields(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    title: 'Volvo V70 D4 Momentum',
+    description: 'Fin bil med dragkrok och vinterhjul. Servad enligt schema.',
+    price: '129900',
+    make: 'Volvo',
+    model: 'V70',
+    year: '2016',
+    milage: '14500',
+    hp: '181',
+    color: 'svart',
+    type: 'kombi',
+    transmission: 'automat',
+    drivetrain: 'awd',
+    fuel: 'diesel',
+    ...overrides,
+  };
+}
+
+export interface FilePart {
+  field?: string;
+  filename?: string;
+  contentType?: string;
+  data: Buffer;
+}
+
+/** A multipart/form-data body for `inject`: text fields first, then files in the given order. */
+export function multipart(
+  fields: Record<string, string>,
+  files: FilePart[] = [],
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----bilmarknaden${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  files.forEach((f, i) => {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? `images[${i}]`}"; filename="${
+          f.filename ?? `${i}.jpg`
+        }"\r\nContent-Type: ${f.contentType ?? 'image/jpeg'}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    );
+  });
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A small photo of one colour; the colour tells photos apart after re-encoding. */
+export function photo(
+  format: 'jpeg' | 'png' | 'webp',
+  rgb: { r: number; g: number; b: number } = { r: 200, g: 30, b: 30 },
+  size = { width: 64, height: 48 },
+): Promise<Buffer> {
+  return sharp({ create: { ...size, channels: 3, background: rgb } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+/** The average colour of a stored JPEG (to check which upload ended up as which photo number). */
+export async function averageColour(data: Buffer): Promise<{ r: number; g: number; b: number }> {
+  const { channels } = await sharp(data).stats();
+  return { r: channels[0]!.mean, g: channels[1]!.mean, b: channels[2]!.mean };
+}
+
+export async function countRows(db: Database, table: string, where = 'true', params: unknown[] = []): Promise<number> {
+  const r = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`, params);
+  return r.rows[0]!.n;
+}

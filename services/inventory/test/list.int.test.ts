@@ -1,0 +1,285 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CarListItem } from '@bilmarknaden/shared/api-types';
+import { BASE, buildTestApp, insertCar, type TestApp } from './inventory-helpers.ts';
+
+let t: TestApp;
+const list = async (query: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `${BASE}/001/2003${query}` });
+  return { status: res.statusCode, body: res.json() };
+};
+const ids = (body: CarListItem[]) => body.map((c) => c.id);
+
+describe('GET /001/2003 window, sort and shape', () => {
+  const created: number[] = [];
+  beforeAll(async () => {
+    t = await buildTestApp();
+    // 25 active ads with distinct creation times and a few equal prices (tie-break by id).
+    for (let i = 0; i < 25; i++) {
+      created.push(
+        await insertCar(t.db, {
+          created: new Date(Date.UTC(2024, 0, 1, 0, i)),
+          price: 1000 * (i % 5),
+          year: 2000 + (i % 7),
+          milage: 100 * i,
+          hp: 300 - i,
+          imageCount: i % 9,
+        }),
+      );
+    }
+    await insertCar(t.db, { status: 'pending', title: 'Väntande annons' });
+  });
+  afterAll(() => t.close());
+
+  it('answers the list shape, newest first, 20 rows by default', async () => {
+    const { status, body } = await list('');
+    expect(status).toBe(200);
+    expect(body).toHaveLength(20);
+    expect(ids(body)).toEqual([...created].reverse().slice(0, 20));
+    const first = body[0] as CarListItem;
+    expect(Object.keys(first).sort()).toEqual(
+      [
+        'id',
+        'title',
+        'year',
+        'transmission',
+        'fuel',
+        'price',
+        'created',
+        'milage',
+        'hp',
+        'make',
+        'model',
+        'imageCount',
+        'imageVersion',
+      ].sort(),
+    );
+    expect(first.created).toBe(new Date(Date.UTC(2024, 0, 1, 0, 24)).toISOString());
+    expect(first.imageCount).toBe(24 % 9);
+    expect(first.imageVersion).toBe(1);
+  });
+
+  it('never shows pending ads', async () => {
+    const { body } = await list('?start=0&end=100');
+    expect(body).toHaveLength(25);
+    expect(body.some((c: CarListItem) => c.title === 'Väntande annons')).toBe(false);
+  });
+
+  it('pages with start/end without overlap or gaps', async () => {
+    const a = await list('?start=0&end=10');
+    const b = await list('?start=10&end=20');
+    const c = await list('?start=20&end=40');
+    expect([...ids(a.body), ...ids(b.body), ...ids(c.body)]).toEqual([...created].reverse());
+  });
+
+  it.each(['price', 'year', 'milage', 'hp', 'created'] as const)(
+    'sorts by %s in both directions with id as tie-break',
+    async (orderBy) => {
+      for (const order of ['asc', 'desc'] as const) {
+        const whole = (await list(`?start=0&end=100&orderBy=${orderBy}&order=${order}`)).body as CarListItem[];
+        const sign = order === 'asc' ? 1 : -1;
+        const expected = [...whole].sort(
+          (x, y) => sign * (x[orderBy] < y[orderBy] ? -1 : x[orderBy] > y[orderBy] ? 1 : x.id - y.id),
+        );
+        expect(ids(whole)).toEqual(ids(expected));
+        // Windows of a sort with many ties still join up exactly.
+        const pages = [];
+        for (let s = 0; s < 25; s += 7)
+          pages.push(...ids((await list(`?start=${s}&end=${s + 7}&orderBy=${orderBy}&order=${order}`)).body));
+        expect(pages).toEqual(ids(whole));
+      }
+    },
+  );
+
+  it('accepts orderBy and order case-insensitively', async () => {
+    expect((await list('?orderBy=PRICE&order=ASC')).status).toBe(200);
+  });
+
+  it.each([
+    ['?start=0&end=100', 200],
+    ['?start=10000&end=10100', 200],
+    ['?start=10001&end=10002', 400],
+    ['?start=0&end=101', 400],
+    ['?start=5&end=106', 400],
+    ['?start=5&end=105', 200],
+    ['?start=20&end=20', 400],
+    ['?start=20&end=10', 400],
+    ['?start=-1&end=10', 400],
+    ['?start=abc', 400],
+    ['?end=xyz', 400],
+    ['?start=1.5&end=10', 400],
+    ['?start=1e3&end=1010', 400],
+    ['?start=0&end=1', 200],
+    ['?start=150', 200],
+    ['?orderBy=title', 400],
+    ['?orderBy=id', 400],
+    ['?order=sideways', 400],
+    ['?priceMin=abc', 400],
+    ['?priceMax=-5', 400],
+    ['?yearMin=20x', 400],
+    ['?yearMax=1.5', 400],
+    ['?milageMax=lots', 400],
+    ['?start=0&start=20', 400],
+  ])('window and parameters %s → %i', async (query, status) => {
+    const res = await list(query);
+    expect(res.status).toBe(status);
+    if (status === 400) {
+      expect(typeof res.body.message).toBe('string');
+      expect(typeof res.body.field).toBe('string');
+    }
+  });
+
+  it('names the parameter at fault in Swedish', async () => {
+    expect((await list('?start=10001&end=10002')).body).toEqual({
+      message: 'Ange start som ett heltal från 0 till 10000',
+      field: 'start',
+    });
+    expect((await list('?start=0&end=101')).body).toEqual({
+      message: 'Högst 100 annonser per förfrågan',
+      field: 'end',
+    });
+    expect((await list('?start=20&end=20')).body).toEqual({
+      message: 'Ange end som ett heltal större än start',
+      field: 'end',
+    });
+    expect((await list('?orderBy=title')).body.field).toBe('orderBy');
+    expect((await list('?order=x')).body.field).toBe('order');
+    expect((await list('?priceMin=x')).body).toEqual({ message: 'Ange ett giltigt pris', field: 'priceMin' });
+  });
+
+  it('start alone keeps a window of 20', async () => {
+    const { body } = await list('?start=10');
+    expect(ids(body)).toEqual([...created].reverse().slice(10, 25));
+  });
+});
+
+describe('GET /001/2003 filters and search', () => {
+  let ids_: Record<string, number>;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ids_ = {
+      xc60: await insertCar(t.db, {
+        make: 'Volvo',
+        model: 'XC60',
+        title: 'Volvo XC60 T6 Inscription',
+        description: 'Familjens trogna bil med dragkrok.',
+        transmission: 'automat',
+        fuel: 'el / hybrid',
+        type: 'suv',
+        color: 'vit',
+        drivetrain: 'awd',
+        price: 350_000,
+        year: 2021,
+        milage: 3_000,
+      }),
+      v70: await insertCar(t.db, {
+        make: 'Volvo',
+        model: 'V70',
+        title: 'Klassisk kombi',
+        description: 'Rostfri och pålitlig, nybesiktigad.',
+        transmission: 'manuell',
+        fuel: 'bensin',
+        type: 'kombi',
+        color: 'blå',
+        drivetrain: 'fwd',
+        price: 25_000,
+        year: 2004,
+        milage: 32_000,
+      }),
+      golf: await insertCar(t.db, {
+        make: 'Volkswagen',
+        model: 'Golf',
+        title: 'VW Golf GTI',
+        description: 'Snabb halvkombi med sportchassi. Säljes pga flytt.',
+        transmission: 'manuell',
+        fuel: 'bensin',
+        type: 'halvkombi',
+        color: 'röd',
+        drivetrain: 'fwd',
+        price: 90_000,
+        year: 2012,
+        milage: 15_000,
+      }),
+      tesla: await insertCar(t.db, {
+        make: 'Tesla',
+        model: 'Model 3',
+        title: 'Tesla Model 3 Long Range',
+        description: 'Elbilar är framtiden. Autopilot och panoramatak.',
+        transmission: 'automat',
+        fuel: 'el / hybrid',
+        type: 'sedan',
+        color: 'grå',
+        drivetrain: 'awd',
+        price: 299_000,
+        year: 2020,
+        milage: 8_000,
+      }),
+    };
+    await insertCar(t.db, { status: 'pending', make: 'Volvo', model: 'XC60', title: 'Volvo XC60 pending' });
+  });
+  afterAll(() => t.close());
+
+  const found = async (query: string) => {
+    const res = await list(query);
+    expect(res.status).toBe(200);
+    return new Set(ids(res.body));
+  };
+
+  it.each([
+    ['?make=volvo', ['xc60', 'v70']],
+    ['?make=VOLVO&model=xc60', ['xc60']],
+    ['?model=golf', ['golf']],
+    ['?trans=Automat', ['xc60', 'tesla']],
+    ['?trans=manuell&fuel=Bensin', ['v70', 'golf']],
+    ['?fuel=El%20%2F%20hybrid', ['xc60', 'tesla']],
+    ['?type=SUV', ['xc60']],
+    ['?type=Halvkombi', ['golf']],
+    ['?color=Röd', ['golf']],
+    ['?color=BLÅ', ['v70']],
+    ['?drivetrain=AWD', ['xc60', 'tesla']],
+    ['?priceMin=90000', ['xc60', 'golf', 'tesla']],
+    ['?priceMax=90000', ['v70', 'golf']],
+    ['?priceMin=90000&priceMax=90000', ['golf']],
+    ['?yearMin=2012&yearMax=2020', ['golf', 'tesla']],
+    ['?milageMax=8000', ['xc60', 'tesla']],
+    ['?make=Saab', []],
+    ['?color=lila', []],
+    ['?make=', ['xc60', 'v70', 'golf', 'tesla']],
+    ["?make=volvo'%20OR%20'1'%3D'1", []],
+    ['?model=%25', []],
+  ])('filter %s', async (query, expected) => {
+    expect(await found(query)).toEqual(new Set(expected.map((k) => ids_[k])));
+  });
+
+  it.each([
+    ['volv', ['xc60', 'v70']],
+    ['VOLVO', ['xc60', 'v70']],
+    ['xc6', ['xc60']],
+    ['XC60', ['xc60']],
+    ['golf gti', ['golf']],
+    ['volvo kombi', ['v70']],
+    ['volvo golf', []],
+    ['bilar', ['xc60']], // stem 'bil' of the description 'bil'
+    ['elbil', ['tesla']], // 'Elbilar' in the description, by stem
+    ['dragkrokar', ['xc60']],
+    ['rostfria', ['v70']],
+    ['flytt', ['golf']],
+    ['model 3', ['tesla']],
+    ['  ', ['xc60', 'v70', 'golf', 'tesla']],
+    ['100%', []],
+    ['a_b', []],
+    ['pending', []],
+  ])('search %j', async (term, expected) => {
+    expect(await found(`?searchterm=${encodeURIComponent(term)}`)).toEqual(new Set(expected.map((k) => ids_[k])));
+  });
+
+  it('combines search, filters and sort', async () => {
+    const res = await list(`?searchterm=volvo&fuel=bensin&orderBy=price&order=asc`);
+    expect(ids(res.body)).toEqual([ids_.v70]);
+  });
+
+  it('refuses an overlong search term', async () => {
+    const res = await list(`?searchterm=${'a'.repeat(101)}`);
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('searchterm');
+  });
+});

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Car, CarListItem, Make, Model } from '@bilmarknaden/shared/api-types';
+import { BASE, buildTestApp, insertCar, type TestApp } from './inventory-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const get = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `${BASE}${url}` });
+  return { status: res.statusCode, body: res.json(), headers: res.headers };
+};
+
+describe('GET /001/2001 one ad', () => {
+  it('answers every read field', async () => {
+    const created = new Date(Date.UTC(2024, 4, 17, 12, 30));
+    const id = await insertCar(t.db, {
+      title: 'Saab 9-3 Aero',
+      description: 'Turbo och skinnklädsel.',
+      price: 45_000,
+      make: 'Saab',
+      model: '9-3',
+      year: 2007,
+      milage: 21_000,
+      hp: 210,
+      color: 'grå',
+      type: 'sedan',
+      transmission: 'manuell',
+      drivetrain: 'fwd',
+      fuel: 'bensin',
+      username: 'kalle',
+      created,
+      imageCount: 3,
+      imageVersion: 2,
+    });
+    const { status, body } = await get(`/001/2001?carid=${id}`);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      id,
+      title: 'Saab 9-3 Aero',
+      description: 'Turbo och skinnklädsel.',
+      price: 45_000,
+      make: 'Saab',
+      model: '9-3',
+      year: 2007,
+      milage: 21_000,
+      hp: 210,
+      color: 'grå',
+      type: 'sedan',
+      transmission: 'manuell',
+      drivetrain: 'fwd',
+      fuel: 'bensin',
+      user: 'kalle',
+      created: created.toISOString(),
+      imageCount: 3,
+      imageVersion: 2,
+    } satisfies Car);
+  });
+
+  it.each([
+    '',
+    '?carid=',
+    '?carid=abc',
+    '?carid=-1',
+    '?carid=0',
+    '?carid=1.5',
+    '?carid=99999999',
+    '?carid=99999999999',
+    '?carid=1%20OR%201=1',
+  ])('malformed or unknown %s → 404', async (query) => {
+    const { status, body } = await get(`/001/2001${query}`);
+    expect(status).toBe(404);
+    expect(body).toEqual({ message: 'Annonsen finns inte' });
+  });
+
+  it('a pending ad is not found', async () => {
+    const id = await insertCar(t.db, { status: 'pending' });
+    expect((await get(`/001/2001?carid=${id}`)).status).toBe(404);
+  });
+});
+
+describe('GET /001/2002 a seller’s ads', () => {
+  it('answers the seller’s visible ads newest first, case-insensitive username', async () => {
+    const a = await insertCar(t.db, { username: 'Lisa', created: new Date('2024-02-01T10:00:00Z') });
+    const b = await insertCar(t.db, { username: 'Lisa', created: new Date('2024-03-01T10:00:00Z') });
+    await insertCar(t.db, { username: 'Lisa', status: 'pending' });
+    await insertCar(t.db, { username: 'other' });
+    const { status, body } = await get('/001/2002?username=lisa');
+    expect(status).toBe(200);
+    expect(body.map((c: CarListItem) => c.id)).toEqual([b, a]);
+    expect(body[0]).not.toHaveProperty('user');
+    expect((await get('/001/2002?username=Lisa&start=1&end=2')).body.map((c: CarListItem) => c.id)).toEqual([a]);
+  });
+
+  it('an unknown user has no ads; a missing username is 400', async () => {
+    expect(await get('/001/2002?username=nobody')).toMatchObject({ status: 200, body: [] });
+    expect(await get('/001/2002')).toMatchObject({ status: 400, body: { field: 'username' } });
+    expect((await get('/001/2002?username=lisa&start=0&end=500')).status).toBe(400);
+  });
+});
+
+describe('GET /002/2001 and /002/2002 makes and models', () => {
+  it('answers at least 30 makes of the Swedish market, alphabetical', async () => {
+    const { status, body, headers } = await get('/002/2001');
+    expect(status).toBe(200);
+    expect(headers['cache-control']).toContain('max-age');
+    const names = (body as Make[]).map((m) => m.name);
+    expect(names.length).toBeGreaterThanOrEqual(30);
+    for (const make of [
+      'Volvo',
+      'Volkswagen',
+      'Toyota',
+      'BMW',
+      'Audi',
+      'Mercedes-Benz',
+      'Kia',
+      'Ford',
+      'Skoda',
+      'Tesla',
+      'Peugeot',
+      'Renault',
+      'Hyundai',
+      'Nissan',
+      'Opel',
+      'Seat',
+      'Cupra',
+      'Polestar',
+      'Mazda',
+      'Honda',
+      'Citroën',
+      'Dacia',
+      'Fiat',
+      'Jeep',
+      'Land Rover',
+      'Lexus',
+      'Mini',
+      'Mitsubishi',
+      'Porsche',
+      'Subaru',
+      'Suzuki',
+      'Saab',
+      'MG',
+      'BYD',
+      'Jaguar',
+    ]) {
+      expect(names).toContain(make);
+    }
+    const collator = new Intl.Collator('sv-SE', { numeric: true, sensitivity: 'base' });
+    expect(names).toEqual([...names].sort(collator.compare));
+    expect(body[0]).toEqual({ id: expect.any(Number), name: names[0] });
+  });
+
+  it('answers a make’s models alphabetically, case-insensitive make', async () => {
+    const { status, body } = await get('/002/2002?make=VOLVO');
+    expect(status).toBe(200);
+    const names = (body as Model[]).map((m) => m.name);
+    for (const m of ['240', '740', '850', 'V40', 'V60', 'V70', 'V90', 'XC40', 'XC60', 'XC90', 'EX30']) {
+      expect(names).toContain(m);
+    }
+    expect(names.indexOf('240')).toBeLessThan(names.indexOf('740'));
+    expect(names.indexOf('V40')).toBeLessThan(names.indexOf('V60'));
+    expect(names.indexOf('XC40')).toBeLessThan(names.indexOf('XC90'));
+    expect((await get('/002/2002?make=citro%C3%8Bn')).body.map((m: Model) => m.name)).toContain('Berlingo');
+  });
+
+  it('unknown make → 404, missing make → 400', async () => {
+    expect(await get('/002/2002?make=Trabant')).toMatchObject({ status: 404, body: { message: 'Märket finns inte' } });
+    expect(await get('/002/2002')).toMatchObject({ status: 400, body: { field: 'make' } });
+    expect(await get('/002/2002?make=')).toMatchObject({ status: 400, body: { field: 'make' } });
+  });
+});
+
+describe('service basics', () => {
+  it('unknown paths answer 404 in Swedish', async () => {
+    expect(await get('/003/1234')).toMatchObject({ status: 404, body: { message: 'Sidan finns inte' } });
+  });
+
+  it('serves the OpenAPI document and its UI', async () => {
+    const json = await get('/docs/json');
+    expect(json.status).toBe(200);
+    const paths = Object.keys(json.body.paths);
+    for (const p of [
+      '/api/inventory/001/1001',
+      '/api/inventory/001/2003',
+      '/api/inventory/001/2001',
+      '/api/inventory/001/2002',
+      '/api/inventory/002/2001',
+      '/api/inventory/002/2002',
+      '/api/inventory/001/3001',
+      '/api/inventory/001/3002',
+      '/api/inventory/cars/{id}',
+      '/api/inventory/feedback',
+    ]) {
+      expect(paths).toContain(p);
+    }
+    const ui = await t.app.inject({ method: 'GET', url: `${BASE}/docs` });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('a database failure is a 500 without internals', async () => {
+    const broken = await buildTestApp();
+    await broken.db.exec('ALTER TABLE inventory.cars RENAME TO cars_gone');
+    const res = await broken.app.inject({ method: 'GET', url: `${BASE}/001/2003` });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Något gick fel. Försök igen senare.' });
+    await broken.close();
+  });
+});

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CarListItem } from '@bilmarknaden/shared/api-types';
+import { BASE, buildTestApp, countRows, createTokenKit, insertCar, type TestApp } from './inventory-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const toggle = async (carId: number | string, headers: Record<string, string>) => {
+  const res = await t.app.inject({ method: 'POST', url: `${BASE}/001/3001?carid=${carId}`, headers });
+  return { status: res.statusCode, body: res.json() };
+};
+const savedList = async (headers: Record<string, string>, query = '') => {
+  const res = await t.app.inject({ method: 'GET', url: `${BASE}/001/3002${query}`, headers });
+  return { status: res.statusCode, body: res.json() };
+};
+
+describe('saved ads', () => {
+  it('toggles on and off and lists newest saved first', async () => {
+    const anna = await t.auth('anna');
+    const a = await insertCar(t.db);
+    const b = await insertCar(t.db);
+    expect(await toggle(a, anna)).toEqual({ status: 200, body: { saved: true } });
+    // saved_at decides the order, not the ad's age.
+    await t.db.query(`UPDATE inventory.saved_cars SET saved_at = now() - interval '1 hour' WHERE car_id = $1`, [a]);
+    expect(await toggle(b, anna)).toEqual({ status: 200, body: { saved: true } });
+    const list = await savedList(anna);
+    expect(list.status).toBe(200);
+    expect(list.body.map((c: CarListItem) => c.id)).toEqual([b, a]);
+    expect(Object.keys(list.body[0]).sort()).toContain('imageCount');
+    expect((await savedList(anna, '?start=1&end=2')).body.map((c: CarListItem) => c.id)).toEqual([a]);
+
+    const check = await t.app.inject({ method: 'GET', url: `${BASE}/saved/${a}`, headers: anna });
+    expect(check.json()).toEqual({ saved: true });
+
+    expect(await toggle(a, anna)).toEqual({ status: 200, body: { saved: false } });
+    expect((await savedList(anna)).body.map((c: CarListItem) => c.id)).toEqual([b]);
+    expect((await t.app.inject({ method: 'GET', url: `${BASE}/saved/${a}`, headers: anna })).json()).toEqual({
+      saved: false,
+    });
+    // Another user's list is their own.
+    expect((await savedList(await t.auth('bertil'))).body).toEqual([]);
+  });
+
+  it('unknown, malformed or pending car → 404; no token → 401', async () => {
+    const anna = await t.auth('anna');
+    expect(await toggle(99999999, anna)).toEqual({ status: 404, body: { message: 'Annonsen finns inte' } });
+    expect((await toggle('abc', anna)).status).toBe(404);
+    const pending = await insertCar(t.db, { status: 'pending' });
+    expect((await toggle(pending, anna)).status).toBe(404);
+    const a = await insertCar(t.db);
+    expect(await toggle(a, {})).toEqual({ status: 401, body: { message: 'Du måste logga in' } });
+    expect((await savedList({})).status).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `${BASE}/saved/${a}` })).statusCode).toBe(401);
+  });
+
+  it('refuses bad tokens: garbage, expired, another key, wrong scheme', async () => {
+    const a = await insertCar(t.db);
+    const otherKey = await createTokenKit();
+    const expired = await (await createTokenKit()).sign('anna', { expiresIn: -10 });
+    for (const authorization of [
+      'Bearer garbage',
+      `Bearer ${await otherKey.sign('anna')}`,
+      `Bearer ${expired}`,
+      `Basic ${Buffer.from('anna:pw').toString('base64')}`,
+      (await t.auth('anna')).authorization!.replace('Bearer ', ''),
+    ]) {
+      expect((await toggle(a, { authorization })).status).toBe(401);
+    }
+  });
+
+  it('a saved ad that becomes hidden or is removed leaves the list', async () => {
+    const anna = await t.auth('cecilia');
+    const a = await insertCar(t.db);
+    await toggle(a, anna);
+    await t.db.query(`UPDATE inventory.cars SET status = 'pending' WHERE id = $1`, [a]);
+    expect((await savedList(anna)).body).toEqual([]);
+    await t.db.query('DELETE FROM inventory.cars WHERE id = $1', [a]);
+    expect(await countRows(t.db, 'inventory.saved_cars', 'car_id = $1', [a])).toBe(0);
+  });
+
+  it.each([1, 2, 7, 20])('%i concurrent toggles never duplicate and end consistent', async (n) => {
+    const headers = await t.auth(`racer${n}`);
+    const car = await insertCar(t.db);
+    const answers = await Promise.all(Array.from({ length: n }, () => toggle(car, headers)));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const rows = await countRows(t.db, 'inventory.saved_cars', 'car_id = $1', [car]);
+    expect(rows).toBeLessThanOrEqual(1);
+    // Toggles are serialised: the answers alternate, so the parity of n decides the final state.
+    const trues = answers.filter((a) => a.body.saved === true).length;
+    const falses = n - trues;
+    expect(rows).toBe(n % 2);
+    expect(trues - falses).toBe(rows);
+  });
+});
+
+describe('POST /feedback', () => {
+  const send = (payload: unknown, headers: Record<string, string> = {}, app = t.app) =>
+    app.inject({ method: 'POST', url: `${BASE}/feedback`, payload: payload as object, headers });
+  const valid = { name: 'Anna', email: 'anna@example.se', title: 'Bra sida', content: 'Lätt att hitta bilar.' };
+
+  it('stores feedback, with the username when logged in', async () => {
+    const anon = await send(valid);
+    expect(anon.statusCode).toBe(201);
+    const withUser = await send(valid, await t.auth('anna'));
+    expect(withUser.statusCode).toBe(201);
+    const rows = await t.db.query<{ id: number; username: string | null; name: string }>(
+      'SELECT id, username, name FROM inventory.feedback WHERE id = ANY($1::int[]) ORDER BY id',
+      [[anon.json().id, withUser.json().id]],
+    );
+    expect(rows.rows.map((r) => r.username)).toEqual([null, 'anna']);
+    // A bad token is not an error here: the feedback is stored anonymously.
+    const bad = await send(valid, { authorization: 'Bearer nope' });
+    expect(bad.statusCode).toBe(201);
+  });
+
+  it.each([
+    [{ ...valid, name: '' }, 'name', 'Ange ditt namn'],
+    [{ ...valid, name: 'x'.repeat(101) }, 'name', 'Ange ditt namn'],
+    [{ ...valid, email: 'anna' }, 'email', 'Ange en giltig mailadress'],
+    [{ ...valid, email: 'a@b' }, 'email', 'Ange en giltig mailadress'],
+    [{ ...valid, title: '   ' }, 'title', 'Ange en rubrik'],
+    [{ ...valid, content: '' }, 'content', 'Skriv ditt meddelande'],
+    [{ ...valid, content: 'x'.repeat(5001) }, 'content', 'Skriv ditt meddelande'],
+    [{ name: '', email: '', title: '', content: '' }, 'content', 'Skriv ditt meddelande'],
+    [{ ...valid, email: '', title: '' }, 'title', 'Ange en rubrik'],
+  ])('refuses %j with the last failing rule', async (body, field, message) => {
+    const res = await send(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message, field });
+  });
+
+  it('accepts the limits exactly', async () => {
+    const res = await send({ ...valid, name: 'x'.repeat(100), title: 't'.repeat(120), content: 'c'.repeat(5000) });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('malformed JSON → 400, __proto__ → 400, oversized → 413, other types → 4xx', async () => {
+    const json = { 'content-type': 'application/json' };
+    const malformed = await send('{"name": ', json);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('Ogiltig JSON i förfrågan');
+    const proto = await send(
+      `{"name":"a","__proto__":{"admin":true},"email":"a@b.se","title":"t","content":"c"}`,
+      json,
+    );
+    expect(proto.statusCode).toBe(400);
+    const ctor = await send(`{"constructor":{"prototype":{"admin":true}}}`, json);
+    expect(ctor.statusCode).toBe(400);
+    const big = await send(JSON.stringify({ ...valid, content: 'x'.repeat(17 * 1024) }), json);
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ message: 'Förfrågan är för stor' });
+    const array = await send('[1,2]', json);
+    expect(array.statusCode).toBe(400);
+    const text = await send('hej', { 'content-type': 'text/plain' });
+    expect(text.statusCode).toBeGreaterThanOrEqual(400);
+    expect(text.statusCode).toBeLessThan(500);
+    expect(typeof text.json().message).toBe('string');
+    const empty = await send('', json);
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('is rate-limited per address with Retry-After', async () => {
+    const limited = await buildTestApp({ feedbackRateLimit: { max: 3, timeWindow: 60_000 } });
+    try {
+      for (let i = 0; i < 3; i++) expect((await send(valid, {}, limited.app)).statusCode).toBe(201);
+      const refused = await send(valid, {}, limited.app);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json().message).toMatch(/^För många förfrågningar/);
+      // Another address still gets through.
+      const other = await limited.app.inject({
+        method: 'POST',
+        url: `${BASE}/feedback`,
+        payload: valid,
+        remoteAddress: '10.0.0.9',
+      });
+      expect(other.statusCode).toBe(201);
+      expect(await countRows(limited.db, 'inventory.feedback')).toBe(4);
+    } finally {
+      await limited.close();
+    }
+  });
+});
