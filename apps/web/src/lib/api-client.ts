@@ -23,6 +23,8 @@ export interface ApiInit {
   body?: unknown;
   /** Send the stored bearer token. */
   auth?: boolean;
+  /** Send this bearer token (instead of the stored one). */
+  token?: string;
   signal?: AbortSignal;
   /** 'text' for the identity endpoints that answer the token as plain text. */
   responseType?: 'json' | 'text';
@@ -36,7 +38,7 @@ export async function apiFetch<T>(url: string, init: ApiInit = {}): Promise<T> {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(init.body);
   }
-  const token = init.auth ? getToken() : null;
+  const token = init.token ?? (init.auth ? getToken() : null);
   if (token) headers.Authorization = `Bearer ${token}`;
   const res = await fetch(url, { method: init.method ?? 'GET', headers, body, signal: init.signal });
   if (!res.ok) {

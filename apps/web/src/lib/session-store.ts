@@ -20,9 +20,11 @@ export function getUserDetails(): StoredUserDetails | null {
   }
 }
 
-export function storeSession(token: string, details?: StoredUserDetails): void {
+/** Stores the token; details are stored when given, removed when null, kept when left out. */
+export function storeSession(token: string, details?: StoredUserDetails | null): void {
   localStorage.setItem(STORAGE_KEYS.token, token);
   if (details) localStorage.setItem(STORAGE_KEYS.userDetails, JSON.stringify(details));
+  else if (details === null) localStorage.removeItem(STORAGE_KEYS.userDetails);
   emit();
 }
 
@@ -35,6 +37,31 @@ export function clearSession(): void {
 export function subscribeSession(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** One immutable view of the stored session; the same object until the storage changes. */
+export interface SessionSnapshot {
+  token: string | null;
+  details: StoredUserDetails | null;
+}
+
+let cached: { token: string | null; rawDetails: string | null; snapshot: SessionSnapshot } | null = null;
+
+/** A stable snapshot for useSyncExternalStore: a new object only when token or details changed. */
+export function getSessionSnapshot(): SessionSnapshot {
+  const token = getToken();
+  const rawDetails = localStorage.getItem(STORAGE_KEYS.userDetails);
+  if (!cached || cached.token !== token || cached.rawDetails !== rawDetails) {
+    cached = { token, rawDetails, snapshot: { token, details: getUserDetails() } };
+  }
+  return cached.snapshot;
+}
+
+// Another tab logging in or out changes localStorage: tell this tab's subscribers too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key === null || e.key === STORAGE_KEYS.token || e.key === STORAGE_KEYS.userDetails) emit();
+  });
 }
 
 function emit(): void {

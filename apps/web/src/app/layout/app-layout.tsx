@@ -1,9 +1,171 @@
-import { Outlet } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, Outlet, ScrollRestoration } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { STORAGE_KEYS, WELCOME_DELAY_MS } from '@bilmarknaden/shared/constants';
+import { useCurrentUser } from '../../features/auth/hooks/use-current-user.ts';
+import { useTokenRefresh } from '../../features/auth/hooks/use-token-refresh.ts';
+import { displayNameOf } from '../../features/auth/display-name.ts';
+import { MenuIcon, UserIcon } from '../../lib/icons.tsx';
+import { openLoginDialog, useLoginDialogOpen } from '../../lib/login-dialog.ts';
+import { SAVED_CARS_KEY } from '../../lib/saved-cars.ts';
+import { onSessionEvent, SESSION_EVENTS } from '../../lib/session-events.ts';
+import { useSession } from '../../lib/use-session.ts';
+import '../styles.css';
+
+// Drawers and dialogs (Radix) are a chunk of their own: not needed for the first paint, fetched when
+// the user reaches for a header button or when one of them opens.
+const loadOverlays = () => import('./overlays.tsx');
+const Overlays = lazy(loadOverlays);
+const preloadOverlays = () => void loadOverlays().catch(() => undefined);
+
+export function welcomeAlreadyShown(): boolean {
+  return localStorage.getItem(STORAGE_KEYS.welcomeShown) === 'true';
+}
+
+/** Section 4: 'loggedin' and 'loggedout' refresh what depends on the user (header, drawers, hearts). */
+function useSessionEventsRefresh() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const offIn = onSessionEvent(SESSION_EVENTS.loggedIn, () => {
+      void queryClient.invalidateQueries({ queryKey: SAVED_CARS_KEY });
+    });
+    const offOut = onSessionEvent(SESSION_EVENTS.loggedOut, () => {
+      queryClient.removeQueries({ queryKey: SAVED_CARS_KEY });
+      queryClient.removeQueries({ queryKey: ['current-user'] });
+    });
+    return () => {
+      offIn();
+      offOut();
+    };
+  }, [queryClient]);
+}
 
 export function AppLayout() {
+  useTokenRefresh();
+  useSessionEventsRefresh();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const [welcomeOpen, setWelcomeOpen] = useState(false);
+  const loginOpen = useLoginDialogOpen();
+  const anyOpen = menuOpen || profileOpen || welcomeOpen || loginOpen;
+  const anyOpenRef = useRef(anyOpen);
+  useEffect(() => {
+    anyOpenRef.current = anyOpen;
+  }, [anyOpen]);
+
+  // Once any overlay has been wanted, keep the overlays mounted so closing can animate.
+  const [overlaysMounted, setOverlaysMounted] = useState(false);
+  if (anyOpen && !overlaysMounted) setOverlaysMounted(true);
+
+  // Section 4: the welcome dialog opens 2000 ms after load unless it was shown before.
+  useEffect(() => {
+    if (welcomeAlreadyShown()) return;
+    const timer = setTimeout(() => {
+      if (!anyOpenRef.current && !welcomeAlreadyShown()) setWelcomeOpen(true);
+    }, WELCOME_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const closeWelcome = useCallback(() => {
+    localStorage.setItem(STORAGE_KEYS.welcomeShown, 'true');
+    setWelcomeOpen(false);
+  }, []);
+
+  const openHelp = useCallback(() => {
+    setMenuOpen(false);
+    setWelcomeOpen(true);
+  }, []);
+
   return (
-    <main>
-      <Outlet />
-    </main>
+    <div className="app">
+      <a href="#main" className="skip-link">
+        Hoppa till innehållet
+      </a>
+      <Header
+        menuOpen={menuOpen}
+        profileOpen={profileOpen}
+        onOpenMenu={() => setMenuOpen(true)}
+        onOpenProfile={() => setProfileOpen(true)}
+      />
+      <main id="main" className="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <ScrollRestoration />
+      {overlaysMounted && (
+        <Suspense fallback={null}>
+          <Overlays
+            menuOpen={menuOpen}
+            onMenuOpenChange={setMenuOpen}
+            profileOpen={profileOpen}
+            onProfileOpenChange={setProfileOpen}
+            welcomeOpen={welcomeOpen}
+            onWelcomeClose={closeWelcome}
+            onHelp={openHelp}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+interface HeaderProps {
+  menuOpen: boolean;
+  profileOpen: boolean;
+  onOpenMenu: () => void;
+  onOpenProfile: () => void;
+}
+
+function Header({ menuOpen, profileOpen, onOpenMenu, onOpenProfile }: HeaderProps) {
+  const { loggedIn, details } = useSession();
+  const { data: user } = useCurrentUser();
+  const preload = { onPointerEnter: preloadOverlays, onFocus: preloadOverlays, onTouchStart: preloadOverlays };
+
+  return (
+    <header className="header">
+      <div className="header__inner">
+        <button
+          type="button"
+          className="icon-button header__menu"
+          aria-label="Meny"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={onOpenMenu}
+          {...preload}
+        >
+          <MenuIcon />
+        </button>
+        <Link to="/" className="header__brand">
+          Bilmarknaden
+        </Link>
+        <div className="header__actions">
+          <Link to="/browse/cars" className="button button--ghost header__new">
+            Visa nya sidan
+          </Link>
+          {loggedIn ? (
+            <button
+              type="button"
+              className="button button--secondary header__profile"
+              aria-haspopup="dialog"
+              aria-expanded={profileOpen}
+              onClick={onOpenProfile}
+              {...preload}
+            >
+              <UserIcon size={18} />
+              <span className="header__name">{displayNameOf(user, details)}</span>
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button--primary"
+              aria-haspopup="dialog"
+              onClick={openLoginDialog}
+              {...preload}
+            >
+              Logga in
+            </button>
+          )}
+        </div>
+      </div>
+    </header>
   );
 }

@@ -1,4 +1,5 @@
-// Placeholder until the feature lands; replaced by the feature's page.
+import { BrowsePage } from '../../features/browse/components/browse-page.tsx';
+
 export default function BrowseRoute() {
-  return <h1>browse</h1>;
+  return <BrowsePage />;
 }

@@ -1,4 +1,5 @@
-// Placeholder until the feature lands; replaced by the feature's page.
+import { CarDetailPage } from '../../features/car-detail/components/car-detail-page.tsx';
+
 export default function CarDetailRoute() {
-  return <h1>car-detail</h1>;
+  return <CarDetailPage />;
 }

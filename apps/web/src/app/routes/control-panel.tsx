@@ -1,4 +1,7 @@
-// Placeholder until the feature lands; replaced by the feature's page.
+import { ControlPanelPage } from '../../features/control-panel/control-panel-page.tsx';
+import { useCurrentUser } from '../../features/auth/hooks/use-current-user.ts';
+
 export default function ControlPanelRoute() {
-  return <h1>control-panel</h1>;
+  const { data, isLoading } = useCurrentUser();
+  return <ControlPanelPage role={data?.role} loading={isLoading} />;
 }

@@ -1,4 +1,5 @@
-// Placeholder until the feature lands; replaced by the feature's page.
+import { EditAdPage } from '../../features/new-ad/components/edit-ad-page.tsx';
+
 export default function EditCarRoute() {
-  return <h1>edit-car</h1>;
+  return <EditAdPage />;
 }

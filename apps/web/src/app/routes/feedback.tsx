@@ -1,4 +1,5 @@
-// Placeholder until the feature lands; replaced by the feature's page.
+import { FeedbackPage } from '../../features/feedback/feedback-page.tsx';
+
 export default function FeedbackRoute() {
-  return <h1>feedback</h1>;
+  return <FeedbackPage />;
 }

@@ -1,4 +1,5 @@
-// Placeholder until the feature lands; replaced by the feature's page.
+import { HomePage } from '../../features/cars/components/home-page.tsx';
+
 export default function HomeRoute() {
-  return <h1>home</h1>;
+  return <HomePage />;
 }

@@ -1,4 +1,5 @@
-// Placeholder until the feature lands; replaced by the feature's page.
+import { NewAdPage } from '../../features/new-ad/components/new-ad-page.tsx';
+
 export default function NewCarRoute() {
-  return <h1>new-car</h1>;
+  return <NewAdPage />;
 }

@@ -1,4 +1,5 @@
-// Placeholder until the feature lands; replaced by the feature's page.
+import { NewPartPage } from '../../features/new-part/new-part-page.tsx';
+
 export default function NewPartRoute() {
-  return <h1>new-part</h1>;
+  return <NewPartPage />;
 }

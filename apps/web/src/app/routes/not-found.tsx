@@ -1,4 +1,5 @@
-// Placeholder until the feature lands; replaced by the feature's page.
+import { NotFoundPage } from '../../features/not-found/not-found-page.tsx';
+
 export default function NotFoundRoute() {
-  return <h1>not-found</h1>;
+  return <NotFoundPage />;
 }

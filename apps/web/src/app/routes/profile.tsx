@@ -1,4 +1,5 @@
-// Placeholder until the feature lands; replaced by the feature's page.
+import { ProfilePage } from '../../features/profile/components/profile-page.tsx';
+
 export default function ProfileRoute() {
-  return <h1>profile</h1>;
+  return <ProfilePage />;
 }

@@ -1,4 +1,5 @@
-// Placeholder until the feature lands; replaced by the feature's page.
+import { SavedPage } from '../../features/saved/components/saved-page.tsx';
+
 export default function SavedRoute() {
-  return <h1>saved</h1>;
+  return <SavedPage />;
 }

@@ -1,4 +1,5 @@
-// Placeholder until the feature lands; replaced by the feature's page.
+import { SearchPage } from '../../features/search/components/search-page.tsx';
+
 export default function SearchRoute() {
-  return <h1>search</h1>;
+  return <SearchPage />;
 }

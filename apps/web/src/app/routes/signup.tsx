@@ -1,4 +1,5 @@
-// Placeholder until the feature lands; replaced by the feature's page.
+import { SignupPage } from '../../features/auth/components/signup-page.tsx';
+
 export default function SignupRoute() {
-  return <h1>signup</h1>;
+  return <SignupPage />;
 }

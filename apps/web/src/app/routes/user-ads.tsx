@@ -1,4 +1,5 @@
-// Placeholder until the feature lands; replaced by the feature's page.
+import { UserAdsPage } from '../../features/user-ads/components/user-ads-page.tsx';
+
 export default function UserAdsRoute() {
-  return <h1>user-ads</h1>;
+  return <UserAdsPage />;
 }

@@ -1,0 +1,249 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { STORAGE_KEYS, WELCOME_DELAY_MS } from '@bilmarknaden/shared/constants';
+import { closeLoginDialog } from '../../lib/login-dialog.ts';
+import { storeSession } from '../../lib/session-store.ts';
+import { CURRENT_USER, jsonResponse, mockApi, renderRoutes, tokenExpiringIn } from '../../test/app-test-utils.tsx';
+import { AppLayout } from './app-layout.tsx';
+
+const MAKES = [
+  { id: 1, name: 'Audi' },
+  { id: 2, name: 'Volvo' },
+];
+const SAVED = [{ id: 1 }, { id: 2 }, { id: 3 }];
+
+function renderLayout(path = '/') {
+  return renderRoutes(
+    [
+      {
+        path: '/',
+        element: <AppLayout />,
+        children: [
+          { index: true, element: <h1>Startsidan</h1> },
+          { path: '*', element: <h1>Annan sida</h1> },
+        ],
+      },
+    ],
+    path,
+  );
+}
+
+function logIn(role: number) {
+  storeSession(tokenExpiringIn(3600), { username: 'anna', firstname: 'Anna', lastname: 'Svensson' });
+  return mockApi({
+    'GET /api/identity/user': jsonResponse(200, { ...CURRENT_USER, role }),
+    'GET /api/inventory/001/3002': jsonResponse(200, SAVED),
+    'GET /api/inventory/002/2001': jsonResponse(200, MAKES),
+  });
+}
+
+const markWelcomeShown = () => localStorage.setItem(STORAGE_KEYS.welcomeShown, 'true');
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+
+beforeAll(async () => {
+  // The overlays are a lazy chunk; load it once so the tests do not wait for the transform.
+  await import('./overlays.tsx');
+});
+
+afterEach(() => {
+  act(() => closeLoginDialog());
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('header', () => {
+  it('has the product name, the menu button, "Visa nya sidan", a skip link and main', () => {
+    markWelcomeShown();
+    mockApi({});
+    renderLayout();
+    expect(screen.getByRole('link', { name: 'Bilmarknaden' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Visa nya sidan' })).toHaveAttribute('href', '/browse/cars');
+    expect(screen.getByRole('button', { name: 'Meny' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('link', { name: 'Hoppa till innehållet' })).toHaveAttribute('href', '#main');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+    expect(within(screen.getByRole('main')).getByRole('heading', { name: 'Startsidan' })).toBeInTheDocument();
+  });
+
+  it("logged out: 'Logga in' opens the login dialog", async () => {
+    markWelcomeShown();
+    mockApi({});
+    renderLayout();
+    fireEvent.click(screen.getByRole('button', { name: 'Logga in' }));
+    expect(await screen.findByRole('dialog', { name: 'Logga in' })).toBeInTheDocument();
+  });
+
+  it('logged in: the display name opens the profile drawer', async () => {
+    markWelcomeShown();
+    logIn(1);
+    renderLayout();
+    expect(screen.queryByRole('button', { name: 'Logga in' })).not.toBeInTheDocument();
+    const profile = await screen.findByRole('button', { name: 'Anna S' });
+    fireEvent.click(profile);
+    expect(await screen.findByRole('dialog', { name: 'Välkommen, Anna S' })).toBeInTheDocument();
+  });
+});
+
+describe('welcome dialog', () => {
+  it('opens 2000 ms after load when the flag is absent, and sets the flag when closed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    mockApi({});
+    renderLayout();
+    await act(() => vi.advanceTimersByTimeAsync(WELCOME_DELAY_MS - 1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    vi.useRealTimers();
+    const dialog = await screen.findByRole('dialog', { name: 'Välkommen till Bilmarknaden!' });
+    expect(dialog).toHaveTextContent('tidigt skede');
+    expect(within(dialog).getByRole('link', { name: 'Lämna feedback' })).toHaveAttribute('href', '/feedback');
+    expect(localStorage.getItem(STORAGE_KEYS.welcomeShown)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Börja titta' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(localStorage.getItem(STORAGE_KEYS.welcomeShown)).toBe('true');
+  });
+
+  it('Esc also closes it and sets the flag', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    mockApi({});
+    renderLayout();
+    await act(() => vi.advanceTimersByTimeAsync(WELCOME_DELAY_MS));
+    vi.useRealTimers();
+    const dialog = await screen.findByRole('dialog', { name: 'Välkommen till Bilmarknaden!' });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(localStorage.getItem(STORAGE_KEYS.welcomeShown)).toBe('true');
+  });
+
+  it('does not open when WELCOME_MODAL_SHOWN is true', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    markWelcomeShown();
+    mockApi({});
+    renderLayout();
+    await act(() => vi.advanceTimersByTimeAsync(WELCOME_DELAY_MS * 5));
+    vi.useRealTimers();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("'Hjälp' in the menu opens it", async () => {
+    markWelcomeShown();
+    mockApi({ 'GET /api/inventory/002/2001': jsonResponse(200, MAKES) });
+    renderLayout();
+    fireEvent.click(screen.getByRole('button', { name: 'Meny' }));
+    const menu = await screen.findByRole('dialog', { name: 'Meny' });
+    fireEvent.click(within(menu).getByRole('button', { name: 'Hjälp' }));
+    expect(await screen.findByRole('dialog', { name: 'Välkommen till Bilmarknaden!' })).toBeInTheDocument();
+  });
+});
+
+describe('left menu', () => {
+  it("'Bilar' expands to one browse link per make", async () => {
+    markWelcomeShown();
+    mockApi({ 'GET /api/inventory/002/2001': jsonResponse(200, MAKES) });
+    renderLayout();
+    fireEvent.click(screen.getByRole('button', { name: 'Meny' }));
+    const menu = await screen.findByRole('dialog', { name: 'Meny' });
+    const bilar = within(menu).getByRole('button', { name: 'Bilar' });
+    expect(bilar).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(bilar);
+    expect(bilar).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(menu).findByRole('link', { name: 'Volvo' })).toHaveAttribute('href', '/browse/cars?make=Volvo');
+    expect(within(menu).getByRole('link', { name: 'Audi' })).toHaveAttribute('href', '/browse/cars?make=Audi');
+    expect(within(menu).getByRole('link', { name: 'Feedback' })).toHaveAttribute('href', '/feedback');
+    fireEvent.click(within(menu).getByRole('button', { name: 'Delar' }));
+    expect(within(menu).getByRole('link', { name: 'Bildelsannons' })).toHaveAttribute('href', '/new/part');
+  });
+
+  it("a failed makes call shows 'Inga märken kunde laddas in' with a retry", async () => {
+    markWelcomeShown();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = mockApi({ 'GET /api/inventory/002/2001': jsonResponse(500, { message: 'fel' }) });
+    renderLayout();
+    fireEvent.click(screen.getByRole('button', { name: 'Meny' }));
+    const menu = await screen.findByRole('dialog', { name: 'Meny' });
+    fireEvent.click(within(menu).getByRole('button', { name: 'Bilar' }));
+    expect(await within(menu).findByText('Inga märken kunde laddas in')).toBeInTheDocument();
+    api.mockResolvedValue(jsonResponse(200, MAKES));
+    fireEvent.click(within(menu).getByRole('button', { name: 'Försök igen' }));
+    expect(await within(menu).findByRole('link', { name: 'Volvo' })).toBeInTheDocument();
+  });
+
+  it('the search box goes to /search/{term}, clears the box and closes the menu', async () => {
+    markWelcomeShown();
+    mockApi({});
+    const { router } = renderLayout();
+    fireEvent.click(screen.getByRole('button', { name: 'Meny' }));
+    const menu = await screen.findByRole('dialog', { name: 'Meny' });
+    const box = within(menu).getByPlaceholderText('Sök...');
+    fireEvent.change(box, { target: { value: ' volvo v70 ' } });
+    fireEvent.click(within(menu).getByRole('button', { name: 'Sök' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search/volvo%20v70'));
+    expect(box).toHaveValue('');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('profile drawer', () => {
+  async function openDrawer() {
+    renderLayout();
+    fireEvent.click(await screen.findByRole('button', { name: 'Anna S' }));
+    return screen.findByRole('dialog', { name: 'Välkommen, Anna S' });
+  }
+
+  it('lists every item of the specification with its target', async () => {
+    markWelcomeShown();
+    logIn(1);
+    const drawer = await openDrawer();
+    const expected: [string, string][] = [
+      ['Hem', '/'],
+      ['Min profil', '/profile'],
+      ['Bevakningar', '/'],
+      ['Meddelanden', '/'],
+      ['Grupper', '/'],
+      ['Vänner', '/'],
+      ['Inställningar', '/settings'],
+    ];
+    for (const [name, href] of expected) {
+      expect(within(drawer).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    expect(within(drawer).getByRole('button', { name: 'Logga ut' })).toBeInTheDocument();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Skapa annons' }));
+    expect(within(drawer).getByRole('link', { name: 'Bilannons' })).toHaveAttribute('href', '/new/car');
+    expect(within(drawer).getByRole('link', { name: 'Bildelsannons' })).toHaveAttribute('href', '/new/part');
+  });
+
+  it('shows the real saved-ads count and no other badge', async () => {
+    markWelcomeShown();
+    logIn(1);
+    const drawer = await openDrawer();
+    const saved = await within(drawer).findByRole('link', { name: 'Sparade annonser (3 sparade)' });
+    expect(saved).toHaveAttribute('href', '/saved/cars');
+    expect(drawer.querySelectorAll('.badge')).toHaveLength(1);
+  });
+
+  it.each([
+    [1, false],
+    [2, true],
+    [3, true],
+  ])('role %i sees Kontrollpanel: %s', async (role, visible) => {
+    markWelcomeShown();
+    logIn(role);
+    const drawer = await openDrawer();
+    // wait until the role has arrived (the saved count comes from the same kind of call)
+    await within(drawer).findByText('3');
+    await waitFor(() => expect(within(drawer).queryByRole('link', { name: 'Kontrollpanel' }) !== null).toBe(visible));
+    if (visible)
+      expect(within(drawer).getByRole('link', { name: 'Kontrollpanel' })).toHaveAttribute('href', '/controlpanel');
+  });
+
+  it('a link closes the drawer', async () => {
+    markWelcomeShown();
+    logIn(1);
+    const drawer = await openDrawer();
+    fireEvent.click(within(drawer).getByRole('link', { name: 'Inställningar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Annan sida' })).toBeInTheDocument();
+  });
+});

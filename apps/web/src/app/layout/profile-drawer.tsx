@@ -1,0 +1,95 @@
+import type { ReactNode } from 'react';
+import * as Collapsible from '@radix-ui/react-collapsible';
+import * as Dialog from '@radix-ui/react-dialog';
+import { Link } from 'react-router';
+import { ROLES } from '@bilmarknaden/shared/constants';
+import { displayNameOf } from '../../features/auth/display-name.ts';
+import { useCurrentUser } from '../../features/auth/hooks/use-current-user.ts';
+import { logout } from '../../features/auth/session.ts';
+import { ChevronIcon, CloseIcon } from '../../lib/icons.tsx';
+import { useSavedCars } from '../../lib/saved-cars.ts';
+import { useSession } from '../../lib/use-session.ts';
+
+interface ProfileDrawerProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Roles that see 'Kontrollpanel' (section 6). */
+export const canSeeControlPanel = (role: number | undefined) =>
+  role === ROLES.moderator || role === ROLES.administrator;
+
+/** The right profile drawer of section 2. Badges only where a feature exists: the saved-ads count. */
+export function ProfileDrawer({ open, onOpenChange }: ProfileDrawerProps) {
+  const { details } = useSession();
+  const { data: user } = useCurrentUser();
+  const { data: saved } = useSavedCars();
+  const close = () => onOpenChange(false);
+
+  const item = (to: string, label: string, extra?: ReactNode) => (
+    <li>
+      <Link to={to} className="nav-item" onClick={close}>
+        <span>{label}</span> {extra}
+      </Link>
+    </li>
+  );
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="overlay" />
+        <Dialog.Content className="drawer drawer--right" aria-describedby={undefined}>
+          <div className="drawer__header">
+            <Dialog.Title className="drawer__title">Välkommen, {displayNameOf(user, details)}</Dialog.Title>
+            <Dialog.Close className="icon-button" aria-label="Stäng profilmenyn">
+              <CloseIcon />
+            </Dialog.Close>
+          </div>
+          <nav aria-label="Profilmeny">
+            <ul className="nav-list">
+              {item('/', 'Hem')}
+              {item('/profile', 'Min profil')}
+              {item('/', 'Bevakningar')}
+              {item(
+                '/saved/cars',
+                'Sparade annonser',
+                saved && (
+                  <>
+                    <span className="badge" aria-hidden="true">
+                      {saved.length}
+                    </span>
+                    <span className="visually-hidden">({saved.length} sparade)</span>
+                  </>
+                ),
+              )}
+              {item('/', 'Meddelanden')}
+              {item('/', 'Grupper')}
+              {item('/', 'Vänner')}
+              {item('/settings', 'Inställningar')}
+              {canSeeControlPanel(user?.role) && item('/controlpanel', 'Kontrollpanel')}
+              <li>
+                <Collapsible.Root className="disclosure">
+                  <Collapsible.Trigger className="nav-item nav-item--toggle">
+                    <span>Skapa annons</span>
+                    <ChevronIcon />
+                  </Collapsible.Trigger>
+                  <Collapsible.Content className="disclosure__content">
+                    <ul className="nav-list nav-list--nested">
+                      {item('/new/car', 'Bilannons')}
+                      {item('/new/part', 'Bildelsannons')}
+                    </ul>
+                  </Collapsible.Content>
+                </Collapsible.Root>
+              </li>
+              <li>
+                <button type="button" className="nav-item nav-item--danger" onClick={() => logout()}>
+                  Logga ut
+                </button>
+              </li>
+            </ul>
+          </nav>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

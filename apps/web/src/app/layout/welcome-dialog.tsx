@@ -1,0 +1,38 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { Link } from 'react-router';
+import { CloseIcon } from '../../lib/icons.tsx';
+
+interface WelcomeDialogProps {
+  open: boolean;
+  /** Also sets WELCOME_MODAL_SHOWN (done by the layout). */
+  onClose: () => void;
+}
+
+/** First-visit welcome: the site is at an early stage, feedback is welcome (section 1). */
+export function WelcomeDialog({ open, onClose }: WelcomeDialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="overlay" />
+        <Dialog.Content className="modal">
+          <div className="modal__header">
+            <Dialog.Title className="modal__title">Välkommen till Bilmarknaden!</Dialog.Title>
+            <Dialog.Close className="icon-button" aria-label="Stäng">
+              <CloseIcon />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description>
+            Bilmarknaden är i ett tidigt skede och vi bygger vidare hela tiden. Hittar du något som inte fungerar, eller
+            saknar du något? Berätta gärna – din feedback hjälper oss att bli bättre.
+          </Dialog.Description>
+          <div className="modal__actions">
+            <Link to="/feedback" className="button button--secondary" onClick={onClose}>
+              Lämna feedback
+            </Link>
+            <Dialog.Close className="button button--primary">Börja titta</Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { CarCard } from './car-card.tsx';
+import { carItem } from './car-fixtures.ts';
+
+const NBSP = '\u00a0';
+// Testing Library collapses \s (which includes U+00A0) by default: compare the raw text.
+const raw = { normalizer: (s: string) => s };
+
+describe('CarCard', () => {
+  it('shows every list fact exactly as specified and links to the ad', () => {
+    render(
+      <MemoryRouter>
+        <CarCard car={carItem(7, { title: 'Volvo V70 D5', milage: 12000, hp: 185, price: 125000 })} eager />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Volvo V70 D5' })).toBeInTheDocument();
+    expect(screen.getByText('2015')).toBeInTheDocument();
+    expect(screen.getByText('Diesel')).toBeInTheDocument();
+    expect(screen.getByText(`12${NBSP}000 mil`, raw)).toBeInTheDocument();
+    expect(screen.getByText('Manuell')).toBeInTheDocument();
+    expect(screen.getByText('185 hk')).toBeInTheDocument();
+    expect(screen.getByText('Stockholm')).toBeInTheDocument();
+    expect(screen.getByText(`125${NBSP}000 :-`, raw)).toBeInTheDocument();
+    expect(screen.getByText('nov. 21 14:05')).toBeInTheDocument();
+    expect(screen.getByRole('link')).toHaveAttribute('href', '/car/7');
+  });
+
+  it('shows the first photo in the card variant with its title as alt text and a size', () => {
+    render(
+      <MemoryRouter>
+        <CarCard car={carItem(7, { title: 'Saab 900', imageVersion: 3 })} />
+      </MemoryRouter>,
+    );
+    const img = screen.getByRole('img', { name: 'Saab 900' });
+    expect(img).toHaveAttribute('src', '/files/7-1-card.jpeg?v=3');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('width');
+    expect(img).toHaveAttribute('height');
+  });
+
+  it('shows a placeholder when the ad has no photo', () => {
+    render(
+      <MemoryRouter>
+        <CarCard car={carItem(7, { imageCount: 0 })} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('img', { name: 'Ingen bild' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import { cardImagePath } from '@bilmarknaden/shared/api-paths';
+import type { CarListItem } from '@bilmarknaden/shared/api-types';
+import { carFacts } from './car-facts.ts';
+import { NoPhoto, Photo } from './photo.tsx';
+import './car-card.css';
+
+export const CARD_IMAGE_WIDTH = 320;
+export const CARD_IMAGE_HEIGHT = 240;
+
+interface CarCardProps {
+  car: CarListItem;
+  /** The first cards are above the fold: their photo loads eagerly. */
+  eager?: boolean;
+}
+
+/** One ad in a list: first photo, title, facts, 'Stockholm', price and created date; links to the ad. */
+export function CarCard({ car, eager = false }: CarCardProps) {
+  const f = carFacts(car);
+  return (
+    <article className="car-card">
+      <Link to={`/car/${car.id}`} className="car-card__link">
+        <div className="car-card__media">
+          {car.imageCount > 0 ? (
+            <Photo
+              className="car-card__img"
+              src={cardImagePath(car.id, 1, car.imageVersion)}
+              alt={car.title}
+              width={CARD_IMAGE_WIDTH}
+              height={CARD_IMAGE_HEIGHT}
+              eager={eager}
+            />
+          ) : (
+            <NoPhoto className="car-card__img" />
+          )}
+        </div>
+        <div className="car-card__body">
+          <h2 className="car-card__title">{car.title}</h2>
+          <ul className="car-card__facts">
+            <li>{f.year}</li>
+            <li>{f.fuel}</li>
+            <li>{f.milage}</li>
+            <li>{f.transmission}</li>
+            <li>{f.hp}</li>
+          </ul>
+          <p className="car-card__location">{f.location}</p>
+          <p className="car-card__price">{f.price}</p>
+          <p className="car-card__created">
+            <time dateTime={car.created}>{f.created}</time>
+          </p>
+        </div>
+      </Link>
+    </article>
+  );
+}

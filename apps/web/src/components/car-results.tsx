@@ -1,0 +1,62 @@
+import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
+import type { CarListItem } from '@bilmarknaden/shared/api-types';
+import { QueryError } from '../lib/query-error.tsx';
+import { Spinner } from '../lib/spinner.tsx';
+import { CarCard } from './car-card.tsx';
+
+/** How many cards at the top load their photo eagerly (above the fold on most screens). */
+const EAGER_CARDS = 4;
+
+interface CarResultsProps {
+  query: UseInfiniteQueryResult<InfiniteData<CarListItem[]>>;
+  /** Accessible name of the list. */
+  label: string;
+}
+
+/** A paged list of car cards: loading, failure with retry, 'Inga resultat', and 'Mer' for the next 20. */
+export function CarResults({ query, label }: CarResultsProps) {
+  if (query.isPending) return <Spinner />;
+  if (query.isError && !query.data) return <QueryError onRetry={() => void query.refetch()} />;
+  const cars = query.data?.pages.flat() ?? [];
+  if (cars.length === 0) return <p className="empty-result">Inga resultat</p>;
+  return (
+    <>
+      <ul className="car-list" aria-label={label}>
+        {cars.map((car, i) => (
+          <li key={car.id}>
+            <CarCard car={car} eager={i < EAGER_CARDS} />
+          </li>
+        ))}
+      </ul>
+      {query.isFetchNextPageError && <QueryError onRetry={() => void query.fetchNextPage()} />}
+      {query.hasNextPage && (
+        <div className="more-row">
+          <button
+            type="button"
+            className="button more-button"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+            aria-busy={query.isFetchingNextPage}
+          >
+            Mer
+          </button>
+          {query.isFetchingNextPage && <Spinner size="small" />}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** A plain (unpaged) list of car cards with the same states. */
+export function CarCardList({ cars, label }: { cars: CarListItem[]; label: string }) {
+  if (cars.length === 0) return <p className="empty-result">Inga resultat</p>;
+  return (
+    <ul className="car-list" aria-label={label}>
+      {cars.map((car, i) => (
+        <li key={car.id}>
+          <CarCard car={car} eager={i < EAGER_CARDS} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,159 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { STORAGE_KEYS } from '@bilmarknaden/shared/constants';
+import { closeLoginDialog, isLoginDialogOpen, openLoginDialog } from '../../../lib/login-dialog.ts';
+import {
+  callsTo,
+  CURRENT_USER,
+  jsonResponse,
+  mockApi,
+  renderPage,
+  textResponse,
+} from '../../../test/app-test-utils.tsx';
+import { LoginDialog } from './login-dialog.tsx';
+
+const LOGIN = 'POST /api/identity/user/login';
+
+function renderOpenDialog() {
+  openLoginDialog();
+  return renderPage(<LoginDialog />);
+}
+
+function fill(email: string, password: string) {
+  fireEvent.change(screen.getByLabelText('E-post'), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('Lösenord'), { target: { value: password } });
+}
+
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Logga in' }));
+
+afterEach(() => {
+  act(() => closeLoginDialog());
+  vi.restoreAllMocks();
+});
+
+describe('login dialog', () => {
+  it('is a labelled dialog with email, password and a link to /signup', () => {
+    renderOpenDialog();
+    expect(screen.getByRole('dialog', { name: 'Logga in' })).toBeInTheDocument();
+    expect(screen.getByLabelText('E-post')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Lösenord')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('link', { name: 'Skapa konto' })).toHaveAttribute('href', '/signup');
+  });
+
+  it('shows the rule messages on the fields only after a submit attempt', async () => {
+    const api = mockApi({});
+    renderOpenDialog();
+    expect(screen.queryByText('Ange en giltig mailadress')).not.toBeInTheDocument();
+    submit();
+    expect(await screen.findByText('Ange en giltig mailadress')).toBeInTheDocument();
+    expect(screen.getByText('Lösenord måste vara minst 8 tecken')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-post')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Lösenord')).toHaveAccessibleDescription('Lösenord måste vara minst 8 tecken');
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a@b', 'hemligt123', 'Ange en giltig mailadress'],
+    ['anna.example.se', 'hemligt123', 'Ange en giltig mailadress'],
+    ['anna@example', 'hemligt123', 'Ange en giltig mailadress'],
+    [`${'x'.repeat(42)}@mail.com`, 'hemligt123', 'Ange en giltig mailadress'],
+    ['anna@example.se', '1234567', 'Lösenord måste vara minst 8 tecken'],
+    ['anna@example.se', 'x'.repeat(51), 'Lösenord måste vara minst 8 tecken'],
+  ])('refuses %s / %s with "%s"', async (email, password, message) => {
+    const api = mockApi({});
+    renderOpenDialog();
+    fill(email, password);
+    submit();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a@b.c', '12345678'],
+    [`${'x'.repeat(41)}@mail.com`, 'x'.repeat(50)],
+  ])('sends %s at the boundaries', async (email, password) => {
+    const api = mockApi({ [LOGIN]: jsonResponse(401, { message: 'Felaktigt lösenord' }) });
+    renderOpenDialog();
+    fill(email, password);
+    submit();
+    await screen.findByText('Felaktigt lösenord');
+    expect(JSON.parse(String(callsTo(api, LOGIN)[0]![1]!.body))).toEqual({ email, password });
+  });
+
+  it('401 shows "Felaktigt lösenord" on the password field', async () => {
+    mockApi({ [LOGIN]: jsonResponse(401, { message: 'x' }) });
+    renderOpenDialog();
+    fill('anna@example.se', 'fel-losenord');
+    submit();
+    await waitFor(() => expect(screen.getByLabelText('Lösenord')).toHaveAccessibleDescription('Felaktigt lösenord'));
+    expect(screen.getByLabelText('Lösenord')).toHaveFocus();
+    expect(isLoginDialogOpen()).toBe(true);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('404 shows "Användaren kunde inte hittas" on the email field', async () => {
+    mockApi({ [LOGIN]: jsonResponse(404, { message: 'x' }) });
+    renderOpenDialog();
+    fill('okand@example.se', 'hemligt123');
+    submit();
+    await waitFor(() =>
+      expect(screen.getByLabelText('E-post')).toHaveAccessibleDescription('Användaren kunde inte hittas'),
+    );
+    // typing in the field clears the server's message
+    fireEvent.change(screen.getByLabelText('E-post'), { target: { value: 'anna@example.se' } });
+    expect(screen.queryByText('Användaren kunde inte hittas')).not.toBeInTheDocument();
+  });
+
+  it("429 shows the server's message", async () => {
+    mockApi({ [LOGIN]: jsonResponse(429, { message: 'För många försök. Vänta en stund.' }) });
+    renderOpenDialog();
+    fill('anna@example.se', 'hemligt123');
+    submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('För många försök. Vänta en stund.');
+  });
+
+  it('other failures are logged and get a short Swedish message', async () => {
+    mockApi({ [LOGIN]: jsonResponse(500, { message: 'Internt fel' }) });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderOpenDialog();
+    fill('anna@example.se', 'hemligt123');
+    submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Inloggningen misslyckades');
+    expect(error).toHaveBeenCalled();
+  });
+
+  it('200 stores the token, closes the dialog and stores the user details', async () => {
+    const api = mockApi({
+      [LOGIN]: textResponse(200, 'the.jwt.token'),
+      'GET /api/identity/user': jsonResponse(200, CURRENT_USER),
+    });
+    const events: string[] = [];
+    const record = (e: Event) => events.push(e.type);
+    window.addEventListener('loggedin', record);
+    window.addEventListener('profileSet', record);
+    renderOpenDialog();
+    fill(' anna@example.se ', 'hemligt123');
+    submit();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(isLoginDialogOpen()).toBe(false);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('the.jwt.token');
+    expect(JSON.parse(String(callsTo(api, LOGIN)[0]![1]!.body))).toEqual({
+      email: 'anna@example.se',
+      password: 'hemligt123',
+    });
+    await waitFor(() => expect(events).toEqual(['loggedin', 'profileSet']));
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userDetails)!)).toEqual({
+      username: 'anna',
+      firstname: 'Anna',
+      lastname: 'Svensson',
+    });
+    window.removeEventListener('loggedin', record);
+    window.removeEventListener('profileSet', record);
+  });
+
+  it('Esc closes it', async () => {
+    renderOpenDialog();
+    fireEvent.keyDown(screen.getByLabelText('E-post'), { key: 'Escape' });
+    await waitFor(() => expect(isLoginDialogOpen()).toBe(false));
+  });
+});

@@ -1,0 +1,163 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { LOGIN_MESSAGES, loginRules } from '@bilmarknaden/shared/validation/login';
+import { failingRules } from '@bilmarknaden/shared/validation/rules';
+import type { LoginBody } from '@bilmarknaden/shared/api-types';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { closeLoginDialog, openLoginDialog, useLoginDialogOpen } from '../../../lib/login-dialog.ts';
+import { CloseIcon } from '../../../lib/icons.tsx';
+import { Spinner } from '../../../lib/spinner.tsx';
+import { loginRequest } from '../api/auth-api.ts';
+import { completeLogin } from '../session.ts';
+
+type Field = keyof LoginBody;
+type FieldErrors = Partial<Record<Field, string>>;
+
+const FAILED = 'Inloggningen misslyckades. Försök igen om en stund.';
+
+/** The login modal of section 2, opened by 'Logga in' or openLoginDialog() from anywhere. */
+export function LoginDialog() {
+  const open = useLoginDialogOpen();
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? openLoginDialog() : closeLoginDialog())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="overlay" />
+        <Dialog.Content className="modal">
+          <div className="modal__header">
+            <Dialog.Title className="modal__title">Logga in</Dialog.Title>
+            <Dialog.Close className="icon-button" aria-label="Stäng">
+              <CloseIcon />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="muted">Logga in för att spara annonser och lägga upp egna.</Dialog.Description>
+          <LoginForm onSuccess={closeLoginDialog} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function lastPerField(failures: { field: string; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const f of failures) errors[f.field as Field] = f.message;
+  return errors;
+}
+
+export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
+  const [attempted, setAttempted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const body: LoginBody = { email: values.email.trim(), password: values.password };
+  // Messages show after a submit attempt (section 5), then follow the typing.
+  const ruleErrors = attempted ? lastPerField(failingRules(loginRules, body)) : {};
+  const errors: FieldErrors = {
+    email: ruleErrors.email ?? serverErrors.email,
+    password: ruleErrors.password ?? serverErrors.password,
+  };
+
+  const change = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+    setServerErrors((s) => ({ ...s, [field]: undefined }));
+    setFormError(null);
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setAttempted(true);
+    setServerErrors({});
+    setFormError(null);
+    const failures = lastPerField(failingRules(loginRules, body));
+    if (failures.email || failures.password) {
+      (failures.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const token = await loginRequest(body);
+      // completeLogin stores the token at once; the profile arrives in the background.
+      void completeLogin(token, queryClient);
+      onSuccess();
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.status === 401) {
+        setServerErrors({ password: LOGIN_MESSAGES.wrongPassword });
+        passwordRef.current?.focus();
+      } else if (err instanceof ApiRequestError && err.status === 404) {
+        setServerErrors({ email: LOGIN_MESSAGES.unknownUser });
+        emailRef.current?.focus();
+      } else if (err instanceof ApiRequestError && err.status === 429) {
+        setFormError(err.message);
+      } else {
+        console.error('Inloggningen misslyckades', err);
+        setFormError(FAILED);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form" noValidate onSubmit={submit}>
+      <div className="field">
+        <label htmlFor={`${id}-email`}>E-post</label>
+        <input
+          ref={emailRef}
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={change('email')}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? `${id}-email-error` : undefined}
+        />
+        {errors.email && (
+          <p id={`${id}-email-error`} className="field__error">
+            {errors.email}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-password`}>Lösenord</label>
+        <input
+          ref={passwordRef}
+          id={`${id}-password`}
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={change('password')}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? `${id}-password-error` : undefined}
+        />
+        {errors.password && (
+          <p id={`${id}-password-error`} className="field__error">
+            {errors.password}
+          </p>
+        )}
+      </div>
+      {formError && (
+        <p className="alert" role="alert">
+          {formError}
+        </p>
+      )}
+      <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
+        {busy ? <Spinner size="small" label="Loggar in..." /> : null}
+        Logga in
+      </button>
+      <p className="form__footer">
+        Inget konto?{' '}
+        <Link to="/signup" onClick={() => closeLoginDialog()}>
+          Skapa konto
+        </Link>
+      </p>
+    </form>
+  );
+}

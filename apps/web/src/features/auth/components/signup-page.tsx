@@ -1,0 +1,166 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  normalizeRegistration,
+  registrationRules,
+  type RegistrationInput,
+} from '@bilmarknaden/shared/validation/registration';
+import { lastFailure } from '@bilmarknaden/shared/validation/rules';
+import { Spinner } from '../../../lib/spinner.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { registerRequest } from '../api/auth-api.ts';
+import { completeLogin } from '../session.ts';
+
+type Field = keyof RegistrationInput;
+
+interface FieldSpec {
+  field: Field;
+  label: string;
+  type?: 'text' | 'email' | 'password';
+  autoComplete: string;
+  /** Numeric inputs stay type text so a leading zero is kept (section 5). */
+  numeric?: boolean;
+}
+
+const GROUPS: FieldSpec[][] = [
+  [{ field: 'username', label: 'Användarnamn', autoComplete: 'username' }],
+  [
+    { field: 'firstname', label: 'Förnamn', autoComplete: 'given-name' },
+    { field: 'lastname', label: 'Efternamn', autoComplete: 'family-name' },
+  ],
+  [{ field: 'email', label: 'E-post', type: 'email', autoComplete: 'email' }],
+  [
+    { field: 'password', label: 'Lösenord', type: 'password', autoComplete: 'new-password' },
+    { field: 'passwordRepeat', label: 'Upprepa lösenord', type: 'password', autoComplete: 'new-password' },
+  ],
+  [
+    { field: 'street', label: 'Gata', autoComplete: 'address-line1' },
+    { field: 'housenumber', label: 'Husnummer', autoComplete: 'off' },
+  ],
+  [
+    { field: 'zipcode', label: 'Postnummer', autoComplete: 'postal-code', numeric: true },
+    { field: 'city', label: 'Stad', autoComplete: 'address-level2' },
+  ],
+  [
+    { field: 'countryCode', label: 'Landskod', autoComplete: 'tel-country-code', numeric: true },
+    { field: 'phone', label: 'Telefonnummer', autoComplete: 'tel-national', numeric: true },
+  ],
+];
+
+const EMPTY: RegistrationInput = {
+  username: '',
+  firstname: '',
+  lastname: '',
+  email: '',
+  password: '',
+  passwordRepeat: '',
+  street: '',
+  housenumber: '',
+  zipcode: '',
+  city: '',
+  countryCode: '',
+  phone: '',
+};
+
+const FAILED = 'Kontot kunde inte skapas. Försök igen om en stund.';
+const TAKEN = 'E-postadressen eller användarnamnet används redan.';
+
+/** The normalised body plus the repeated password, as the rules see it. */
+function toInput(values: RegistrationInput): RegistrationInput {
+  return { ...normalizeRegistration({ ...values }), passwordRepeat: values.passwordRepeat };
+}
+
+/** /signup 'Skapa konto': every rule in order, the last failing one in a red alert (section 5). */
+export function SignupPage() {
+  useDocumentTitle('Skapa konto');
+  const id = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const [values, setValues] = useState<RegistrationInput>(EMPTY);
+  const [attempted, setAttempted] = useState(false);
+  const [serverError, setServerError] = useState<{ message: string; field?: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const ruleFailure = attempted ? lastFailure(registrationRules, toInput(values)) : null;
+  const shown = ruleFailure ?? serverError;
+
+  const change = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+    setServerError(null);
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setAttempted(true);
+    setServerError(null);
+    const input = toInput(values);
+    const failure = lastFailure(registrationRules, input);
+    if (failure) {
+      refs.current[failure.field as Field]?.focus();
+      return; // nothing is sent while an error shows
+    }
+    setBusy(true);
+    try {
+      const { passwordRepeat: _repeat, ...body } = input;
+      const result = await registerRequest(body);
+      if (result.status === 200 && result.token) {
+        void completeLogin(result.token, queryClient);
+        navigate('/');
+        return;
+      }
+      if (result.status !== 400 && result.status !== 409) console.error('Registreringen misslyckades', result);
+      setServerError({ message: result.message ?? (result.status === 409 ? TAKEN : FAILED) });
+    } catch (err) {
+      console.error('Registreringen misslyckades', err);
+      setServerError({ message: FAILED });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="page">
+      <h1>Skapa konto</h1>
+      <p className="muted">Alla fält måste fyllas i.</p>
+      <form className="form card" noValidate onSubmit={submit}>
+        {GROUPS.map((group) => (
+          <div key={group[0]!.field} className={group.length > 1 ? 'form__row' : undefined}>
+            {group.map((spec) => {
+              const invalid = ruleFailure?.field === spec.field;
+              return (
+                <div key={spec.field} className="field">
+                  <label htmlFor={`${id}-${spec.field}`}>{spec.label}</label>
+                  <input
+                    ref={(el) => void (refs.current[spec.field] = el)}
+                    id={`${id}-${spec.field}`}
+                    name={spec.field}
+                    type={spec.type ?? 'text'}
+                    inputMode={spec.numeric ? 'numeric' : undefined}
+                    autoComplete={spec.autoComplete}
+                    required
+                    value={values[spec.field]}
+                    onChange={change(spec.field)}
+                    aria-invalid={invalid ? true : undefined}
+                    aria-describedby={invalid ? `${id}-alert` : undefined}
+                  />
+                </div>
+              );
+            })}
+          </div>
+        ))}
+        {shown && (
+          <p id={`${id}-alert`} className="alert" role="alert">
+            {shown.message}
+          </p>
+        )}
+        <button type="submit" className="button button--block" disabled={busy} aria-busy={busy}>
+          {busy && <Spinner size="small" label="Skapar konto..." />}
+          Skapa konto
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { BrowsePage } from './browse-page.tsx';
+import { jsonResponse, mockFetch, renderAt, requestedUrls } from '../../../components/test-utils.tsx';
+import { page } from '../../../components/car-fixtures.ts';
+
+afterEach(() => vi.restoreAllMocks());
+
+function server() {
+  return mockFetch((url) => {
+    if (url.pathname.endsWith('/002/2001'))
+      return jsonResponse([
+        { id: 1, name: 'Saab' },
+        { id: 2, name: 'Volvo' },
+      ]);
+    if (url.pathname.endsWith('/002/2002'))
+      return jsonResponse([{ id: 1, name: url.searchParams.get('make') === 'Volvo' ? 'V70' : '900' }]);
+    return jsonResponse(page(0, 3));
+  });
+}
+const lists = (spy: ReturnType<typeof mockFetch>) => requestedUrls(spy).filter((u) => u.includes('/001/2003'));
+
+describe('BrowsePage', () => {
+  it('lists the make from the URL; all makes without one', async () => {
+    const spy = server();
+    renderAt('/browse/cars', <BrowsePage />, '/browse/cars?make=volvo');
+    expect(await screen.findByText('Bil 1')).toBeInTheDocument();
+    expect(lists(spy)[0]).toContain('make=volvo');
+    expect(await screen.findByRole('heading', { name: 'Volvo' })).toBeInTheDocument();
+  });
+
+  it('the panel slides down with defaults and apply really filters make, model and years, then closes', async () => {
+    const spy = server();
+    const { router } = renderAt('/browse/cars', <BrowsePage />, '/browse/cars');
+    await screen.findByText('Bil 1');
+    expect(lists(spy)[0]).not.toContain('make=');
+    const toggle = screen.getByRole('button', { name: 'Filter' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText('År från')).toHaveValue('1940');
+    expect(screen.getByLabelText('År till')).toHaveValue('2025');
+    expect(screen.getByLabelText('Modell')).toBeDisabled();
+    await screen.findByRole('option', { name: 'Volvo' });
+    await userEvent.selectOptions(screen.getByLabelText('Märke'), 'Volvo');
+    await screen.findByRole('option', { name: 'V70' });
+    await userEvent.selectOptions(screen.getByLabelText('Modell'), 'V70');
+    await userEvent.clear(screen.getByLabelText('År från'));
+    await userEvent.type(screen.getByLabelText('År från'), '2000');
+    await userEvent.click(screen.getByRole('button', { name: 'Använd filter' }));
+    expect(router.state.location.search).toBe('?make=Volvo&model=V70&yearMin=2000');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText('År från')).not.toBeInTheDocument();
+    await waitFor(() => expect(lists(spy).at(-1)).toContain('make=Volvo&model=V70&yearMin=2000'));
+  });
+});

@@ -1,0 +1,55 @@
+import { useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { matchName, useInfiniteCars, useMakes } from '../../../components/car-queries.ts';
+import { CarResults } from '../../../components/car-results.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { browseParams, browseQuery, parseBrowse } from '../utils/browse-filters.ts';
+import { BrowsePanel } from './browse-panel.tsx';
+import '../browse.css';
+
+const PANEL_ID = 'browse-filter-panel';
+
+/** /browse/cars: cars of the URL's make (all by default) with the slide-down filter panel. */
+export function BrowsePage() {
+  const [params, setParams] = useSearchParams();
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const filter = useMemo(() => parseBrowse(params), [params]);
+  const query = useMemo(() => browseQuery(params), [params]);
+  const makes = useMakes();
+  const makeName = matchName(makes.data, filter.make);
+  const heading = makeName ? `${makeName}${filter.model ? ` ${filter.model}` : ''}` : 'Alla bilar';
+  useDocumentTitle(heading);
+  const cars = useInfiniteCars({ ...query, orderBy: 'created', order: 'desc' });
+
+  return (
+    <div className="browse-page">
+      <div className="browse-page__top">
+        <h1>{heading}</h1>
+        <button
+          ref={toggleRef}
+          type="button"
+          className="button button--secondary"
+          aria-expanded={open}
+          aria-controls={PANEL_ID}
+          onClick={() => setOpen((o) => !o)}
+        >
+          Filter
+        </button>
+      </div>
+      {open && (
+        <BrowsePanel
+          key={params.toString()}
+          id={PANEL_ID}
+          initial={filter}
+          onApply={(f) => {
+            setParams(browseParams(f));
+            setOpen(false);
+            toggleRef.current?.focus();
+          }}
+        />
+      )}
+      <CarResults query={cars} label={heading} />
+    </div>
+  );
+}

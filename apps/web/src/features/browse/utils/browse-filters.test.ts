@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { browseParams, browseQuery, parseBrowse } from './browse-filters.ts';
+
+const p = (q: string) => new URLSearchParams(q);
+
+describe('browse filters', () => {
+  it('defaults: all makes, years 1940 to 2025', () => {
+    expect(parseBrowse(p(''))).toEqual({ make: '', model: '', yearFrom: 1940, yearTo: 2025 });
+    expect(browseQuery(p(''))).toEqual({});
+  });
+
+  it('takes the make from the URL', () => {
+    expect(parseBrowse(p('make=volvo')).make).toBe('volvo');
+    expect(browseQuery(p('make=volvo'))).toEqual({ make: 'volvo' });
+  });
+
+  it('ignores a model without a make', () => {
+    expect(parseBrowse(p('model=V70')).model).toBe('');
+    expect(browseQuery(p('model=V70'))).toEqual({});
+  });
+
+  it('writes make, model and a real year range; default years stay out', () => {
+    expect(browseParams({ make: 'Volvo', model: 'V70', yearFrom: 2000, yearTo: 2010 }).toString()).toBe(
+      'make=Volvo&model=V70&yearMin=2000&yearMax=2010',
+    );
+    expect(browseParams({ make: 'Volvo', model: '', yearFrom: 1940, yearTo: 2025 }).toString()).toBe('make=Volvo');
+    expect(browseParams({ make: '', model: 'V70', yearFrom: 1940, yearTo: 2025 }).toString()).toBe('');
+  });
+
+  it('swaps a reversed year range', () => {
+    expect(browseParams({ make: '', model: '', yearFrom: 2010, yearTo: 2000 }).toString()).toBe(
+      'yearMin=2000&yearMax=2010',
+    );
+  });
+
+  it('round-trips', () => {
+    const f = { make: 'Volvo', model: 'V70', yearFrom: 2001, yearTo: 2020 };
+    expect(parseBrowse(browseParams(f))).toEqual(f);
+    expect(browseQuery(browseParams(f))).toEqual({ make: 'Volvo', model: 'V70', yearMin: 2001, yearMax: 2020 });
+  });
+});

@@ -1,0 +1,49 @@
+import { BROWSE_YEAR_FROM, BROWSE_YEAR_TO } from '@bilmarknaden/shared/constants';
+import type { CarFilters } from '@bilmarknaden/shared/api-types';
+
+// The browse panel's filter (make, model, year range) in the URL, as pure functions.
+
+export interface BrowseFilter {
+  make: string;
+  model: string;
+  yearFrom: number;
+  yearTo: number;
+}
+
+const year = (raw: string | null, fallback: number) => (raw && /^\d{4}$/.test(raw) ? Number(raw) : fallback);
+
+/** Reads the URL: the make (all makes when absent), the model only with a make, years with their defaults. */
+export function parseBrowse(params: URLSearchParams): BrowseFilter {
+  const make = params.get('make')?.trim() ?? '';
+  return {
+    make,
+    model: make ? (params.get('model')?.trim() ?? '') : '',
+    yearFrom: year(params.get('yearMin'), BROWSE_YEAR_FROM),
+    yearTo: year(params.get('yearMax'), BROWSE_YEAR_TO),
+  };
+}
+
+/** The URL for an applied filter; the default years (1940–2025) mean no year limit and stay out. */
+export function browseParams(f: BrowseFilter): URLSearchParams {
+  const [from, to] = f.yearFrom <= f.yearTo ? [f.yearFrom, f.yearTo] : [f.yearTo, f.yearFrom];
+  const p = new URLSearchParams();
+  if (f.make) p.set('make', f.make);
+  if (f.make && f.model) p.set('model', f.model);
+  if (from !== BROWSE_YEAR_FROM) p.set('yearMin', String(from));
+  if (to !== BROWSE_YEAR_TO) p.set('yearMax', String(to));
+  return p;
+}
+
+/** The list request for the URL's filter. */
+export function browseQuery(params: URLSearchParams): CarFilters {
+  const q: CarFilters = {};
+  const make = params.get('make')?.trim();
+  const model = params.get('model')?.trim();
+  if (make) q.make = make;
+  if (make && model) q.model = model;
+  const min = params.get('yearMin');
+  const max = params.get('yearMax');
+  if (min && /^\d{4}$/.test(min)) q.yearMin = Number(min);
+  if (max && /^\d{4}$/.test(max)) q.yearMax = Number(max);
+  return q;
+}

@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CarDetailPage } from './car-detail-page.tsx';
+import { jsonResponse, mockFetch, renderRoutes } from '../../../components/test-utils.tsx';
+import { carDetail } from '../../../components/car-fixtures.ts';
+import * as loginDialog from '../../../lib/login-dialog.ts';
+import { storeSession } from '../../../lib/session-store.ts';
+
+afterEach(() => vi.restoreAllMocks());
+
+const routes = [
+  { path: '/car/:id', element: <CarDetailPage /> },
+  { path: '/notfound', element: <p>Inget att se här...</p> },
+];
+
+describe('CarDetailPage', () => {
+  it('navigates to /notfound for an unknown id', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch(() => jsonResponse({ message: 'Annonsen finns inte' }, 404));
+    const { router } = renderRoutes(routes, '/car/999');
+    expect(await screen.findByText('Inget att se här...')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/notfound');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('shows every field, the seller and the description with its line breaks', async () => {
+    mockFetch((url) =>
+      url.searchParams.get('carid') === '7'
+        ? jsonResponse(carDetail(7, { title: 'Volvo V70', imageCount: 0, description: 'Rad ett\n<b>Rad två</b>' }))
+        : jsonResponse([]),
+    );
+    renderRoutes(routes, '/car/7');
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Volvo V70' })).toBeInTheDocument();
+    for (const text of ['Manuell', 'Diesel', 'Röd', 'Kombi', 'AWD', 'Volvo', 'V70', '2015', 'nov. 21 14:05'])
+      expect(screen.getAllByText(text).length).toBeGreaterThan(0);
+    expect(screen.getByText('150 hk')).toBeInTheDocument();
+    expect(screen.getByText(/12.000 mil/)).toBeInTheDocument();
+    expect(screen.getByText(/125.000 :-/)).toBeInTheDocument();
+    expect(screen.getByText('@kalle')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Skicka meddelande' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Besök profil' })).toHaveAttribute('href', '/user/kalle');
+    const description = screen.getByText(/Rad ett/);
+    expect(description.textContent).toBe('Rad ett\n<b>Rad två</b>');
+    expect(description.querySelector('b')).toBeNull();
+  });
+
+  it('opens the login dialog from the heart when logged out', async () => {
+    const open = vi.spyOn(loginDialog, 'openLoginDialog');
+    const spy = mockFetch(() => jsonResponse(carDetail(7, { imageCount: 0 })));
+    renderRoutes(routes, '/car/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'Spara annonsen' }));
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(spy.mock.calls.some(([u]) => String(u).includes('/001/3001'))).toBe(false);
+  });
+
+  it('toggles the saved state when logged in (filled heart from the saved list)', async () => {
+    storeSession('token-1', { username: 'anna', firstname: 'Anna', lastname: 'A' });
+    let saved = [carDetail(7)];
+    const spy = mockFetch((url) => {
+      if (url.pathname.endsWith('/001/3002')) return jsonResponse(saved);
+      if (url.pathname.endsWith('/001/3001')) {
+        saved = [];
+        return jsonResponse({ saved: false });
+      }
+      return jsonResponse(carDetail(7, { imageCount: 0 }));
+    });
+    renderRoutes(routes, '/car/7');
+    const heart = await screen.findByRole('button', { name: /ta bort från sparade/ });
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(heart);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Spara annonsen' })).toHaveAttribute('aria-pressed', 'false'),
+    );
+    const post = spy.mock.calls.find(([u]) => String(u).includes('/001/3001?carid=7'));
+    expect(post?.[1]?.method).toBe('POST');
+    expect((post?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer token-1');
+  });
+
+  it('rolls the heart back when the toggle fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    storeSession('token-1', { username: 'anna', firstname: 'Anna', lastname: 'A' });
+    mockFetch((url) => {
+      if (url.pathname.endsWith('/001/3002')) return jsonResponse([]);
+      if (url.pathname.endsWith('/001/3001')) return jsonResponse({ message: 'fel' }, 500);
+      return jsonResponse(carDetail(7, { imageCount: 0 }));
+    });
+    renderRoutes(routes, '/car/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'Spara annonsen' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Spara annonsen' })).toHaveAttribute('aria-pressed', 'false'),
+    );
+  });
+
+  it('hides photos that cannot be fetched and pages the viewer with the keyboard', async () => {
+    mockFetch(() => jsonResponse(carDetail(7, { title: 'Saab', imageCount: 3 })));
+    renderRoutes(routes, '/car/7');
+    await screen.findByRole('heading', { name: 'Saab' });
+    expect(screen.getAllByRole('img')).toHaveLength(3);
+    fireEvent.error(screen.getByRole('img', { name: 'Saab, bild 2' }));
+    expect(screen.getAllByRole('img')).toHaveLength(2);
+
+    const opener = screen.getByRole('button', { name: 'Visa bild 1 av 2 i helskärm' });
+    await userEvent.click(opener);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveAccessibleName('Saab, bild 1 av 2');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('dialog')).toHaveAccessibleName('Saab, bild 2 av 2');
+    expect(screen.getByRole('img', { name: 'Saab, bild 2 av 2' })).toHaveAttribute('src', '/files/7-3.jpeg');
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('dialog')).toHaveAccessibleName('Saab, bild 1 av 2');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
+  });
+});

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import {
+  attributeLabels,
+  colorOptions,
+  drivetrainOptions,
+  fuelOptions,
+  transmissionOptions,
+  typeOptions,
+} from '@bilmarknaden/shared/options';
+import type { FilterKey, RangeKey } from '@bilmarknaden/shared/filters';
+import { matchName, useMakes, useModels } from '../../../components/car-queries.ts';
+import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
+import type { HomeFilters } from '../filters/home-filters.ts';
+import { parseSortValue, SORT_OPTIONS, sortValue } from '../filters/sort-options.ts';
+import { RangeField } from './range-field.tsx';
+
+interface FilterBarProps {
+  filters: HomeFilters;
+  onFilter: (key: FilterKey, value: string) => void;
+  onRange: (key: RangeKey, value: number | undefined) => void;
+  onSort: (value: ReturnType<typeof parseSortValue>) => void;
+}
+
+/** The home filter dropdowns, ranges and sort order. */
+export function FilterBar({ filters, onFilter, onRange, onSort }: FilterBarProps) {
+  // Phones: the 13 fields fold away behind a toggle so the cards come first; wider screens always show them.
+  const [open, setOpen] = useState(false);
+  const makes = useMakes();
+  const make = matchName(makes.data, filters.make);
+  const models = useModels(make || undefined);
+  const model = matchName(models.data, filters.model);
+  const makeOptions = namesAsOptions(makes.data);
+  // A make from the URL that the server does not list still shows as selected.
+  if (make && !makeOptions.some((o) => o.value === make)) makeOptions.unshift({ value: make, label: make });
+  const modelOptions = namesAsOptions(models.data);
+  if (model && !modelOptions.some((o) => o.value === model)) modelOptions.unshift({ value: model, label: model });
+
+  return (
+    <section className="filter-bar" aria-label="Filter">
+      <button
+        type="button"
+        className="button button--secondary filter-bar__toggle"
+        aria-expanded={open}
+        aria-controls="home-filter-grid"
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? 'Dölj filter' : 'Visa filter'}
+      </button>
+      <div id="home-filter-grid" className={`filter-bar__grid ${open ? '' : 'filter-bar__grid--folded'}`}>
+        <div>
+          <SelectField
+            label={attributeLabels.make}
+            value={make}
+            options={makeOptions}
+            onChange={(v) => onFilter('make', v)}
+          />
+          {makes.isError && (
+            <p className="field-note" role="status">
+              {MAKES_FAILED}
+            </p>
+          )}
+        </div>
+        <SelectField
+          label={attributeLabels.model}
+          value={model}
+          options={modelOptions}
+          disabled={!make}
+          onChange={(v) => onFilter('model', v)}
+        />
+        <SelectField
+          label={attributeLabels.transmission}
+          value={filters.trans ?? ''}
+          options={transmissionOptions}
+          onChange={(v) => onFilter('trans', v)}
+        />
+        <SelectField
+          label={attributeLabels.fuel}
+          value={filters.fuel ?? ''}
+          options={fuelOptions}
+          onChange={(v) => onFilter('fuel', v)}
+        />
+        <SelectField
+          label={attributeLabels.type}
+          value={filters.type ?? ''}
+          options={typeOptions}
+          onChange={(v) => onFilter('type', v)}
+        />
+        <SelectField
+          label={attributeLabels.color}
+          value={filters.color ?? ''}
+          options={colorOptions}
+          onChange={(v) => onFilter('color', v)}
+        />
+        <SelectField
+          label={attributeLabels.drivetrain}
+          value={filters.drivetrain ?? ''}
+          options={drivetrainOptions}
+          onChange={(v) => onFilter('drivetrain', v)}
+        />
+        <RangeField label="Pris från" value={filters.priceMin} onCommit={(v) => onRange('priceMin', v)} />
+        <RangeField label="Pris till" value={filters.priceMax} onCommit={(v) => onRange('priceMax', v)} />
+        <RangeField label="År från" value={filters.yearMin} onCommit={(v) => onRange('yearMin', v)} />
+        <RangeField label="År till" value={filters.yearMax} onCommit={(v) => onRange('yearMax', v)} />
+        <RangeField label="Högst miltal" value={filters.milageMax} onCommit={(v) => onRange('milageMax', v)} />
+        <div className="field">
+          <label htmlFor="home-sort">Sortering</label>
+          <select
+            id="home-sort"
+            value={sortValue(filters.orderBy, filters.order)}
+            onChange={(e) => onSort(parseSortValue(e.target.value))}
+          >
+            {SORT_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </section>
+  );
+}

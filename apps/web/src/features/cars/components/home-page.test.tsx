@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HomePage } from './home-page.tsx';
+import { jsonResponse, mockFetch, renderAt, requestedUrls } from '../../../components/test-utils.tsx';
+import { page } from '../../../components/car-fixtures.ts';
+
+afterEach(() => vi.restoreAllMocks());
+
+const makes = [
+  { id: 1, name: 'Saab' },
+  { id: 2, name: 'Volvo' },
+];
+
+function server(listFor: (url: URL) => unknown) {
+  return mockFetch((url) => {
+    if (url.pathname.endsWith('/002/2001')) return jsonResponse(makes);
+    if (url.pathname.endsWith('/002/2002')) return jsonResponse([{ id: 1, name: 'V70' }]);
+    if (url.pathname.endsWith('/001/2003')) return jsonResponse(listFor(url));
+    return jsonResponse({ message: 'nope' }, 404);
+  });
+}
+
+const listCalls = (spy: ReturnType<typeof mockFetch>) => requestedUrls(spy).filter((u) => u.includes('/001/2003'));
+
+describe('HomePage', () => {
+  it("'Mer' requests start=20&end=40 and appends; hidden after a short page", async () => {
+    const spy = server((url) => (url.searchParams.get('start') === '0' ? page(0, 20) : page(20, 5)));
+    renderAt('/', <HomePage />, '/');
+    expect(await screen.findByText('Bil 1')).toBeInTheDocument();
+    expect(listCalls(spy)[0]).toContain('start=0&end=20');
+    expect(listCalls(spy)[0]).toContain('orderBy=created&order=desc');
+    await userEvent.click(screen.getByRole('button', { name: 'Mer' }));
+    expect(await screen.findByText('Bil 25')).toBeInTheDocument();
+    expect(listCalls(spy)[1]).toContain('start=20&end=40');
+    expect(screen.getByText('Bil 1')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Bilannonser' })).getAllByRole('link')).toHaveLength(25);
+    expect(screen.queryByRole('button', { name: 'Mer' })).not.toBeInTheDocument();
+  });
+
+  it("shows 'Inga resultat' for an empty list and no 'Mer'", async () => {
+    server(() => []);
+    renderAt('/', <HomePage />, '/');
+    expect(await screen.findByText('Inga resultat')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mer' })).not.toBeInTheDocument();
+  });
+
+  it('shows a retry message when the list fails, and logs it', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    mockFetch((url) => {
+      if (url.pathname.endsWith('/001/2003'))
+        return fail ? jsonResponse({ message: 'fel' }, 500) : jsonResponse(page(0, 1));
+      return jsonResponse([]);
+    });
+    renderAt('/', <HomePage />, '/');
+    const retry = await screen.findByRole('button', { name: 'Försök igen' });
+    expect(log).toHaveBeenCalled();
+    fail = false;
+    await userEvent.click(retry);
+    expect(await screen.findByText('Bil 1')).toBeInTheDocument();
+  });
+
+  it('reads filters from the URL on load and sends them', async () => {
+    const spy = server(() => []);
+    renderAt('/', <HomePage />, '/?make=volvo&model=V70&fuel=diesel');
+    await screen.findByText('Inga resultat');
+    expect(listCalls(spy)[0]).toContain('make=volvo&model=V70&fuel=diesel');
+    expect(await screen.findByRole('button', { name: 'Ta bort filter Märke: volvo' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Märke')).toHaveValue('Volvo'));
+  });
+
+  it('rewrites the URL on change: a new make resets the model; the make chip clears the model', async () => {
+    server(() => []);
+    const { router } = renderAt('/', <HomePage />, '/?make=volvo&model=V70&fuel=diesel');
+    await screen.findByText('Inga resultat');
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Saab' })).toBeInTheDocument());
+    await userEvent.selectOptions(screen.getByLabelText('Märke'), 'Saab');
+    expect(router.state.location.search).toBe('?make=Saab&fuel=diesel');
+
+    await userEvent.selectOptions(screen.getByLabelText('Växellåda'), 'automat');
+    expect(router.state.location.search).toBe('?make=Saab&trans=automat&fuel=diesel');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ta bort filter Bränsle: Diesel' }));
+    expect(router.state.location.search).toBe('?make=Saab&trans=automat');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ta bort filter Märke: Saab' }));
+    expect(router.state.location.search).toBe('?trans=automat');
+    expect(screen.getByLabelText('Modell')).toBeDisabled();
+  });
+
+  it('search sets searchterm and clears the box', async () => {
+    server(() => []);
+    const { router } = renderAt('/', <HomePage />, '/');
+    const box = screen.getByPlaceholderText('Sök...');
+    await userEvent.type(box, 'xc60{Enter}');
+    expect(router.state.location.search).toBe('?searchterm=xc60');
+    expect(box).toHaveValue('');
+  });
+});

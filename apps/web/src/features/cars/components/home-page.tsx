@@ -1,0 +1,51 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { useInfiniteCars } from '../../../components/car-queries.ts';
+import { CarResults } from '../../../components/car-results.tsx';
+import { SearchForm } from '../../../components/search-form.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { activeChips } from '../filters/chips.ts';
+import {
+  parseFilters,
+  removeChip,
+  serializeFilters,
+  setFilter,
+  setRange,
+  setSort,
+  toListQuery,
+  type HomeFilters,
+} from '../filters/home-filters.ts';
+import { FilterBar } from './filter-bar.tsx';
+import { FilterChips } from './filter-chips.tsx';
+import '../cars.css';
+
+/** Home: search bar, filters in the query string, chips, the card list and 'Mer'. */
+export function HomePage() {
+  useDocumentTitle('Begagnade bilar');
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => parseFilters(params), [params]);
+  const update = useCallback(
+    (next: HomeFilters) => setParams(serializeFilters(next), { replace: true, preventScrollReset: true }),
+    [setParams],
+  );
+  const cars = useInfiniteCars(toListQuery(filters));
+
+  return (
+    <div className="home-page">
+      <h1 className="visually-hidden">Begagnade bilar till salu</h1>
+      <SearchForm clearOnSubmit onSearch={(term) => update(setFilter(filters, 'searchterm', term))} />
+      <FilterBar
+        filters={filters}
+        onFilter={(key, value) => update(setFilter(filters, key, value))}
+        onRange={(key, value) => update(setRange(filters, key, value))}
+        onSort={({ orderBy, order }) => update(setSort(filters, orderBy, order))}
+      />
+      <FilterChips
+        chips={activeChips(filters)}
+        onRemove={(key) => update(removeChip(filters, key))}
+        onClearAll={() => update({})}
+      />
+      <CarResults query={cars} label="Bilannonser" />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import {
+  attributeLabels,
+  colorOptions,
+  drivetrainOptions,
+  fuelOptions,
+  optionLabel,
+  transmissionOptions,
+  typeOptions,
+} from '@bilmarknaden/shared/options';
+import { formatNumber, formatPrice } from '../../../lib/format.ts';
+import type { HomeFilterKey, HomeFilters } from './home-filters.ts';
+import { SORT_OPTIONS, sortValue } from './sort-options.ts';
+
+export interface Chip {
+  key: HomeFilterKey;
+  label: string;
+}
+
+/** One chip per active filter, in the order the filters appear on screen. */
+export function activeChips(filters: HomeFilters): Chip[] {
+  const chips: Chip[] = [];
+  const add = (key: HomeFilterKey, label: string | undefined) => {
+    if (label) chips.push({ key, label });
+  };
+  const f = filters;
+  add('searchterm', f.searchterm && `Sök: ${f.searchterm}`);
+  add('make', f.make && `${attributeLabels.make}: ${f.make}`);
+  add('model', f.model && `${attributeLabels.model}: ${f.model}`);
+  add('trans', f.trans && `${attributeLabels.transmission}: ${optionLabel(transmissionOptions, f.trans)}`);
+  add('fuel', f.fuel && `${attributeLabels.fuel}: ${optionLabel(fuelOptions, f.fuel)}`);
+  add('type', f.type && `${attributeLabels.type}: ${optionLabel(typeOptions, f.type)}`);
+  add('color', f.color && `${attributeLabels.color}: ${optionLabel(colorOptions, f.color)}`);
+  add('drivetrain', f.drivetrain && `${attributeLabels.drivetrain}: ${optionLabel(drivetrainOptions, f.drivetrain)}`);
+  add('priceMin', f.priceMin !== undefined ? `Pris från ${formatPrice(f.priceMin)}` : undefined);
+  add('priceMax', f.priceMax !== undefined ? `Pris till ${formatPrice(f.priceMax)}` : undefined);
+  add('yearMin', f.yearMin !== undefined ? `År från ${f.yearMin}` : undefined);
+  add('yearMax', f.yearMax !== undefined ? `År till ${f.yearMax}` : undefined);
+  add('milageMax', f.milageMax !== undefined ? `Högst ${formatNumber(f.milageMax)} mil` : undefined);
+  if (f.orderBy || f.order) {
+    const label = SORT_OPTIONS.find((o) => o.value === sortValue(f.orderBy, f.order))?.label;
+    add('sort', label && `Sortering: ${label}`);
+  }
+  return chips;
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import {
+  parseFilters,
+  removeChip,
+  serializeFilters,
+  setFilter,
+  setRange,
+  setSort,
+  toListQuery,
+} from './home-filters.ts';
+import { activeChips } from './chips.ts';
+
+const parse = (q: string) => parseFilters(new URLSearchParams(q));
+
+describe('parseFilters / serializeFilters', () => {
+  it('reads every specified key and the ranges and sort', () => {
+    const f = parse(
+      'make=volvo&model=V70&trans=manuell&fuel=diesel&type=kombi&color=röd&drivetrain=awd&searchterm=xc6' +
+        '&priceMin=1000&priceMax=200000&yearMin=2000&yearMax=2020&milageMax=15000&orderBy=price&order=asc',
+    );
+    expect(f).toEqual({
+      make: 'volvo',
+      model: 'V70',
+      trans: 'manuell',
+      fuel: 'diesel',
+      type: 'kombi',
+      color: 'röd',
+      drivetrain: 'awd',
+      searchterm: 'xc6',
+      priceMin: 1000,
+      priceMax: 200000,
+      yearMin: 2000,
+      yearMax: 2020,
+      milageMax: 15000,
+      orderBy: 'price',
+      order: 'asc',
+    });
+  });
+
+  it('round-trips through the query string', () => {
+    const q =
+      'make=volvo&model=V70&trans=manuell&fuel=el+%2F+hybrid&type=kombi&color=r%C3%B6d&drivetrain=awd&searchterm=xc6' +
+      '&priceMin=1000&priceMax=200000&yearMin=2000&yearMax=2020&milageMax=15000&orderBy=price&order=asc';
+    expect(serializeFilters(parse(q)).toString()).toBe(q);
+  });
+
+  it('ignores unknown keys, empty values, malformed numbers and sorts', () => {
+    expect(parse('foo=1&make=&priceMin=abc&yearMin=-5&orderBy=id&order=up')).toEqual({});
+  });
+
+  it('drops a model without a make', () => {
+    expect(parse('model=V70')).toEqual({});
+  });
+
+  it('leaves the default sort (created desc) out of the URL', () => {
+    expect(parse('orderBy=created&order=desc')).toEqual({});
+    expect(serializeFilters({ make: 'volvo', orderBy: 'created', order: 'desc' }).toString()).toBe('make=volvo');
+  });
+
+  it('asks the server with the default sort when none is chosen', () => {
+    expect(toListQuery({ make: 'volvo' })).toEqual({ make: 'volvo', orderBy: 'created', order: 'desc' });
+  });
+});
+
+describe('filter changes', () => {
+  it('selecting a make resets the model', () => {
+    expect(setFilter({ make: 'volvo', model: 'V70', fuel: 'diesel' }, 'make', 'saab')).toEqual({
+      make: 'saab',
+      fuel: 'diesel',
+    });
+  });
+
+  it('clearing the make clears the model too', () => {
+    expect(setFilter({ make: 'volvo', model: 'V70' }, 'make', '')).toEqual({});
+  });
+
+  it('choosing the same make keeps the model', () => {
+    expect(setFilter({ make: 'volvo', model: 'V70' }, 'make', 'volvo')).toEqual({ make: 'volvo', model: 'V70' });
+  });
+
+  it('setting another filter touches nothing else', () => {
+    expect(setFilter({ make: 'volvo', model: 'V70' }, 'fuel', 'diesel')).toEqual({
+      make: 'volvo',
+      model: 'V70',
+      fuel: 'diesel',
+    });
+  });
+
+  it('sets and clears ranges', () => {
+    expect(setRange({}, 'priceMax', 5000)).toEqual({ priceMax: 5000 });
+    expect(setRange({ priceMax: 5000 }, 'priceMax', undefined)).toEqual({});
+  });
+
+  it('sets a sort and drops the default one', () => {
+    expect(setSort({}, 'price', 'asc')).toEqual({ orderBy: 'price', order: 'asc' });
+    expect(setSort({ orderBy: 'price', order: 'asc' }, 'created', 'desc')).toEqual({});
+  });
+});
+
+describe('chips', () => {
+  const all = parse(
+    'make=volvo&model=V70&trans=manuell&fuel=diesel&type=suv&searchterm=xc6&priceMax=200000&milageMax=15000&orderBy=price&order=asc',
+  );
+
+  it('shows one chip per active filter with labels', () => {
+    expect(activeChips(all).map((c) => c.label)).toEqual([
+      'Sök: xc6',
+      'Märke: volvo',
+      'Modell: V70',
+      'Växellåda: Manuell',
+      'Bränsle: Diesel',
+      'Typ: SUV',
+      'Pris till 200\u00a0000 :-',
+      'Högst 15\u00a0000 mil',
+      'Sortering: Lägst pris',
+    ]);
+  });
+
+  it('removing the make chip also clears the model', () => {
+    const next = removeChip(all, 'make');
+    expect(next.make).toBeUndefined();
+    expect(next.model).toBeUndefined();
+    expect(next.trans).toBe('manuell');
+  });
+
+  it('removing any other chip clears only that filter', () => {
+    for (const chip of activeChips(all)) {
+      if (chip.key === 'make') continue;
+      const next = removeChip(all, chip.key);
+      const removed = chip.key === 'sort' ? ['orderBy', 'order'] : [chip.key];
+      const expected = Object.fromEntries(Object.entries(all).filter(([k]) => !removed.includes(k)));
+      expect(next).toEqual(expected);
+    }
+  });
+});

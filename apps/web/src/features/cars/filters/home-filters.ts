@@ -1,0 +1,111 @@
+import {
+  DEFAULT_ORDER,
+  DEFAULT_ORDER_BY,
+  ORDER_BY_VALUES,
+  ORDER_VALUES,
+  type Order,
+  type OrderBy,
+} from '@bilmarknaden/shared/constants';
+import { FILTER_KEYS, RANGE_KEYS, type FilterKey, type RangeKey } from '@bilmarknaden/shared/filters';
+import type { CarListQuery } from '@bilmarknaden/shared/api-types';
+
+// The home filters as they live in the query string (specification section 2), as pure functions.
+
+export type HomeFilters = Partial<Record<FilterKey, string>> &
+  Partial<Record<RangeKey, number>> & { orderBy?: OrderBy; order?: Order };
+
+export type HomeFilterKey = FilterKey | RangeKey | 'sort';
+
+/** Query-string order: the specification's keys, then the ranges, then the sort. */
+const URL_KEYS = [...FILTER_KEYS, ...RANGE_KEYS, 'orderBy', 'order'] as const;
+
+const isOrderBy = (v: string): v is OrderBy => (ORDER_BY_VALUES as readonly string[]).includes(v);
+const isOrder = (v: string): v is Order => (ORDER_VALUES as readonly string[]).includes(v);
+
+/** A whole, non-negative number from the URL, or undefined. */
+function parseRange(raw: string | null): number | undefined {
+  if (raw === null || !/^\d{1,12}$/.test(raw.trim())) return undefined;
+  return Number(raw.trim());
+}
+
+/** Reads the filters from a query string; unknown keys and malformed values are ignored. */
+export function parseFilters(params: URLSearchParams): HomeFilters {
+  const filters: HomeFilters = {};
+  for (const key of FILTER_KEYS) {
+    const v = params.get(key)?.trim();
+    if (v) filters[key] = v;
+  }
+  // A model without a make means nothing (the model select is only enabled after a make).
+  if (!filters.make) delete filters.model;
+  for (const key of RANGE_KEYS) {
+    const n = parseRange(params.get(key));
+    if (n !== undefined) filters[key] = n;
+  }
+  const orderBy = params.get('orderBy') ?? '';
+  const order = params.get('order') ?? '';
+  if (isOrderBy(orderBy)) filters.orderBy = orderBy;
+  if (isOrder(order)) filters.order = order;
+  return setSort(filters, filters.orderBy ?? DEFAULT_ORDER_BY, filters.order ?? DEFAULT_ORDER);
+}
+
+/** Writes the filters as a query string in a stable key order, leaving out empty values and the default sort. */
+export function serializeFilters(filters: HomeFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  const sortIsDefault =
+    (filters.orderBy ?? DEFAULT_ORDER_BY) === DEFAULT_ORDER_BY && (filters.order ?? DEFAULT_ORDER) === DEFAULT_ORDER;
+  for (const key of URL_KEYS) {
+    if ((key === 'orderBy' || key === 'order') && sortIsDefault) continue;
+    const v = filters[key];
+    if (v === undefined || v === '') continue;
+    params.set(key, String(v));
+  }
+  return params;
+}
+
+/** Sets one text filter; choosing (or clearing) a make resets the model. */
+export function setFilter(filters: HomeFilters, key: FilterKey, value: string): HomeFilters {
+  const next: HomeFilters = { ...filters };
+  const v = value.trim();
+  if (v) next[key] = v;
+  else delete next[key];
+  if (key === 'make' && v !== (filters.make ?? '')) delete next.model;
+  return next;
+}
+
+/** Sets or clears one range bound. */
+export function setRange(filters: HomeFilters, key: RangeKey, value: number | undefined): HomeFilters {
+  const next: HomeFilters = { ...filters };
+  if (value === undefined || Number.isNaN(value)) delete next[key];
+  else next[key] = value;
+  return next;
+}
+
+/** Sets the sort order; the default (newest first) is dropped. */
+export function setSort(filters: HomeFilters, orderBy: OrderBy, order: Order): HomeFilters {
+  const next: HomeFilters = { ...filters, orderBy, order };
+  if (orderBy === DEFAULT_ORDER_BY && order === DEFAULT_ORDER) {
+    delete next.orderBy;
+    delete next.order;
+  }
+  return next;
+}
+
+/** Removing the make chip also clears the model; any other chip clears only itself. */
+export function removeChip(filters: HomeFilters, key: HomeFilterKey): HomeFilters {
+  const next: HomeFilters = { ...filters };
+  if (key === 'sort') {
+    delete next.orderBy;
+    delete next.order;
+  } else delete next[key];
+  if (key === 'make') delete next.model;
+  return next;
+}
+
+/** The list request for the current filters (the window is added per page). */
+export function toListQuery(filters: HomeFilters): Omit<CarListQuery, 'start' | 'end'> {
+  return {
+    ...filters,
+    orderBy: filters.orderBy ?? DEFAULT_ORDER_BY,
+    order: filters.order ?? DEFAULT_ORDER,
+  };
+}

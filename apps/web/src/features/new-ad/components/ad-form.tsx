@@ -1,0 +1,269 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  attributeLabels,
+  colorOptions,
+  drivetrainOptions,
+  fuelOptions,
+  transmissionOptions,
+  typeOptions,
+} from '@bilmarknaden/shared/options';
+import { newAdRules, NEW_AD_FIELDS, type NewAdInput } from '@bilmarknaden/shared/validation/new-ad';
+import { lastFailure } from '@bilmarknaden/shared/validation/rules';
+import { matchName, useMakes, useModels } from '../../../components/car-queries.ts';
+import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { Spinner } from '../../../lib/spinner.tsx';
+import { compressImage } from '../utils/compress-image.ts';
+import { addPhotos, movePhoto, photosFailure, removePhoto, type PickedPhoto } from '../utils/photo-list.ts';
+import { PhotoPicker } from './photo-picker.tsx';
+import '../new-ad.css';
+
+export const EMPTY_AD: NewAdInput = {
+  title: '',
+  description: '',
+  price: '',
+  make: '',
+  model: '',
+  year: '',
+  milage: '',
+  hp: '',
+  color: '',
+  type: '',
+  transmission: '',
+  drivetrain: '',
+  fuel: '',
+};
+
+export interface AdSubmit {
+  form: FormData;
+  onProgress: (fraction: number) => void;
+}
+
+interface AdFormProps {
+  initial?: NewAdInput;
+  submitLabel: string;
+  /** Sends the multipart form; rejects with ApiRequestError (400: the server's message). */
+  onSubmit: (submit: AdSubmit) => Promise<void>;
+  /** Edit: photos are optional and new ones replace the old set. */
+  photoHint?: string;
+}
+
+/** The 13 fields with labels, the photo picker, the last failing rule in a red alert, busy state and progress. */
+export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint }: AdFormProps) {
+  const [ad, setAd] = useState<NewAdInput>(initial);
+  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const ids = useId();
+  const fieldId = (k: keyof NewAdInput) => `${ids}-${k}`;
+
+  // Revoke preview URLs when the form goes away (removed photos are revoked at once).
+  const photosRef = useRef(photos);
+  photosRef.current = photos;
+  useEffect(() => () => photosRef.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
+
+  const makes = useMakes();
+  const make = matchName(makes.data, ad.make);
+  const models = useModels(make || undefined);
+  const model = matchName(models.data, ad.model);
+  const makeOptions = namesAsOptions(makes.data);
+  if (make && !makeOptions.some((o) => o.value === make)) makeOptions.unshift({ value: make, label: make });
+  const modelOptions = namesAsOptions(models.data);
+  if (model && !modelOptions.some((o) => o.value === model)) modelOptions.unshift({ value: model, label: model });
+
+  const set = (key: keyof NewAdInput) => (value: string) =>
+    setAd((a) => (key === 'make' && value !== a.make ? { ...a, make: value, model: '' } : { ...a, [key]: value }));
+
+  const fail = (text: string, field?: string) => {
+    setMessage(text);
+    setInvalid(field ?? null);
+    const el = field ? formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`) : null;
+    el?.focus();
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const input = Object.fromEntries(NEW_AD_FIELDS.map((k) => [k, ad[k].trim()])) as unknown as NewAdInput;
+    input.make = make;
+    input.model = model;
+    const failure = lastFailure(newAdRules, input);
+    const photoFailure = photosFailure(photos);
+    if (photoFailure) return fail(photoFailure);
+    if (failure) return fail(failure.message, failure.field);
+    setMessage(null);
+    setInvalid(null);
+    setBusy(true);
+    try {
+      const files = await Promise.all(photos.map((p) => compressImage(p.file)));
+      const form = new FormData();
+      for (const k of NEW_AD_FIELDS) form.append(k, input[k]);
+      files.forEach((file, i) => form.append(`images[${i}]`, file, file.name));
+      if (files.length) setProgress(0);
+      await onSubmit({ form, onProgress: setProgress });
+    } catch (error) {
+      console.error(error);
+      if (error instanceof ApiRequestError) fail(error.message, error.field);
+      else fail('Något gick fel. Försök igen.');
+      setBusy(false);
+      setProgress(null);
+    }
+  };
+
+  const text = (key: keyof NewAdInput, label: string, extra: Record<string, string> = {}) => (
+    <div className="field">
+      <label htmlFor={fieldId(key)}>{label}</label>
+      <input
+        id={fieldId(key)}
+        name={key}
+        type="text"
+        value={ad[key]}
+        aria-invalid={invalid === key || undefined}
+        onChange={(e) => set(key)(e.target.value)}
+        {...extra}
+      />
+    </div>
+  );
+  const numeric = { inputMode: 'numeric', autoComplete: 'off' };
+
+  return (
+    <form ref={formRef} className="ad-form" onSubmit={submit} noValidate aria-busy={busy}>
+      {message && (
+        <div className="alert" role="alert">
+          {message}
+        </div>
+      )}
+      <fieldset className="ad-form__fields" disabled={busy}>
+        {text('title', 'Rubrik')}
+        <div className="field ad-form__wide">
+          <label htmlFor={fieldId('description')}>Beskrivning</label>
+          <textarea
+            id={fieldId('description')}
+            name="description"
+            rows={6}
+            aria-invalid={invalid === 'description' || undefined}
+            value={ad.description}
+            onChange={(e) => set('description')(e.target.value)}
+          />
+        </div>
+        {text('price', 'Pris (kr)', numeric)}
+        <div>
+          <SelectField
+            id={fieldId('make')}
+            name="make"
+            invalid={invalid === 'make'}
+            label={attributeLabels.make}
+            placeholder="Välj märke"
+            value={make}
+            options={makeOptions}
+            onChange={set('make')}
+          />
+          {makes.isError && (
+            <p className="field-note" role="status">
+              {MAKES_FAILED}
+            </p>
+          )}
+        </div>
+        <SelectField
+          id={fieldId('model')}
+          name="model"
+          invalid={invalid === 'model'}
+          label={attributeLabels.model}
+          placeholder="Välj modell"
+          value={model}
+          options={modelOptions}
+          disabled={!make}
+          onChange={set('model')}
+        />
+        {text('year', 'Årsmodell', numeric)}
+        {text('milage', 'Miltal (mil)', numeric)}
+        {text('hp', 'Hästkrafter (hk)', numeric)}
+        <SelectField
+          id={fieldId('color')}
+          name="color"
+          invalid={invalid === 'color'}
+          label={attributeLabels.color}
+          placeholder="Välj färg"
+          value={ad.color}
+          options={colorOptions}
+          onChange={set('color')}
+        />
+        <SelectField
+          id={fieldId('type')}
+          name="type"
+          invalid={invalid === 'type'}
+          label={attributeLabels.type}
+          placeholder="Välj typ"
+          value={ad.type}
+          options={typeOptions}
+          onChange={set('type')}
+        />
+        <SelectField
+          id={fieldId('transmission')}
+          name="transmission"
+          invalid={invalid === 'transmission'}
+          label={attributeLabels.transmission}
+          placeholder="Välj växellåda"
+          value={ad.transmission}
+          options={transmissionOptions}
+          onChange={set('transmission')}
+        />
+        <SelectField
+          id={fieldId('drivetrain')}
+          name="drivetrain"
+          invalid={invalid === 'drivetrain'}
+          label={attributeLabels.drivetrain}
+          placeholder="Välj drivlina"
+          value={ad.drivetrain}
+          options={drivetrainOptions}
+          onChange={set('drivetrain')}
+        />
+        <SelectField
+          id={fieldId('fuel')}
+          name="fuel"
+          invalid={invalid === 'fuel'}
+          label={attributeLabels.fuel}
+          placeholder="Välj bränsle"
+          value={ad.fuel}
+          options={fuelOptions}
+          onChange={set('fuel')}
+        />
+      </fieldset>
+      <PhotoPicker
+        photos={photos}
+        disabled={busy}
+        hint={photoHint}
+        onAdd={(files) => {
+          const { list, message: m } = addPhotos(photos, files, (f) => URL.createObjectURL(f));
+          setPhotos(list);
+          setMessage(m);
+        }}
+        onMove={(i, d) => setPhotos((l) => movePhoto(l, i, d))}
+        onRemove={(i) => {
+          const gone = photos[i];
+          if (gone) URL.revokeObjectURL(gone.url);
+          const next = removePhoto(photos, i);
+          setPhotos(next);
+          if (message && message === gone?.failure && !photosFailure(next)) setMessage(null);
+        }}
+      />
+      {progress !== null && (
+        <div className="ad-form__progress">
+          <label htmlFor={`${ids}-progress`}>Uppladdning</label>
+          <progress id={`${ids}-progress`} max={100} value={Math.round(progress * 100)}>
+            {Math.round(progress * 100)} %
+          </progress>
+        </div>
+      )}
+      <div className="ad-form__submit">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {submitLabel}
+        </button>
+        {busy && <Spinner size="small" label="Skickar annonsen..." />}
+      </div>
+    </form>
+  );
+}

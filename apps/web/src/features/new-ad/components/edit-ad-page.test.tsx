@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { EditAdPage } from './edit-ad-page.tsx';
+import { jsonResponse, mockFetch, renderRoutes } from '../../../components/test-utils.tsx';
+import { carDetail } from '../../../components/car-fixtures.ts';
+import { storeSession } from '../../../lib/session-store.ts';
+import { uploadAd } from '../api/upload-ad.ts';
+
+vi.mock('../api/upload-ad.ts', () => ({ uploadAd: vi.fn() }));
+const upload = vi.mocked(uploadAd);
+
+beforeEach(() => {
+  mockFetch((url) => {
+    if (url.pathname.endsWith('/002/2001')) return jsonResponse([{ id: 1, name: 'Volvo' }]);
+    if (url.pathname.endsWith('/002/2002')) return jsonResponse([{ id: 1, name: 'V70' }]);
+    return jsonResponse(carDetail(5, { title: 'Volvo V70 D5', user: 'kalle' }));
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  upload.mockReset();
+});
+
+const routes = [
+  { path: '/edit/car/:id', element: <EditAdPage /> },
+  { path: '/car/:id', element: <h1>Annonsen</h1> },
+];
+
+describe('EditAdPage', () => {
+  it('prefills the form for the owner and PUTs the changes without photos, then shows the ad', async () => {
+    storeSession('tok', { username: 'kalle', firstname: 'Kalle', lastname: 'K' });
+    upload.mockResolvedValue(undefined);
+    const { router } = renderRoutes(routes, '/edit/car/5');
+    expect(await screen.findByLabelText('Rubrik')).toHaveValue('Volvo V70 D5');
+    expect(screen.getByLabelText('Bränsle')).toHaveValue('diesel');
+    await waitFor(() => expect(screen.getByLabelText('Modell')).toHaveValue('V70'));
+    fireEvent.change(screen.getByLabelText('Pris (kr)'), { target: { value: '99000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Spara ändringar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/car/5'));
+    const init = upload.mock.calls[0]![0];
+    expect(init.method).toBe('PUT');
+    expect(init.url).toBe('/api/inventory/cars/5');
+    expect(init.body.get('price')).toBe('99000');
+    expect(init.body.get('images[0]')).toBeNull();
+  });
+
+  it('refuses another user', async () => {
+    storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'A' });
+    renderRoutes(routes, '/edit/car/5');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Du kan bara redigera dina egna annonser.');
+    expect(screen.queryByLabelText('Rubrik')).not.toBeInTheDocument();
+  });
+});

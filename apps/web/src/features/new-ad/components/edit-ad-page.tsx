@@ -1,0 +1,81 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
+import type { Car } from '@bilmarknaden/shared/api-types';
+import type { NewAdInput } from '@bilmarknaden/shared/validation/new-ad';
+import { useCar } from '../../../components/car-queries.ts';
+import { ApiRequestError, inventoryUrl } from '../../../lib/api-client.ts';
+import { openLoginDialog } from '../../../lib/login-dialog.ts';
+import { QueryError } from '../../../lib/query-error.tsx';
+import { Spinner } from '../../../lib/spinner.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { uploadAd } from '../api/upload-ad.ts';
+import { AdForm } from './ad-form.tsx';
+
+export const toInput = (c: Car): NewAdInput => ({
+  title: c.title,
+  description: c.description,
+  price: String(c.price),
+  make: c.make,
+  model: c.model,
+  year: String(c.year),
+  milage: String(c.milage),
+  hp: String(c.hp),
+  color: c.color,
+  type: c.type,
+  transmission: c.transmission,
+  drivetrain: c.drivetrain,
+  fuel: c.fuel,
+});
+
+/** /edit/car/{id}: the new-ad form prefilled for the owner; photos optional (new ones replace the set). */
+export function EditAdPage() {
+  useDocumentTitle('Redigera annons');
+  const { id = '' } = useParams();
+  const { token, details: user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const car = useCar(id);
+
+  if (!token)
+    return (
+      <div className="ad-page">
+        <h1>Redigera annons</h1>
+        <p>Logga in för att redigera dina annonser.</p>
+        <button type="button" className="button button--primary" onClick={() => openLoginDialog()}>
+          Logga in
+        </button>
+      </div>
+    );
+  if (car.isPending) return <Spinner />;
+  if (car.isError) {
+    if (car.error instanceof ApiRequestError && car.error.status === 404)
+      return <p className="ad-page">Annonsen finns inte.</p>;
+    return <QueryError onRetry={() => void car.refetch()} />;
+  }
+  if (user && car.data.user !== user.username)
+    return (
+      <div className="ad-page">
+        <h1>Redigera annons</h1>
+        <p role="alert">Du kan bara redigera dina egna annonser.</p>
+      </div>
+    );
+
+  return (
+    <div className="ad-page">
+      <h1>Redigera annons</h1>
+      <AdForm
+        key={car.data.id}
+        initial={toInput(car.data)}
+        submitLabel="Spara ändringar"
+        photoHint="Bilderna är valfria: väljer du nya ersätter de alla nuvarande bilder."
+        onSubmit={async ({ form, onProgress }) => {
+          await uploadAd({ method: 'PUT', url: inventoryUrl(inventoryPaths.carById(id)), body: form, onProgress });
+          await queryClient.invalidateQueries({ queryKey: ['cars'] });
+          navigate(`/car/${id}`);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,262 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NewAdPage } from './new-ad-page.tsx';
+import { jsonResponse, mockFetch, renderRoutes } from '../../../components/test-utils.tsx';
+import { storeSession } from '../../../lib/session-store.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { uploadAd } from '../api/upload-ad.ts';
+
+vi.mock('../api/upload-ad.ts', () => ({ uploadAd: vi.fn() }));
+const upload = vi.mocked(uploadAd);
+
+beforeEach(() => {
+  URL.createObjectURL = vi.fn((f: Blob) => `blob:${(f as File).name}`);
+  URL.revokeObjectURL = vi.fn();
+  mockFetch((url) => {
+    if (url.pathname.endsWith('/002/2001')) return jsonResponse([{ id: 1, name: 'Volvo' }]);
+    if (url.pathname.endsWith('/002/2002')) return jsonResponse([{ id: 1, name: 'V70' }]);
+    return jsonResponse([]);
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  upload.mockReset();
+});
+
+const routes = [
+  { path: '/new/car', element: <NewAdPage /> },
+  { path: '/signup', element: <h1>Skapa konto</h1> },
+  { path: '/', element: <h1>Hem</h1> },
+];
+
+async function renderForm() {
+  storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'A' });
+  const utils = renderRoutes(routes, '/new/car');
+  await screen.findByRole('option', { name: 'Volvo' });
+  return utils;
+}
+
+const VALID: Record<string, string> = {
+  Rubrik: 'Volvo V70 D5',
+  Beskrivning: 'Fin bil',
+  'Pris (kr)': '100000',
+  Märke: 'Volvo',
+  Årsmodell: '2015',
+  'Miltal (mil)': '12000',
+  'Hästkrafter (hk)': '150',
+  Färg: 'röd',
+  Typ: 'kombi',
+  Växellåda: 'manuell',
+  Drivlina: 'awd',
+  Bränsle: 'diesel',
+};
+
+async function fillValid(except: string[] = []) {
+  for (const [label, value] of Object.entries(VALID))
+    if (!except.includes(label)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  if (!except.includes('Modell') && !except.includes('Märke')) {
+    await screen.findByRole('option', { name: 'V70' });
+    fireEvent.change(screen.getByLabelText('Modell'), { target: { value: 'V70' } });
+  }
+}
+
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Publicera annons' }));
+const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
+
+async function messageFor(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  submit();
+  return alertText();
+}
+
+describe('NewAdPage', () => {
+  it('redirects to /signup when logged out', async () => {
+    renderRoutes(routes, '/new/car');
+    expect(await screen.findByRole('heading', { name: 'Skapa konto' })).toBeInTheDocument();
+  });
+
+  it("shows 'Ny bilannons' with a label on every field and the model enabled only after a make", async () => {
+    await renderForm();
+    expect(screen.getByRole('heading', { name: 'Ny bilannons' })).toBeInTheDocument();
+    for (const label of [...Object.keys(VALID), 'Modell']) expect(screen.getByLabelText(label)).toBeInTheDocument();
+    expect(screen.getByLabelText('Modell')).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Märke'), { target: { value: 'Volvo' } });
+    expect(screen.getByLabelText('Modell')).toBeEnabled();
+  });
+
+  it('shows each rule message at its boundaries', async () => {
+    await renderForm();
+    await fillValid();
+    const cases: [string, string, string | null][] = [
+      ['Rubrik', 'abc', 'Din rubrik är för kort'],
+      ['Rubrik', 'abcd', null],
+      ['Rubrik', 'a'.repeat(60), null],
+      ['Rubrik', 'a'.repeat(61), 'Din rubrik är för lång'],
+      ['Rubrik', 'Volvo V70', null],
+      ['Beskrivning', 'abc', 'Din beskrivning är för kort'],
+      ['Beskrivning', 'abcd', null],
+      ['Beskrivning', 'a'.repeat(2500), null],
+      ['Beskrivning', 'a'.repeat(2501), 'Din beskrivning är för lång'],
+      ['Beskrivning', 'Fin bil', null],
+      ['Pris (kr)', '-1', 'Ange ett giltigt pris'],
+      ['Pris (kr)', '0', null],
+      ['Pris (kr)', '50000000', null],
+      ['Pris (kr)', '50000001', 'Ange ett giltigt pris'],
+      ['Pris (kr)', '100000', null],
+      ['Årsmodell', '1884', 'Ange ett giltigt årtal'],
+      ['Årsmodell', '1885', null],
+      ['Årsmodell', '2026', null],
+      ['Årsmodell', '2027', 'Ange ett giltigt årtal'],
+      ['Årsmodell', '2015', null],
+      ['Miltal (mil)', '-1', 'Ange ett giltigt miltal'],
+      ['Miltal (mil)', '0', null],
+      ['Miltal (mil)', '100000', null],
+      ['Miltal (mil)', '100001', 'Ange ett giltigt miltal'],
+      ['Miltal (mil)', '12000', null],
+      ['Hästkrafter (hk)', '-1', 'Ange ett giltigt hästkraftsantal'],
+      ['Hästkrafter (hk)', '0', null],
+      ['Hästkrafter (hk)', '3000', null],
+      ['Hästkrafter (hk)', '3001', 'Ange ett giltigt hästkraftsantal'],
+      ['Hästkrafter (hk)', '150', null],
+    ];
+    // A valid form is sent; keep it pending so the form stays.
+    upload.mockImplementation(() => new Promise(() => {}));
+    for (const [label, value, expected] of cases) {
+      if (expected === null) continue;
+      expect([label, value, await messageFor(label, value)]).toEqual([label, value, expected]);
+    }
+    for (const [label, value, expected] of cases) {
+      if (expected !== null) continue;
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    }
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it('accepts each boundary value (the form is sent)', async () => {
+    await renderForm();
+    await fillValid();
+    upload.mockRejectedValue(new ApiRequestError(500, 'Serverfel'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const ok: [string, string][] = [
+      ['Rubrik', 'abcd'],
+      ['Rubrik', 'a'.repeat(60)],
+      ['Pris (kr)', '0'],
+      ['Pris (kr)', '50000000'],
+      ['Årsmodell', '1885'],
+      ['Årsmodell', '2026'],
+      ['Miltal (mil)', '100000'],
+      ['Hästkrafter (hk)', '3000'],
+    ];
+    for (const [i, [label, value]] of ok.entries()) {
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+      submit();
+      await waitFor(() => expect(upload).toHaveBeenCalledTimes(i + 1));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Publicera annons' })).toBeEnabled());
+    }
+  });
+
+  it('shows the message of each empty select', async () => {
+    await renderForm();
+    const selects: [string, string][] = [
+      ['Bränsle', 'Ange bränsle'],
+      ['Drivlina', 'Ange drivlina'],
+      ['Växellåda', 'Ange växellåda'],
+      ['Typ', 'Ange en biltyp'],
+      ['Färg', 'Ange en färg'],
+    ];
+    for (const [label, message] of selects) {
+      await fillValid();
+      expect(await messageFor(label, '')).toBe(message);
+    }
+    await fillValid();
+    fireEvent.change(screen.getByLabelText('Modell'), { target: { value: '' } });
+    submit();
+    expect(alertText()).toBe('Ange en modell');
+    fireEvent.change(screen.getByLabelText('Märke'), { target: { value: '' } });
+    submit();
+    expect(alertText()).toBe('Ange en modell');
+  });
+
+  it('shows only the last failing rule', async () => {
+    await renderForm();
+    submit();
+    expect(alertText()).toBe('Ange bränsle');
+    await fillValid(['Rubrik', 'Årsmodell']);
+    submit();
+    expect(alertText()).toBe('Ange ett giltigt årtal');
+    fireEvent.change(screen.getByLabelText('Årsmodell'), { target: { value: '2000' } });
+    submit();
+    expect(alertText()).toBe('Din rubrik är för kort');
+    expect(screen.getByLabelText('Rubrik')).toHaveFocus();
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Max 10 MB' for an 11 MB file and blocks submitting until it is removed", async () => {
+    await renderForm();
+    await fillValid();
+    const big = new File(['x'], 'stor.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
+    await userEvent.upload(screen.getByLabelText(/Välj bilder/), big);
+    expect(alertText()).toBe('Max 10 MB');
+    submit();
+    expect(alertText()).toBe('Max 10 MB');
+    expect(upload).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Ta bort bild 1' }));
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:stor.jpg');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('sends the 13 fields and the photos in the chosen order, busy meanwhile, then goes to /', async () => {
+    const { router } = await renderForm();
+    await fillValid();
+    const files = ['a.jpg', 'b.jpg', 'c.jpg'].map((n) => new File(['x'], n, { type: 'image/jpeg' }));
+    await userEvent.upload(screen.getByLabelText(/Välj bilder/), files);
+    const list = screen.getByRole('list', { name: 'Valda bilder' });
+    expect(within(list).getAllByRole('img')).toHaveLength(3);
+    await userEvent.click(screen.getByRole('button', { name: 'Flytta bild 3 upp' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Flytta bild 1 ned' }));
+
+    let finish: () => void = () => {};
+    upload.mockImplementation(({ onProgress }) => {
+      onProgress?.(0.4);
+      return new Promise((resolve) => (finish = () => resolve({ id: 9 })));
+    });
+    submit();
+    await waitFor(() => expect(upload).toHaveBeenCalled());
+    expect(screen.getByRole('button', { name: 'Publicera annons' })).toBeDisabled();
+    expect(await screen.findByLabelText('Uppladdning')).toHaveAttribute('value', '40');
+    const init = upload.mock.calls[0]![0];
+    expect(init.method).toBe('POST');
+    expect(init.url).toBe('/api/inventory/001/1001');
+    const body = init.body;
+    expect(Object.fromEntries([...body.entries()].filter(([k]) => !k.startsWith('images')))).toEqual({
+      title: 'Volvo V70 D5',
+      description: 'Fin bil',
+      price: '100000',
+      make: 'Volvo',
+      model: 'V70',
+      year: '2015',
+      milage: '12000',
+      hp: '150',
+      color: 'röd',
+      type: 'kombi',
+      transmission: 'manuell',
+      drivetrain: 'awd',
+      fuel: 'diesel',
+    });
+    expect([0, 1, 2].map((i) => (body.get(`images[${i}]`) as File).name)).toEqual(['c.jpg', 'a.jpg', 'b.jpg']);
+    finish();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it("shows the server's 400 message in the alert", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await renderForm();
+    await fillValid();
+    upload.mockRejectedValue(new ApiRequestError(400, 'Ange ett giltigt pris', 'price'));
+    submit();
+    await waitFor(() => expect(alertText()).toBe('Ange ett giltigt pris'));
+    expect(screen.getByRole('button', { name: 'Publicera annons' })).toBeEnabled();
+  });
+});

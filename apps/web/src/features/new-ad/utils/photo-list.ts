@@ -1,0 +1,53 @@
+import { MAX_IMAGES } from '@bilmarknaden/shared/constants';
+import { imageCountFailure, imageSizeFailure, IMAGE_MESSAGES } from '@bilmarknaden/shared/validation/images';
+
+// The picked photos as pure list operations (order = upload order = photo number).
+
+export interface PickedPhoto {
+  key: string;
+  file: File;
+  /** Object URL of the preview; revoked when the photo leaves the list. */
+  url: string;
+  /** 'Max 10 MB' when the file is over the limit: it blocks submitting. */
+  failure: string | null;
+}
+
+let counter = 0;
+
+/** Adds files up to 8 in all; the message says why some were not added or are blocked. */
+export function addPhotos(
+  list: readonly PickedPhoto[],
+  files: readonly File[],
+  makeUrl: (file: File) => string,
+): { list: PickedPhoto[]; message: string | null } {
+  const room = Math.max(0, MAX_IMAGES - list.length);
+  const taken = files.slice(0, room).map((file) => ({
+    key: `photo-${++counter}`,
+    file,
+    url: makeUrl(file),
+    failure: imageSizeFailure(file.size),
+  }));
+  const next = [...list, ...taken];
+  const tooMany = imageCountFailure(list.length + files.length);
+  const tooLarge = taken.some((p) => p.failure) ? IMAGE_MESSAGES.tooLarge : null;
+  return { list: next, message: tooLarge ?? tooMany };
+}
+
+/** Moves the photo at index by delta (-1 up, +1 down); out-of-range moves change nothing. */
+export function movePhoto<T>(list: readonly T[], index: number, delta: number): T[] {
+  const to = index + delta;
+  if (index < 0 || index >= list.length || to < 0 || to >= list.length) return [...list];
+  const next = [...list];
+  const [item] = next.splice(index, 1);
+  next.splice(to, 0, item!);
+  return next;
+}
+
+export function removePhoto<T>(list: readonly T[], index: number): T[] {
+  return list.filter((_, i) => i !== index);
+}
+
+/** 'Max 10 MB' while any picked file is over the limit, else null. */
+export function photosFailure(list: readonly PickedPhoto[]): string | null {
+  return list.find((p) => p.failure)?.failure ?? null;
+}

@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ProfilePage } from './profile-page.tsx';
+import { jsonResponse, mockFetch, renderAt } from '../../../components/test-utils.tsx';
+import { carItem } from '../../../components/car-fixtures.ts';
+import { storeSession } from '../../../lib/session-store.ts';
+import * as loginDialog from '../../../lib/login-dialog.ts';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('ProfilePage', () => {
+  it('welcomes and asks a logged-out visitor to log in', async () => {
+    const open = vi.spyOn(loginDialog, 'openLoginDialog');
+    renderAt('/profile', <ProfilePage />, '/profile');
+    expect(screen.getByRole('heading', { name: 'Välkommen till din profil!' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Logga in' }));
+    expect(open).toHaveBeenCalled();
+  });
+
+  it('lists the own ads with edit links and deletes one after confirming', async () => {
+    storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'A' });
+    let ads = [carItem(1, { title: 'Volvo' }), carItem(2, { title: 'Saab' })];
+    const spy = mockFetch((url, init) => {
+      if (init?.method === 'DELETE') {
+        ads = ads.filter((a) => !url.pathname.endsWith(`/cars/${a.id}`));
+        return new Response(null, { status: 204 });
+      }
+      if (url.pathname.endsWith('/001/2002') && url.searchParams.get('username') === 'anna') return jsonResponse(ads);
+      return jsonResponse([]);
+    });
+    renderAt('/profile', <ProfilePage />, '/profile');
+    expect(await screen.findByRole('link', { name: 'Redigera Volvo' })).toHaveAttribute('href', '/edit/car/1');
+    await userEvent.click(screen.getByRole('button', { name: 'Ta bort Saab' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ta bort annonsen?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ta bort' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Saab')).not.toBeInTheDocument());
+    const del = spy.mock.calls.find(([, i]) => i?.method === 'DELETE');
+    expect(String(del?.[0])).toBe('/api/inventory/cars/2');
+    expect((del?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+  });
+
+  it('cancelling keeps the ad', async () => {
+    storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'A' });
+    const spy = mockFetch(() => jsonResponse([carItem(1, { title: 'Volvo' })]));
+    renderAt('/profile', <ProfilePage />, '/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Ta bort Volvo' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Avbryt' }));
+    expect(screen.getByText('Volvo')).toBeInTheDocument();
+    expect(spy.mock.calls.some(([, i]) => i?.method === 'DELETE')).toBe(false);
+  });
+});

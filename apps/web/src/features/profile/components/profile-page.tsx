@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { CarListItem } from '@bilmarknaden/shared/api-types';
+import { CarCard } from '../../../components/car-card.tsx';
+import { useUserCars } from '../../../components/car-queries.ts';
+import { openLoginDialog } from '../../../lib/login-dialog.ts';
+import { QueryError } from '../../../lib/query-error.tsx';
+import { Spinner } from '../../../lib/spinner.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { DeleteAdDialog } from './delete-ad-dialog.tsx';
+import '../profile.css';
+
+/** /profile: 'Välkommen till din profil!' and the user's own ads with edit and delete. */
+export function ProfilePage() {
+  useDocumentTitle('Min profil');
+  const { loggedIn, details } = useSession();
+  const username = loggedIn ? details?.username : undefined;
+  const cars = useUserCars(username);
+  const [deleting, setDeleting] = useState<CarListItem | null>(null);
+
+  let ads;
+  if (!loggedIn)
+    ads = (
+      <div className="login-prompt">
+        <p>Logga in för att se och hantera dina annonser.</p>
+        <button type="button" className="button button--primary" onClick={() => openLoginDialog()}>
+          Logga in
+        </button>
+      </div>
+    );
+  else if (!username || cars.isPending) ads = <Spinner />;
+  else if (cars.isError) ads = <QueryError onRetry={() => void cars.refetch()} />;
+  else if (cars.data.length === 0)
+    ads = (
+      <p>
+        Du har inga annonser ännu. <Link to="/new/car">Skapa en bilannons</Link>
+      </p>
+    );
+  else
+    ads = (
+      <ul className="car-list" aria-label="Mina annonser">
+        {cars.data.map((car, i) => (
+          <li key={car.id} className="own-ad">
+            <CarCard car={car} eager={i < 2} />
+            <div className="own-ad__actions">
+              <Link
+                className="button button--secondary"
+                to={`/edit/car/${car.id}`}
+                aria-label={`Redigera ${car.title}`}
+              >
+                Redigera
+              </Link>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setDeleting(car)}
+                aria-label={`Ta bort ${car.title}`}
+              >
+                Ta bort
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <div className="profile-page">
+      <h1>Välkommen till din profil!</h1>
+      <section aria-labelledby="own-ads-heading">
+        <h2 id="own-ads-heading">Mina annonser</h2>
+        {ads}
+      </section>
+      <DeleteAdDialog car={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}

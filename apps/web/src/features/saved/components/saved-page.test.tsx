@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SavedPage } from './saved-page.tsx';
+import { jsonResponse, mockFetch, renderAt } from '../../../components/test-utils.tsx';
+import { carItem } from '../../../components/car-fixtures.ts';
+import * as loginDialog from '../../../lib/login-dialog.ts';
+import { storeSession } from '../../../lib/session-store.ts';
+
+afterEach(() => vi.restoreAllMocks());
+
+function server() {
+  let saved = [carItem(1, { title: 'Volvo' }), carItem(2, { title: 'Saab' })];
+  return mockFetch((url) => {
+    if (url.pathname.endsWith('/001/3002')) return jsonResponse(saved);
+    if (url.pathname.endsWith('/001/3001')) {
+      const id = Number(url.searchParams.get('carid'));
+      saved = saved.filter((c) => c.id !== id);
+      return jsonResponse({ saved: false });
+    }
+    return jsonResponse({}, 404);
+  });
+}
+
+const login = () => storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'A' });
+
+describe('SavedPage', () => {
+  it('asks a logged-out visitor to log in', async () => {
+    const open = vi.spyOn(loginDialog, 'openLoginDialog');
+    const spy = server();
+    renderAt('/saved/cars', <SavedPage />, '/saved/cars');
+    expect(screen.getByRole('heading', { name: 'Sparade bilar' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Logga in' }));
+    expect(open).toHaveBeenCalled();
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('lists the saved ads with links, a loading indicator first', async () => {
+    login();
+    server();
+    renderAt('/saved/cars', <SavedPage />, '/saved/cars');
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    const link = await screen.findByRole('link', { name: /Volvo/ });
+    expect(link).toHaveAttribute('href', '/car/1');
+    expect(screen.getAllByText('Stockholm')).toHaveLength(2);
+  });
+
+  it("removes a row with its 'Ta bort' button", async () => {
+    login();
+    server();
+    renderAt('/saved/cars', <SavedPage />, '/saved/cars');
+    await userEvent.click(await screen.findByRole('button', { name: 'Ta bort Saab från sparade' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: /Saab/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: /Volvo/ })).toBeInTheDocument();
+  });
+
+  it('removes a row swiped left by more than 150 px, keeps one swiped 150 px', async () => {
+    login();
+    const spy = server();
+    renderAt('/saved/cars', <SavedPage />, '/saved/cars');
+    const front = (await screen.findByRole('link', { name: /Volvo/ })).parentElement!;
+    fireEvent.pointerDown(front, { clientX: 300, clientY: 10, pointerId: 1, pointerType: 'touch' });
+    fireEvent.pointerMove(front, { clientX: 150, clientY: 10, pointerId: 1, pointerType: 'touch' });
+    expect(front.style.transform).toBe('translateX(-145px)');
+    fireEvent.pointerUp(front, { clientX: 150, clientY: 10, pointerId: 1, pointerType: 'touch' });
+    expect(front.style.transform).toBe('');
+    expect(spy.mock.calls.some(([u]) => String(u).includes('/001/3001'))).toBe(false);
+
+    fireEvent.pointerDown(front, { clientX: 300, clientY: 10, pointerId: 2, pointerType: 'touch' });
+    fireEvent.pointerMove(front, { clientX: 149, clientY: 10, pointerId: 2, pointerType: 'touch' });
+    fireEvent.pointerUp(front, { clientX: 149, clientY: 10, pointerId: 2, pointerType: 'touch' });
+    await waitFor(() => expect(screen.queryByRole('link', { name: /Volvo/ })).not.toBeInTheDocument());
+    expect(spy.mock.calls.some(([u]) => String(u).includes('/001/3001?carid=1'))).toBe(true);
+  });
+});

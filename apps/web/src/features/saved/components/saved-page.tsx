@@ -1,0 +1,48 @@
+import { openLoginDialog } from '../../../lib/login-dialog.ts';
+import { QueryError } from '../../../lib/query-error.tsx';
+import { useSavedCars, useToggleSaved } from '../../../lib/saved-cars.ts';
+import { Spinner } from '../../../lib/spinner.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useSessionToken } from '../../../lib/use-session.ts';
+import { SavedRow } from './saved-row.tsx';
+import '../saved.css';
+
+/** /saved/cars: 'Sparade bilar', newest saved first. */
+export function SavedPage() {
+  useDocumentTitle('Sparade bilar');
+  const token = useSessionToken();
+  const saved = useSavedCars();
+  const toggle = useToggleSaved();
+
+  let body;
+  if (!token)
+    body = (
+      <div className="login-prompt">
+        <p>Logga in för att se dina sparade bilar.</p>
+        <button type="button" className="button button--primary" onClick={() => openLoginDialog()}>
+          Logga in
+        </button>
+      </div>
+    );
+  else if (saved.isPending) body = <Spinner />;
+  else if (saved.isError) body = <QueryError onRetry={() => void saved.refetch()} />;
+  else if (saved.data.length === 0) body = <p>Du har inga sparade bilar.</p>;
+  else
+    body = (
+      <>
+        <p className="saved-page__hint">Svep en rad åt vänster eller tryck på Ta bort för att ta bort den.</p>
+        <ul className="saved-list" aria-label="Sparade bilar">
+          {saved.data.map((car, i) => (
+            <SavedRow key={car.id} car={car} eager={i < 4} onRemove={() => toggle.mutate(car)} />
+          ))}
+        </ul>
+      </>
+    );
+
+  return (
+    <div className="saved-page">
+      <h1>Sparade bilar</h1>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SearchPage } from './search-page.tsx';
+import { jsonResponse, mockFetch, renderRoutes, requestedUrls } from '../../../components/test-utils.tsx';
+import { page } from '../../../components/car-fixtures.ts';
+
+afterEach(() => vi.restoreAllMocks());
+
+const routes = [
+  { path: '/search', element: <SearchPage /> },
+  { path: '/search/:term', element: <SearchPage /> },
+];
+
+describe('SearchPage', () => {
+  it('runs the search for a term in the URL on load', async () => {
+    const spy = mockFetch(() => jsonResponse(page(0, 2)));
+    renderRoutes(routes, '/search/xc6');
+    expect(await screen.findByText('Bil 1')).toBeInTheDocument();
+    expect(requestedUrls(spy)[0]).toContain('searchterm=xc6');
+    expect(screen.getByRole('searchbox')).toHaveValue('xc6');
+  });
+
+  it('sends nothing without a term; submitting navigates to /search/{term}', async () => {
+    const spy = mockFetch((url) => jsonResponse(url.searchParams.get('searchterm') === 'saab 900' ? [] : page(0, 1)));
+    const { router } = renderRoutes(routes, '/search');
+    expect(spy).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByPlaceholderText('Sök...'), 'saab 900{Enter}');
+    expect(router.state.location.pathname).toBe('/search/saab%20900');
+    expect(await screen.findByText('Inga resultat')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,25 @@
+import { useParams } from 'react-router';
+import { useUserCars } from '../../../components/car-queries.ts';
+import { CarCardList } from '../../../components/car-results.tsx';
+import { QueryError } from '../../../lib/query-error.tsx';
+import { Spinner } from '../../../lib/spinner.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+/** /user/{username}: "{username}'s bilannonser" and that seller's ads. */
+export function UserAdsPage() {
+  const { username = '' } = useParams();
+  useDocumentTitle(`${username}'s bilannonser`);
+  const cars = useUserCars(username);
+  return (
+    <div className="user-ads-page">
+      <h1>{username}'s bilannonser</h1>
+      {cars.isPending ? (
+        <Spinner />
+      ) : cars.isError ? (
+        <QueryError onRetry={() => void cars.refetch()} />
+      ) : (
+        <CarCardList cars={cars.data} label={`${username}s annonser`} />
+      )}
+    </div>
+  );
+}

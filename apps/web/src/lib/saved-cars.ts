@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
+import type { CarListItem, SavedToggle } from '@bilmarknaden/shared/api-types';
+import { apiFetch, inventoryUrl, toQuery } from './api-client.ts';
+import { useSessionToken } from './use-session.ts';
+
+export const SAVED_CARS_KEY = ['saved-cars'] as const;
+
+export async function fetchSavedCars(signal?: AbortSignal): Promise<CarListItem[]> {
+  try {
+    return await apiFetch<CarListItem[]>(inventoryUrl(inventoryPaths.savedCars), { auth: true, signal });
+  } catch (error) {
+    // Specification section 8: failed calls are logged (the screens add a message with a retry).
+    if (!signal?.aborted) console.error(error);
+    throw error;
+  }
+}
+
+export const toggleSavedCar = (carId: number) =>
+  apiFetch<SavedToggle>(inventoryUrl(`${inventoryPaths.toggleSaved}${toQuery({ carid: carId })}`), {
+    method: 'POST',
+    auth: true,
+  });
+
+/** The logged-in user's saved ads, newest saved first (disabled while logged out). */
+export function useSavedCars() {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: SAVED_CARS_KEY,
+    queryFn: ({ signal }) => fetchSavedCars(signal),
+    enabled: token !== null,
+  });
+}
+
+/** True when the ad is in the saved list. */
+export function useIsSaved(id: number): boolean {
+  const { data } = useSavedCars();
+  return data?.some((c) => c.id === id) ?? false;
+}
+
+/** Toggles an ad in the saved list: optimistic, rolled back when the server refuses. */
+export function useToggleSaved() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (car: CarListItem) => toggleSavedCar(car.id),
+    onMutate: async (car) => {
+      await queryClient.cancelQueries({ queryKey: SAVED_CARS_KEY });
+      const previous = queryClient.getQueryData<CarListItem[]>(SAVED_CARS_KEY);
+      const list = previous ?? [];
+      const next = list.some((c) => c.id === car.id) ? list.filter((c) => c.id !== car.id) : [car, ...list];
+      queryClient.setQueryData<CarListItem[]>(SAVED_CARS_KEY, next);
+      return { previous };
+    },
+    onError: (error, _car, context) => {
+      console.error(error);
+      queryClient.setQueryData(SAVED_CARS_KEY, context?.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SAVED_CARS_KEY }),
+  });
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { fakeJwt } from '../test/app-test-utils.tsx';
+import { decodeJwtPayload, isTokenExpired, tokenExpiresAt } from './jwt.ts';
+import {
+  closeLoginDialog,
+  isLoginDialogOpen,
+  openLoginDialog,
+  toggleLoginDialog,
+  useLoginDialogOpen,
+} from './login-dialog.ts';
+import { QueryError } from './query-error.tsx';
+import { clearSession, getSessionSnapshot, storeSession } from './session-store.ts';
+import { Spinner } from './spinner.tsx';
+import { useSession, useSessionToken } from './use-session.ts';
+
+describe('jwt', () => {
+  it('reads exp without verifying', () => {
+    const token = fakeJwt({ exp: 2_000_000_000, name: 'Åsa' });
+    expect(tokenExpiresAt(token)).toBe(2_000_000_000_000);
+    expect(decodeJwtPayload(token)?.sub).toBe('anna');
+    expect(isTokenExpired(token, 1_999_999_999_000)).toBe(false);
+    expect(isTokenExpired(token, 2_000_000_000_000)).toBe(true);
+  });
+
+  it('answers null for anything that is not a JWT', () => {
+    expect(tokenExpiresAt('nonsense')).toBeNull();
+    expect(tokenExpiresAt('a.b%%.c')).toBeNull();
+    expect(tokenExpiresAt(fakeJwt({ exp: 'soon' }))).toBeNull();
+    expect(isTokenExpired('nonsense')).toBe(false);
+  });
+});
+
+describe('login dialog store', () => {
+  it('opens, closes and toggles, re-rendering subscribers', () => {
+    const { result } = renderHook(() => useLoginDialogOpen());
+    expect(result.current).toBe(false);
+    act(() => openLoginDialog());
+    expect(result.current).toBe(true);
+    act(() => toggleLoginDialog());
+    expect(isLoginDialogOpen()).toBe(false);
+    act(() => toggleLoginDialog());
+    act(() => closeLoginDialog());
+    expect(result.current).toBe(false);
+  });
+});
+
+describe('session hooks', () => {
+  it('useSession follows login and logout; the snapshot is stable between changes', () => {
+    const { result } = renderHook(() => ({ session: useSession(), token: useSessionToken() }));
+    expect(result.current.session.loggedIn).toBe(false);
+    const details = { username: 'anna', firstname: 'Anna', lastname: 'S' };
+    act(() => storeSession('t.o.k', details));
+    expect(result.current.session).toEqual({ token: 't.o.k', details, loggedIn: true });
+    expect(result.current.token).toBe('t.o.k');
+    expect(getSessionSnapshot()).toBe(getSessionSnapshot());
+    act(() => clearSession());
+    expect(result.current.session.loggedIn).toBe(false);
+    expect(result.current.token).toBeNull();
+  });
+
+  it('storeSession(token, null) removes stale details; leaving details out keeps them', () => {
+    storeSession('a', { username: 'u', firstname: 'f', lastname: 'l' });
+    storeSession('b');
+    expect(getSessionSnapshot().details?.username).toBe('u');
+    storeSession('c', null);
+    expect(getSessionSnapshot().details).toBeNull();
+  });
+});
+
+describe('QueryError and Spinner', () => {
+  it('QueryError shows the Swedish message and retries', () => {
+    const retry = vi.fn();
+    render(<QueryError onRetry={retry} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Något gick fel när data skulle hämtas.');
+    fireEvent.click(screen.getByRole('button', { name: 'Försök igen' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+
+  it('Spinner has an accessible label', () => {
+    render(<Spinner />);
+    expect(screen.getByRole('status')).toHaveTextContent('Laddar...');
+  });
+});

@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+
+// Helpers for the app shell and auth tests: a fresh query client, a memory router, a fake API.
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
+}
+
+export function renderRoutes(routes: RouteObject[], initialPath = '/', queryClient = testQueryClient()) {
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/** Renders one element at `path` (default '/'), with a marker page on '/' when path is elsewhere. */
+export function renderPage(ui: ReactNode, path = '/', queryClient = testQueryClient()) {
+  const routes: RouteObject[] = [{ path, element: ui }];
+  if (path !== '/') routes.push({ path: '/', element: <h1>Startsidan</h1> });
+  routes.push({ path: '*', element: <h1>Annan sida</h1> });
+  return renderRoutes(routes, path, queryClient);
+}
+
+export const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+export const textResponse = (status: number, body: string) =>
+  new Response([204, 205, 304].includes(status) ? null : body, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });
+
+type Reply = Response | ((init: RequestInit | undefined, url: URL) => Response | Promise<Response>);
+
+/**
+ * Replaces fetch (outside the unit) with answers per 'METHOD /path' (query string ignored).
+ * Unknown calls answer 404. Returns the spy to inspect the calls.
+ */
+export function mockApi(routes: Record<string, Reply>) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+    const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
+    const reply = routes[key];
+    if (!reply) return jsonResponse(404, { message: `no mock for ${key}` });
+    return typeof reply === 'function' ? reply(init, url) : reply.clone();
+  });
+}
+
+/** The calls the spy saw to 'METHOD /path'. */
+export function callsTo(spy: ReturnType<typeof mockApi>, key: string) {
+  return spy.mock.calls.filter(([input, init]) => {
+    const url = new URL(String(input), 'http://localhost');
+    return `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}` === key;
+  });
+}
+
+const base64url = (value: unknown) =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/** An unsigned JWT with the given claims (the client never verifies it). */
+export function fakeJwt(claims: Record<string, unknown>): string {
+  return `${base64url({ alg: 'EdDSA', typ: 'JWT' })}.${base64url({ sub: 'anna', role: 1, ...claims })}.c2ln`;
+}
+
+/** A token that expires `seconds` from now. */
+export const tokenExpiringIn = (seconds: number, claims: Record<string, unknown> = {}) =>
+  fakeJwt({ exp: Math.floor(Date.now() / 1000) + seconds, ...claims });
+
+export const CURRENT_USER = {
+  username: 'anna',
+  firstname: 'Anna',
+  lastname: 'Svensson',
+  role: 1,
+  displayName: 'Anna S',
+};
