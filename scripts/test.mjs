@@ -1,0 +1,127 @@
+// `npm test`: typecheck, lint, unit + integration tests on PGlite, the integration tests again on
+// PostgreSQL, and the browser journeys. Ends with one line `N passed, N failed` over every runner.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const results = path.join(root, '.vitest-results');
+mkdirSync(results, { recursive: true });
+const only = process.argv.slice(2); // e.g. `npm test -- unit pg` runs only those steps
+const want = (step) => only.length === 0 || only.includes(step);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+
+function run(cmd, args, env = {}) {
+  console.log(`\n▶ ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+function check(name, cmd, args) {
+  const ok = run(cmd, args) === 0;
+  totals[ok ? 'passed' : 'failed'] += 1;
+  lines.push(`${name}: ${ok ? 'passed' : 'FAILED'}`);
+}
+
+function vitestLeg(name, args, env) {
+  const out = path.join(results, `${name}.json`);
+  const status = run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args],
+    env,
+  );
+  let passed = 0,
+    failed = 0,
+    skipped = 0;
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    passed = r.numPassedTests;
+    failed = r.numFailedTests;
+    skipped = r.numPendingTests + r.numTodoTests;
+  }
+  if (status !== 0 && failed === 0) failed = 1; // a file that could not load, or the runner itself
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  lines.push(`${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+}
+
+async function postgresReachable(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(chromium)) return true;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log("Chromium is missing: installing Debian's chromium package");
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', 'chromium']);
+  }
+  if (existsSync(chromium)) return true;
+  console.error(
+    "Chromium not found at /usr/bin/chromium: install Debian's package `chromium` (apt-get install -y chromium).",
+  );
+  return false;
+}
+
+function playwrightLeg() {
+  if (!ensureChromium()) {
+    totals.failed += 1;
+    lines.push('browser: FAILED (Chromium missing)');
+    return;
+  }
+  if (run('npm', ['run', 'build', '--silent']) !== 0) {
+    totals.failed += 1;
+    lines.push('build: FAILED');
+    return;
+  }
+  const out = path.join(results, 'playwright.json');
+  const status = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+  });
+  let passed = 0,
+    failed = 0,
+    skipped = 0;
+  if (existsSync(out)) {
+    const s = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
+    passed = (s.expected ?? 0) + (s.flaky ?? 0);
+    failed = s.unexpected ?? 0;
+    skipped = s.skipped ?? 0;
+  }
+  if (status !== 0 && failed === 0) failed = 1;
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  lines.push(`browser: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+}
+
+if (want('typecheck')) check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+if (want('lint')) check('lint', 'npm', ['run', 'lint', '--silent']);
+if (want('unit')) vitestLeg('vitest (PGlite)', [], { TEST_DATABASE_URL: '' });
+if (want('pg')) {
+  const url = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  if (await postgresReachable(url))
+    vitestLeg('vitest (PostgreSQL)', ['--project', 'node', '.int.test.ts'], { TEST_DATABASE_URL: url });
+  else lines.push(`vitest (PostgreSQL): skipped — no PostgreSQL answers at ${url}`);
+}
+if (want('e2e')) playwrightLeg();
+
+console.log('\n== Summary ==');
+for (const l of lines) console.log(l);
+const summary = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
+writeFileSync(path.join(results, 'summary.txt'), `${summary}\n`);
+console.log(summary);
+process.exit(totals.failed > 0 ? 1 : 0);

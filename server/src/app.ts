@@ -1,0 +1,136 @@
+import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import { openDatabase, type Database } from '@bilmarknaden/db/database';
+import { runMigrations } from '@bilmarknaden/db/migrations';
+import { createTokenVerifier } from '@bilmarknaden/shared/auth/token';
+import { FILES_BASE, IDENTITY_BASE, INVENTORY_BASE } from '@bilmarknaden/shared/api-paths';
+import { identityApp } from '@bilmarknaden/identity/app';
+import { loadIdentityKeys } from '@bilmarknaden/identity/keys';
+import { identityMigrations } from '@bilmarknaden/identity/migrations';
+import { inventoryApp } from '@bilmarknaden/inventory/app';
+import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
+import { createFileStorage } from '@bilmarknaden/inventory/storage/create-storage';
+import type { FileStorage } from '@bilmarknaden/inventory/storage/file-storage';
+import { filesRoutes } from '@bilmarknaden/inventory/files/files-routes';
+import { removeIncompleteAds } from '@bilmarknaden/inventory/services/startup-cleanup';
+import { logRequests, loggerOptions, serverTimeoutOptions, trustProxyOption } from './logger.ts';
+import { webRoutes } from './web-routes.ts';
+import { seedDemoData } from './seed/demo-seed.ts';
+import type { Settings } from './settings.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  db: Database;
+  storage: FileStorage;
+}
+
+/** The security headers of every answer; the SPA runs no inline script. */
+export async function registerSecurity(app: FastifyInstance, settings: Settings): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    hsts: settings.production,
+  });
+  await app.register(cors, { origin: settings.corsOrigins.length > 0 ? settings.corsOrigins : false });
+}
+
+const ROOT_MESSAGES: Record<number, string> = {
+  404: 'Sidan eller resursen finns inte',
+  413: 'Förfrågan är för stor',
+  414: 'Adressen är för lång',
+  415: 'Formatet stöds inte',
+  429: 'För många förfrågningar. Försök igen lite senare.',
+};
+
+/**
+ * Errors outside the services (routing, e.g. an over-long path parameter; the SPA; /files): the same
+ * Swedish `{message}` as the services, never Fastify's default body that echoes the request.
+ */
+export function registerErrorAnswers(app: FastifyInstance): void {
+  app.setErrorHandler((err: { statusCode?: number }, request, reply) => {
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err, method: request.method, url: request.url }, 'request failed');
+      return reply.code(status === 503 ? 503 : 500).send({ message: 'Något gick fel. Försök igen senare.' });
+    }
+    return reply.code(status).send({ message: ROOT_MESSAGES[status] ?? 'Ogiltig förfrågan' });
+  });
+}
+
+/** The default all-in-one process: identity, inventory, photos and the SPA on one port. */
+export async function buildApp(
+  settings: Settings,
+  deps: {
+    db?: Database;
+    storage?: FileStorage;
+    /** Sees every route as it is added (the security tests build their route list from it). */
+    onRoute?: onRouteHookHandler;
+  } = {},
+): Promise<BuiltApp> {
+  const db = deps.db ?? (await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: `${settings.dataDir}/db` }));
+  const app = Fastify({
+    logger: loggerOptions(settings.logLevel),
+    ...serverTimeoutOptions(settings),
+    trustProxy: trustProxyOption(settings.trustProxy),
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    disableRequestLogging: true,
+  });
+  logRequests(app);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  try {
+    await runMigrations(db, [identityMigrations, inventoryMigrations]);
+    const keys = await loadIdentityKeys({
+      privateKeyPem: settings.jwtPrivateKey,
+      dataDir: settings.dataDir,
+      production: settings.production,
+    });
+    const storage = deps.storage ?? createFileStorage({ dataDir: settings.dataDir, s3: settings.s3 });
+    await removeIncompleteAds(db, storage);
+    if (settings.seedDemo) await seedDemoData(db, storage, app.log);
+
+    registerErrorAnswers(app);
+    await registerSecurity(app, settings);
+    app.get('/healthz', async (_req, reply) => {
+      try {
+        await db.query('SELECT 1');
+        return { status: 'ok' };
+      } catch {
+        return reply.code(503).send({ status: 'unavailable' });
+      }
+    });
+    await app.register(identityApp, { prefix: IDENTITY_BASE, db, keys, tokenTtlSeconds: settings.tokenTtlSeconds });
+    await app.register(inventoryApp, {
+      prefix: INVENTORY_BASE,
+      db,
+      storage,
+      verifyToken: createTokenVerifier(keys.publicKey),
+    });
+    await app.register(filesRoutes, { prefix: FILES_BASE, storage });
+    await app.register(webRoutes, { webDist: settings.webDist, db });
+    app.addHook('onClose', async () => {
+      if (!deps.db) await db.close();
+    });
+    return { app, db, storage };
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    if (!deps.db) await db.close().catch(() => undefined);
+    throw err;
+  }
+}

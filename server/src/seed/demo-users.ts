@@ -1,0 +1,55 @@
+/** The demo accounts the README prints. Passwords are for local demo use only. */
+export const DEMO_PASSWORD = 'Bilmarknaden1';
+
+export const demoUsers = [
+  {
+    username: 'anna.svensson',
+    firstname: 'Anna',
+    lastname: 'Svensson',
+    email: 'anna@demo.bilmarknaden.se',
+    role: 1,
+    city: 'Stockholm',
+    street: 'Götgatan',
+    zipcode: '11646',
+  },
+  {
+    username: 'erik.lindqvist',
+    firstname: 'Erik',
+    lastname: 'Lindqvist',
+    email: 'erik@demo.bilmarknaden.se',
+    role: 1,
+    city: 'Göteborg',
+    street: 'Linnégatan',
+    zipcode: '41304',
+  },
+  {
+    username: 'bilhandlarn',
+    firstname: 'Maria',
+    lastname: 'Johansson',
+    email: 'handlare@demo.bilmarknaden.se',
+    role: 1,
+    city: 'Uppsala',
+    street: 'Kungsgatan',
+    zipcode: '75321',
+  },
+  {
+    username: 'moderator',
+    firstname: 'Karin',
+    lastname: 'Berg',
+    email: 'moderator@demo.bilmarknaden.se',
+    role: 2,
+    city: 'Malmö',
+    street: 'Södergatan',
+    zipcode: '21134',
+  },
+  {
+    username: 'admin',
+    firstname: 'Johan',
+    lastname: 'Nilsson',
+    email: 'admin@demo.bilmarknaden.se',
+    role: 3,
+    city: 'Stockholm',
+    street: 'Drottninggatan',
+    zipcode: '11151',
+  },
+] as const;

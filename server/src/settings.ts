@@ -1,0 +1,174 @@
+import path from 'node:path';
+
+export interface S3Settings {
+  bucket: string;
+  endpoint?: string;
+  region?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle?: boolean;
+  prefix?: string;
+}
+
+export interface Settings {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  seedDemo: boolean;
+  production: boolean;
+  logLevel: string;
+  jwtPrivateKey?: string;
+  tokenTtlSeconds: number;
+  /** Inventory alone: where identity publishes its public key. */
+  identityJwksUrl?: string;
+  s3?: S3Settings;
+  corsOrigins: string[];
+  /** The built SPA (apps/web/dist). */
+  webDist: string;
+  /** Whole request (headers and body) must arrive within this; slow uploads and slow clients are cut off. */
+  requestTimeoutMs: number;
+  /** The request headers must arrive within this (slowloris); at most requestTimeoutMs. */
+  headersTimeoutMs: number;
+  /**
+   * Which proxies' X-Forwarded-For is believed for the client address (login rate limit): false, a number
+   * of hops, or addresses/CIDRs. Never "trust everyone": a client could then pick its own address.
+   */
+  trustProxy: false | number | string[];
+}
+
+export class SettingsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'SettingsError';
+  }
+}
+
+/** Proxies on this host or a private network: their X-Forwarded-For is the client's address. */
+export const DEFAULT_TRUSTED_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
+const PROXY_ENTRY = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/;
+
+/**
+ * TRUST_PROXY: false, a hop count, or a comma list of addresses/CIDRs (and loopback, linklocal,
+ * uniquelocal). Default: the private ranges in production, false otherwise. `true` (believe any
+ * X-Forwarded-For) is refused: every client could then choose the address the login limit counts.
+ */
+function trustProxySetting(raw: string | undefined, production: boolean, problems: string[]): false | number | string[] {
+  const value = raw?.trim();
+  if (value === undefined || value === '') return production ? DEFAULT_TRUSTED_PROXIES : false;
+  if (['false', '0', 'no'].includes(value.toLowerCase())) return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (entries.length === 0 || !entries.every((e) => PROXY_ENTRY.test(e))) {
+    problems.push(
+      `TRUST_PROXY must be false, a number of proxy hops or a comma list of proxy addresses/CIDRs (got "${raw}")`,
+    );
+    return false;
+  }
+  return entries;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads and checks every setting at boot; all problems are reported at once. */
+export function loadSettings(env: NodeJS.ProcessEnv, defaults: { port: number; repoRoot: string }): Settings {
+  const problems: string[] = [];
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name]?.toLowerCase();
+    if (raw === undefined || raw === '') return fallback;
+    if (['true', '1', 'yes'].includes(raw)) return true;
+    if (['false', '0', 'no'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${env[name]}")`);
+    return fallback;
+  };
+  const url = (name: string, protocols: string[]): string | undefined => {
+    const raw = env[name];
+    if (!raw) return undefined;
+    try {
+      const u = new URL(raw);
+      if (!protocols.includes(u.protocol)) problems.push(`${name} must start with ${protocols.join(' or ')}`);
+    } catch {
+      problems.push(`${name} is not a valid URL`);
+    }
+    return raw;
+  };
+
+  const production = env.NODE_ENV === 'production';
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const jwtPrivateKey = env.JWT_PRIVATE_KEY?.replace(/\\n/g, '\n');
+  if (jwtPrivateKey && !jwtPrivateKey.includes('-----BEGIN PRIVATE KEY-----')) {
+    problems.push('JWT_PRIVATE_KEY must be an Ed25519 private key in PKCS#8 PEM form (-----BEGIN PRIVATE KEY-----)');
+  }
+
+  let s3: S3Settings | undefined;
+  if (env.S3_BUCKET) {
+    s3 = {
+      bucket: env.S3_BUCKET,
+      endpoint: url('S3_ENDPOINT', ['http:', 'https:']),
+      region: env.S3_REGION ?? 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: bool('S3_FORCE_PATH_STYLE', Boolean(env.S3_ENDPOINT)),
+      prefix: env.S3_PREFIX,
+    };
+    if (Boolean(s3.accessKeyId) !== Boolean(s3.secretAccessKey)) {
+      problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be given together');
+    }
+  } else if (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID) {
+    problems.push('S3_BUCKET is required when other S3_* settings are given');
+  }
+
+  const corsOrigins = (env.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of corsOrigins) {
+    if (!/^https?:\/\/[^/]+$/.test(origin))
+      problems.push(`CORS_ORIGINS entry "${origin}" must be an origin like https://example.se`);
+  }
+
+  const requestTimeoutMs = int('REQUEST_TIMEOUT_MS', 60_000, 1000, 3_600_000);
+  const headersTimeoutMs = int('HEADERS_TIMEOUT_MS', Math.min(20_000, requestTimeoutMs), 1000, 600_000);
+  if (headersTimeoutMs > requestTimeoutMs) problems.push('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
+
+  const settings: Settings = {
+    port: int('PORT', defaults.port, 0, 65535),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    seedDemo: bool('SEED_DEMO', true),
+    production,
+    logLevel,
+    jwtPrivateKey,
+    tokenTtlSeconds: int('TOKEN_TTL_SECONDS', 3600, 60, 7 * 24 * 3600),
+    identityJwksUrl: url('IDENTITY_JWKS_URL', ['http:', 'https:']),
+    s3,
+    corsOrigins,
+    webDist: path.resolve(env.WEB_DIST || path.join(defaults.repoRoot, 'apps/web/dist')),
+    requestTimeoutMs,
+    headersTimeoutMs,
+    trustProxy: trustProxySetting(env.TRUST_PROXY, production, problems),
+  };
+  if (production && !settings.jwtPrivateKey) {
+    problems.push(
+      'JWT_PRIVATE_KEY is required when NODE_ENV=production (a key generated into DATA_DIR is for development)',
+    );
+  }
+  if (problems.length > 0) throw new SettingsError(problems);
+  return settings;
+}

@@ -1,0 +1,38 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { openDatabase, type Database } from '@bilmarknaden/db/database';
+import { runMigrations, type MigrationSet } from '@bilmarknaden/db/migrations';
+import { logRequests, loggerOptions, serverTimeoutOptions, trustProxyOption } from './logger.ts';
+import { registerErrorAnswers, registerSecurity } from './app.ts';
+import type { Settings } from './settings.ts';
+
+/** One service alone on its own port (scale-out): its own migrations, health check and security headers. */
+export async function buildStandalone(
+  settings: Settings,
+  migrations: MigrationSet,
+  register: (app: FastifyInstance, db: Database) => Promise<void>,
+): Promise<FastifyInstance> {
+  const db = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: `${settings.dataDir}/db` });
+  const app = Fastify({
+    logger: loggerOptions(settings.logLevel),
+    ...serverTimeoutOptions(settings),
+    trustProxy: trustProxyOption(settings.trustProxy),
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    disableRequestLogging: true,
+  });
+  logRequests(app);
+  app.addHook('onClose', () => db.close());
+  await runMigrations(db, [migrations]);
+  registerErrorAnswers(app);
+  await registerSecurity(app, settings);
+  app.get('/healthz', async (_req, reply) => {
+    try {
+      await db.query('SELECT 1');
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+  await register(app, db);
+  return app;
+}

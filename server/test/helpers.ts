@@ -1,0 +1,27 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadSettings, type Settings } from '../src/settings.ts';
+
+export function tempDir(prefix = 'bm-server-'): string {
+  return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+/** A stand-in for the built SPA: an index.html and one hashed asset. */
+export function fakeWebDist(): string {
+  const dir = tempDir('bm-web-');
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="sv"><head><title>Bilmarknaden</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+export function testSettings(overrides: Record<string, string> = {}): Settings {
+  return loadSettings(
+    { DATA_DIR: tempDir(), SEED_DEMO: 'false', LOG_LEVEL: 'silent', WEB_DIST: fakeWebDist(), ...overrides },
+    { port: 0, repoRoot: process.cwd() },
+  );
+}
