@@ -1,4 +1,9 @@
-import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type onRouteHookHandler,
+} from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import { openDatabase, type Database } from '@bilmarknaden/db/database';
@@ -16,6 +21,7 @@ import { filesRoutes } from '@bilmarknaden/inventory/files/files-routes';
 import { removeIncompleteAds } from '@bilmarknaden/inventory/services/startup-cleanup';
 import { logRequests, loggerOptions, serverTimeoutOptions, trustProxyOption } from './logger.ts';
 import { webRoutes } from './web-routes.ts';
+import { registerHealthCheck } from './health.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
 import type { Settings } from './settings.ts';
 
@@ -64,13 +70,20 @@ const ROOT_MESSAGES: Record<number, string> = {
  */
 export function registerErrorAnswers(app: FastifyInstance): void {
   app.setErrorHandler((err: { statusCode?: number }, request, reply) => {
-    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    const status =
+      typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err, method: request.method, url: request.url }, 'request failed');
       return reply.code(status === 503 ? 503 : 500).send({ message: 'Något gick fel. Försök igen senare.' });
     }
     return reply.code(status).send({ message: ROOT_MESSAGES[status] ?? 'Ogiltig förfrågan' });
   });
+}
+
+/** Fastify's `frameworkErrors`: a bad or over-long path segment gets `{message}`, not a body echoing the path. */
+export function frameworkErrorAnswer(err: { statusCode?: number }, _request: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode === 414 ? 414 : 400;
+  return reply.code(status).send({ message: ROOT_MESSAGES[status] ?? 'Ogiltig förfrågan' });
 }
 
 /** The default all-in-one process: identity, inventory, photos and the SPA on one port. */
@@ -91,6 +104,7 @@ export async function buildApp(
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     disableRequestLogging: true,
+    frameworkErrors: frameworkErrorAnswer,
   });
   logRequests(app);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
@@ -107,14 +121,7 @@ export async function buildApp(
 
     registerErrorAnswers(app);
     await registerSecurity(app, settings);
-    app.get('/healthz', async (_req, reply) => {
-      try {
-        await db.query('SELECT 1');
-        return { status: 'ok' };
-      } catch {
-        return reply.code(503).send({ status: 'unavailable' });
-      }
-    });
+    registerHealthCheck(app, db);
     await app.register(identityApp, { prefix: IDENTITY_BASE, db, keys, tokenTtlSeconds: settings.tokenTtlSeconds });
     await app.register(inventoryApp, {
       prefix: INVENTORY_BASE,

@@ -46,6 +46,8 @@ export function logRequests(app: FastifyInstance): void {
 }
 
 /** Fastify's trustProxy from the setting; a hop count as a function (Fastify's types take no number). */
-export function trustProxyOption(value: false | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+export function trustProxyOption(
+  value: false | number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }

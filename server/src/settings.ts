@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import path from 'node:path';
 
 export interface S3Settings {
@@ -53,7 +54,11 @@ const PROXY_ENTRY = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?
  * uniquelocal). Default: the private ranges in production, false otherwise. `true` (believe any
  * X-Forwarded-For) is refused: every client could then choose the address the login limit counts.
  */
-function trustProxySetting(raw: string | undefined, production: boolean, problems: string[]): false | number | string[] {
+function trustProxySetting(
+  raw: string | undefined,
+  production: boolean,
+  problems: string[],
+): false | number | string[] {
   const value = raw?.trim();
   if (value === undefined || value === '') return production ? DEFAULT_TRUSTED_PROXIES : false;
   if (['false', '0', 'no'].includes(value.toLowerCase())) return false;
@@ -113,6 +118,17 @@ export function loadSettings(env: NodeJS.ProcessEnv, defaults: { port: number; r
   const jwtPrivateKey = env.JWT_PRIVATE_KEY?.replace(/\\n/g, '\n');
   if (jwtPrivateKey && !jwtPrivateKey.includes('-----BEGIN PRIVATE KEY-----')) {
     problems.push('JWT_PRIVATE_KEY must be an Ed25519 private key in PKCS#8 PEM form (-----BEGIN PRIVATE KEY-----)');
+  } else if (jwtPrivateKey) {
+    // Checked here, before any database is opened: a damaged or non-Ed25519 key stops the start at once.
+    let type: string | undefined;
+    try {
+      type = createPrivateKey({ key: jwtPrivateKey, format: 'pem' }).asymmetricKeyType;
+    } catch {
+      problems.push('JWT_PRIVATE_KEY is not a readable PKCS#8 PEM private key');
+    }
+    if (type !== undefined && type !== 'ed25519') {
+      problems.push(`JWT_PRIVATE_KEY must be an Ed25519 key, not ${type}`);
+    }
   }
 
   let s3: S3Settings | undefined;

@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '@bilmarknaden/db/database';
 import { runMigrations, type MigrationSet } from '@bilmarknaden/db/migrations';
 import { logRequests, loggerOptions, serverTimeoutOptions, trustProxyOption } from './logger.ts';
-import { registerErrorAnswers, registerSecurity } from './app.ts';
+import { frameworkErrorAnswer, registerErrorAnswers, registerSecurity } from './app.ts';
+import { registerHealthCheck } from './health.ts';
 import type { Settings } from './settings.ts';
 
 /** One service alone on its own port (scale-out): its own migrations, health check and security headers. */
@@ -19,20 +20,14 @@ export async function buildStandalone(
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     disableRequestLogging: true,
+    frameworkErrors: frameworkErrorAnswer,
   });
   logRequests(app);
   app.addHook('onClose', () => db.close());
   await runMigrations(db, [migrations]);
   registerErrorAnswers(app);
   await registerSecurity(app, settings);
-  app.get('/healthz', async (_req, reply) => {
-    try {
-      await db.query('SELECT 1');
-      return { status: 'ok' };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable' });
-    }
-  });
+  registerHealthCheck(app, db);
   await register(app, db);
   return app;
 }

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
 import type { FileStorage } from '@bilmarknaden/inventory/storage/file-storage';
 import { hashPassword } from '@bilmarknaden/identity/services/password-hasher';
+import { carsRepository } from '@bilmarknaden/inventory/repositories/cars-repository';
+import { createUsersRepository } from '@bilmarknaden/identity/repositories/users-repository';
 import { colorOptions } from '@bilmarknaden/shared/options';
 import { createRandom } from './random.ts';
 import { demoUsers, DEMO_PASSWORD } from './demo-users.ts';
@@ -14,7 +16,7 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * Seeds demo users, ads and photos once on an empty database (a marker row makes a second start skip).
- * Ads are written 'pending' and turned 'active' only after their photos are stored, like real uploads.
+ * Ads go through the inventory repository like real uploads: pending, photos stored, then active.
  */
 export async function seedDemoData(
   db: Database,
@@ -28,25 +30,17 @@ export async function seedDemoData(
   const rnd = createRandom(20261121);
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const users = createUsersRepository(db);
   for (const u of demoUsers) {
-    await db.query(
-      `INSERT INTO identity.users (username, firstname, lastname, email, password_hash, street, housenumber, zipcode, city, country_code, phone, role, created)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, '46', $10, $11, now() - interval '200 days')
-       ON CONFLICT DO NOTHING`,
-      [
-        u.username,
-        u.firstname,
-        u.lastname,
-        u.email,
-        passwordHash,
-        u.street,
-        String(rnd.int(1, 80)),
-        u.zipcode,
-        u.city,
-        `070${rnd.int(1000000, 9999999)}`,
-        u.role,
-      ],
-    );
+    if (await users.findByUsername(u.username)) continue;
+    await users.insert({
+      ...u,
+      passwordHash,
+      housenumber: String(rnd.int(1, 80)),
+      countryCode: '46',
+      phone: `070${rnd.int(1000000, 9999999)}`,
+    });
+    if (u.role !== 1) await users.setRole(u.username, u.role);
   }
 
   const catalogue = await loadCatalogue(db);
@@ -57,33 +51,13 @@ export async function seedDemoData(
   );
   const sellers = demoUsers.filter((u) => u.role === 1).map((u) => u.username);
   const now = Date.now();
+  const cars = carsRepository(db);
 
   for (let i = 0; i < count; i++) {
     const ad = generateAd(rnd, catalogue);
     const created = new Date(now - rnd.next() * 120 * DAY_MS);
     const imageCount = rnd.int(1, 8);
-    const inserted = await db.query<{ id: number }>(
-      `INSERT INTO inventory.cars (title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel, username, created, updated, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, 'pending') RETURNING id`,
-      [
-        ad.title,
-        ad.description,
-        ad.price,
-        ad.make,
-        ad.model,
-        ad.year,
-        ad.milage,
-        ad.hp,
-        ad.color,
-        ad.type,
-        ad.transmission,
-        ad.drivetrain,
-        ad.fuel,
-        rnd.pick(sellers),
-        created,
-      ],
-    );
-    const id = inserted.rows[0]!.id;
+    const id = await cars.insertPending(ad, rnd.pick(sellers));
     const set = photos.get(ad.color)!;
     const offset = rnd.int(0, set.length - 1);
     for (let n = 1; n <= imageCount; n++) {
@@ -91,7 +65,9 @@ export async function seedDemoData(
       await storage.put(`${id}-${n}.jpeg`, photo.full, 'image/jpeg');
       await storage.put(`${id}-${n}-card.jpeg`, photo.card, 'image/jpeg');
     }
-    await db.query("UPDATE inventory.cars SET status = 'active', image_count = $2 WHERE id = $1", [id, imageCount]);
+    await cars.activate(id, imageCount);
+    // Demo ads were "posted" over the last months, not all at this moment.
+    await db.query('UPDATE inventory.cars SET created = $2, updated = $2 WHERE id = $1', [id, created]);
   }
   await db.query('INSERT INTO public.schema_migrations (id) VALUES ($1)', [MARKER]);
   log.info({ ads: count, users: demoUsers.length, ms: Date.now() - started }, 'demo data seeded');
