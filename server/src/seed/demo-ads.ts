@@ -24,6 +24,13 @@ const PREMIUM = new Set([
   'Tesla',
   'Polestar',
 ]);
+// Engine labels as Swedish ads write them, by fuel.
+const ENGINES: Record<string, readonly string[]> = {
+  bensin: ['1.0 TSI', '1.4 Turbo', '1.6', '2.0 T', '1.5 TFSI', '2.5', 'T4', 'T5'],
+  diesel: ['1.6 TDI', '2.0 TDI', 'D3', 'D4', '2.2 dCi', '2.0 CRDi', '1.5 dCi'],
+  miljöbränsle: ['1.4 TGI', '2.0 E85', 'Flexifuel', 'Bi-Fuel'],
+  'el / hybrid': ['Hybrid', 'Plug-in Hybrid', 'Recharge', 'Long Range', 'e-tron', 'EV'],
+};
 const VARIANTS = [
   'Momentum',
   'Summum',
@@ -85,7 +92,10 @@ export function generateAd(rnd: Random, catalogue: readonly CatalogueEntry[]): V
   const premium = PREMIUM.has(entry.make) ? 1.6 : 1;
   const base = 420_000 * premium * Math.pow(0.86, age) * (1 - milage / 70_000);
   const price = Math.max(5_000, Math.round((base + rnd.int(-15_000, 15_000)) / 500) * 500);
-  const hp = fuel === 'el / hybrid' ? rnd.int(150, 480) : rnd.int(75, premium > 1 ? 420 : 250);
+  const hp =
+    fuel === 'el / hybrid'
+      ? rnd.int(150, premium > 1 ? 520 : 300)
+      : rnd.int(premium > 1 ? 150 : 75, premium > 1 ? 420 : 230);
   const variant = rnd.pick(VARIANTS);
   const title =
     `${entry.make} ${model} ${fuel === 'diesel' ? 'D4' : fuel === 'el / hybrid' ? 'Hybrid' : 'T4'} ${variant}`.slice(
