@@ -97,11 +97,8 @@ export function generateAd(rnd: Random, catalogue: readonly CatalogueEntry[]): V
       ? rnd.int(150, premium > 1 ? 520 : 300)
       : rnd.int(premium > 1 ? 150 : 75, premium > 1 ? 420 : 230);
   const variant = rnd.pick(VARIANTS);
-  const title =
-    `${entry.make} ${model} ${fuel === 'diesel' ? 'D4' : fuel === 'el / hybrid' ? 'Hybrid' : 'T4'} ${variant}`.slice(
-      0,
-      60,
-    );
+  const engine = rnd.pick(ENGINES[fuel] ?? ['']);
+  const title = `${entry.make} ${model} ${engine} ${variant}`.replace(/\s+/g, ' ').slice(0, 60);
   const equipment = Array.from({ length: rnd.int(2, 5) }, () => rnd.pick(EQUIPMENT));
   const description = [
     rnd.pick(OPENERS),
