@@ -6,7 +6,7 @@ import { identityPaths } from '@bilmarknaden/shared/api-paths';
 import { DEFAULT_TOKEN_SETTINGS, type TokenSettings } from '@bilmarknaden/shared/auth/token';
 import type { IdentityContext } from './context.ts';
 import { ERROR_MESSAGES, installErrorHandling } from './error-handler.ts';
-import { refuseNul } from './nul-guard.ts';
+import { refuseNul } from '@bilmarknaden/shared/http/nul-guard';
 import type { IdentityKeys } from './keys.ts';
 import { createLoginAttemptsRepository } from './repositories/login-attempts-repository.ts';
 import { createUsersRepository } from './repositories/users-repository.ts';

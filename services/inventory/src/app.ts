@@ -9,7 +9,7 @@ import { processImage as defaultProcessImage, ImageRejectedError } from './image
 import type { FileStorage } from './storage/file-storage.ts';
 import { authenticate } from './auth.ts';
 import { HttpError, MESSAGES } from './errors.ts';
-import { refuseNul } from './nul-guard.ts';
+import { refuseNul } from '@bilmarknaden/shared/http/nul-guard';
 import { adService, type ImageProcessor } from './services/ad-service.ts';
 import { FORM_LIMITS, multipartError } from './services/ad-form.ts';
 import type { RouteContext } from './routes/context.ts';

@@ -1,0 +1,499 @@
+// Object-level authorization, mass assignment and over-exposure (API1, API3, API5 of the OWASP API Top 10
+// 2023), over the route table of the default process: a route added later fails here until it is classified.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { decodeJwt } from 'jose';
+import {
+  adFields,
+  buildSecureApp,
+  createAd,
+  expectWellFormed,
+  multipart,
+  photo,
+  PRIVATE_MARKERS,
+  registerUser,
+  snapshot,
+  type RouteEntry,
+  type SecureApp,
+  type TestUser,
+} from './security-helpers.ts';
+
+/**
+ * Who may call each route. public: anyone reads; self: a token, and it acts only on the token's own user;
+ * owner: a token, and only the owner of the ad in the path may act; open-write: anyone writes (register,
+ * login, feedback). HEAD follows GET.
+ */
+type Access = 'public' | 'self' | 'owner' | 'open-write';
+const ACCESS: Record<string, Access> = {
+  'POST /api/identity/user': 'open-write',
+  'POST /api/identity/user/login': 'open-write',
+  'GET /api/identity/user': 'self',
+  'GET /api/identity/user/refresh': 'self',
+  'GET /api/identity/user/username': 'public',
+  'GET /api/identity/.well-known/jwks.json': 'public',
+  'GET /api/inventory/001/2003': 'public',
+  'GET /api/inventory/001/2001': 'public',
+  'GET /api/inventory/001/2002': 'public',
+  'POST /api/inventory/001/1001': 'self',
+  'PUT /api/inventory/cars/:id': 'owner',
+  'DELETE /api/inventory/cars/:id': 'owner',
+  'POST /api/inventory/001/3001': 'self',
+  'GET /api/inventory/001/3002': 'self',
+  'GET /api/inventory/saved/:id': 'self',
+  'GET /api/inventory/002/2001': 'public',
+  'GET /api/inventory/002/2002': 'public',
+  'POST /api/inventory/feedback': 'open-write',
+  'GET /files/:name': 'public',
+};
+
+/** Routes that are not the API: health, OpenAPI documents, the SPA's files, CORS preflight. */
+const INFRASTRUCTURE = [
+  /^(GET|HEAD) \/healthz$/,
+  /^(GET|HEAD) \/api\/(identity|inventory)\/docs(\/.*)?$/,
+  /^(GET|HEAD) \/(index\.html|assets\/.*)$/,
+  /^OPTIONS \*$/,
+];
+
+const ID_QUERY = /^(carid|id|username|user|name)$/i;
+const routeKey = (r: RouteEntry) => `${r.method === 'HEAD' ? 'GET' : r.method} ${r.url}`;
+const takesId = (r: RouteEntry) => /[:*]/.test(r.url) || r.query.some((q) => ID_QUERY.test(q));
+const isInfrastructure = (r: RouteEntry) => INFRASTRUCTURE.some((p) => p.test(`${r.method} ${r.url}`));
+
+let t: SecureApp;
+let alice: TestUser;
+let bob: TestUser;
+let admin: TestUser;
+let aliceAd: number;
+let pendingAd: number;
+
+const inject = (opts: InjectOptions | string) => t.app.inject(opts);
+
+beforeAll(async () => {
+  t = await buildSecureApp();
+  alice = await registerUser(t.app, 'alice');
+  bob = await registerUser(t.app, 'bob');
+  const adm = await registerUser(t.app, 'admin');
+  // A moderator or administrator has no power over other people's ads.
+  await t.db.query('UPDATE identity.users SET role = 3 WHERE username = $1', [adm.username]);
+  const login = await inject({
+    method: 'POST',
+    url: '/api/identity/user/login',
+    payload: { email: adm.email, password: adm.password },
+  });
+  expect(decodeJwt(login.body).role).toBe(3);
+  admin = { ...adm, token: login.body, headers: { authorization: `Bearer ${login.body}` } };
+  aliceAd = await createAd(t.app, alice, 2);
+  const saved = await inject({
+    method: 'POST',
+    url: `/api/inventory/001/3001?carid=${aliceAd}`,
+    headers: alice.headers,
+  });
+  expect(saved.json()).toEqual({ saved: true });
+  const pending = await t.db.query<{ id: number }>(
+    `INSERT INTO inventory.cars (title, description, price, make, model, year, milage, hp, color, type, transmission,
+       drivetrain, fuel, username, status)
+     SELECT title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel,
+       username, 'pending' FROM inventory.cars WHERE id = $1 RETURNING id`,
+    [aliceAd],
+  );
+  pendingAd = pending.rows[0]!.id;
+}, 60_000);
+afterAll(() => t?.close());
+
+/** One request of an owner route on ad `id`. A new owner route needs an entry here (the test says so). */
+async function ownerRequest(key: string, id: string, headers: Record<string, string>): Promise<InjectOptions> {
+  if (key === 'PUT /api/inventory/cars/:id') {
+    const form = multipart(adFields({ title: 'Kapad annons', price: '1' }), [{ data: await photo('png') }]);
+    return {
+      method: 'PUT',
+      url: `/api/inventory/cars/${id}`,
+      payload: form.payload,
+      headers: { ...form.headers, ...headers },
+    };
+  }
+  if (key === 'DELETE /api/inventory/cars/:id') return { method: 'DELETE', url: `/api/inventory/cars/${id}`, headers };
+  throw new Error(`no request for the owner route ${key}: add one to ownerRequest`);
+}
+
+describe('the route table', () => {
+  it('classifies every route, and every route that takes an id or writes is not infrastructure', () => {
+    const unclassified = t.routes.filter((r) => !isInfrastructure(r) && !(routeKey(r) in ACCESS)).map(routeKey);
+    expect(unclassified, 'classify these routes in ACCESS').toEqual([]);
+    const idRoutes = t.routes.filter((r) => takesId(r) && !isInfrastructure(r)).map(routeKey);
+    expect(new Set(idRoutes)).toEqual(
+      new Set([
+        'GET /api/identity/user/username',
+        'GET /api/inventory/001/2001',
+        'GET /api/inventory/001/2002',
+        'PUT /api/inventory/cars/:id',
+        'DELETE /api/inventory/cars/:id',
+        'POST /api/inventory/001/3001',
+        'GET /api/inventory/saved/:id',
+        'GET /files/:name',
+      ]),
+    );
+    for (const key of idRoutes) expect(['public', 'self', 'owner'], key).toContain(ACCESS[key]);
+    // No write route is public or infrastructure by accident.
+    const writes = t.routes.filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
+    for (const r of writes) expect(['self', 'owner', 'open-write'], routeKey(r)).toContain(ACCESS[routeKey(r)]);
+  });
+
+  it('has no stale classification (every classified route exists)', () => {
+    const present = new Set(t.routes.map(routeKey));
+    expect(Object.keys(ACCESS).filter((k) => !present.has(k))).toEqual([]);
+  });
+});
+
+describe('object-level authorization', () => {
+  it('self and owner routes answer 401 without a token and change nothing', async () => {
+    const before = await snapshot(t);
+    for (const [key, access] of Object.entries(ACCESS)) {
+      if (access !== 'self' && access !== 'owner') continue;
+      const [method, url] = key.split(' ') as [string, string];
+      const path = url.replace(':id', String(aliceAd));
+      const res = await inject({ method: method as InjectOptions['method'], url: `${path}?carid=${aliceAd}` });
+      expect(res.statusCode, key).toBe(401);
+      expectWellFormed(res, key);
+    }
+    expect(await snapshot(t)).toBe(before);
+  });
+
+  it("another user's token, or an administrator's, gets 403/404 on every owner route and nothing changes", async () => {
+    const before = await snapshot(t);
+    const ids = [
+      String(aliceAd),
+      String(pendingAd),
+      `0${aliceAd}`,
+      `${aliceAd}.0`,
+      '-1',
+      '0',
+      '99999999999',
+      '1e3',
+      '%00',
+    ];
+    let checked = 0;
+    for (const [key, access] of Object.entries(ACCESS)) {
+      if (access !== 'owner') continue;
+      for (const who of [bob, admin]) {
+        for (const id of ids) {
+          const res = await inject(await ownerRequest(key, id, who.headers));
+          // A NUL is refused as bad input (400) before any lookup.
+          const allowed = id === '%00' ? [400, 403, 404] : [403, 404];
+          expect(allowed, `${key} ${id} as ${who.username}`).toContain(res.statusCode);
+          expectWellFormed(res, key);
+          checked++;
+        }
+      }
+      // The owner cannot act on her own ad while it is pending (not yet complete).
+      expect((await inject(await ownerRequest(key, String(pendingAd), alice.headers))).statusCode).toBe(404);
+    }
+    expect(checked).toBeGreaterThan(0);
+    expect(await snapshot(t)).toBe(before);
+  });
+
+  it('control: the owner herself may edit and remove (so the refusals above are about the user)', async () => {
+    const own = await createAd(t.app, alice, 1);
+    const put = await inject(await ownerRequest('PUT /api/inventory/cars/:id', String(own), alice.headers));
+    expect(put.statusCode).toBe(204);
+    const del = await inject(await ownerRequest('DELETE /api/inventory/cars/:id', String(own), alice.headers));
+    expect(del.statusCode).toBe(204);
+  });
+
+  it("self routes with an id act only on the token's user: bob cannot read or change alice's saved ads", async () => {
+    const aliceSaved = () =>
+      t.db.query('SELECT 1 FROM inventory.saved_cars WHERE username = $1 AND car_id = $2', [alice.username, aliceAd]);
+    // A username smuggled into the query or a header is ignored: the token decides.
+    const toggle = await inject({
+      method: 'POST',
+      url: `/api/inventory/001/3001?carid=${aliceAd}&username=${alice.username}&user=${alice.username}`,
+      headers: { ...bob.headers, 'x-username': alice.username },
+    });
+    expect(toggle.json()).toEqual({ saved: true });
+    expect((await aliceSaved()).rows).toHaveLength(1);
+    const bobView = await inject({ method: 'GET', url: `/api/inventory/saved/${aliceAd}`, headers: bob.headers });
+    expect(bobView.json()).toEqual({ saved: true }); // bob's own entry, just made
+    await inject({ method: 'POST', url: `/api/inventory/001/3001?carid=${aliceAd}`, headers: bob.headers });
+    expect(
+      (await inject({ method: 'GET', url: `/api/inventory/saved/${aliceAd}`, headers: bob.headers })).json(),
+    ).toEqual({ saved: false });
+    expect((await aliceSaved()).rows).toHaveLength(1);
+    const bobList = await inject({
+      method: 'GET',
+      url: `/api/inventory/001/3002?username=${alice.username}`,
+      headers: bob.headers,
+    });
+    expect(bobList.json()).toEqual([]);
+    const me = await inject({
+      method: 'GET',
+      url: `/api/identity/user?username=${alice.username}`,
+      headers: bob.headers,
+    });
+    expect(me.json().username).toBe(bob.username);
+  });
+});
+
+describe('mass assignment: fields a client must not set are ignored by every write route', () => {
+  const EXTRAS = {
+    id: '4242',
+    user: 'mallory',
+    username: 'mallory',
+    created: '2001-01-01T00:00:00Z',
+    updated: '2001-01-01T00:00:00Z',
+    role: '3',
+    status: 'pending',
+    image_count: '8',
+    imageCount: '8',
+    image_version: '99',
+    imageVersion: '99',
+    password_hash: '$argon2id$v=19$m=1,t=1,p=1$AAAA$AAAA',
+    isAdmin: 'true',
+    [`unknown_${randomUUID().slice(0, 8)}`]: 'x',
+  };
+  const covered = new Set<string>();
+
+  afterAll(() => {
+    // Every write route of the table has a case below.
+    const writes = t.routes.filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method)).map(routeKey);
+    expect(
+      writes.filter((w) => !covered.has(w)),
+      'add a mass-assignment case for these routes',
+    ).toEqual([]);
+  });
+
+  it('POST /api/identity/user: role, id, created and hash are not taken', async () => {
+    covered.add('POST /api/identity/user');
+    const body = {
+      ...EXTRAS,
+      username: `massa${process.pid}`.slice(0, 30),
+      firstname: 'Massa',
+      lastname: 'Tilldelning',
+      email: `massa${process.pid}@exempel.se`,
+      password: 'Massor-av-lösen-1',
+      street: 'Gatan',
+      housenumber: '1',
+      zipcode: '12345',
+      countryCode: '46',
+      phone: '0701112233',
+      city: 'Luleå',
+      role: 3,
+      id: 1,
+    };
+    const res = await inject({ method: 'POST', url: '/api/identity/user', payload: body });
+    expect(res.statusCode).toBe(200);
+    expect(decodeJwt(res.body)).toMatchObject({ sub: body.username, role: 1 });
+    const { rows } = await t.db.query<{ id: number; role: number; created: Date; password_hash: string }>(
+      'SELECT id, role, created, password_hash FROM identity.users WHERE username = $1',
+      [body.username],
+    );
+    expect(rows[0]!.role).toBe(1);
+    expect(rows[0]!.id).not.toBe(1);
+    expect(new Date(rows[0]!.created).getFullYear()).toBeGreaterThan(2020);
+    expect(rows[0]!.password_hash).not.toBe(EXTRAS.password_hash);
+  });
+
+  it('POST /api/identity/user/login: a role or username in the body does not change the token', async () => {
+    covered.add('POST /api/identity/user/login');
+    const res = await inject({
+      method: 'POST',
+      url: '/api/identity/user/login',
+      payload: { email: alice.email, password: alice.password, ...EXTRAS, role: 3 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(decodeJwt(res.body)).toMatchObject({ sub: alice.username, role: 1 });
+  });
+
+  it('POST /api/inventory/001/1001: owner, status, counts, version and dates come from the server', async () => {
+    covered.add('POST /api/inventory/001/1001');
+    const form = multipart({ ...adFields(), ...EXTRAS }, [{ data: await photo('jpeg') }]);
+    const res = await inject({
+      method: 'POST',
+      url: `/api/inventory/001/1001?username=mallory&user=mallory&status=pending`,
+      payload: form.payload,
+      headers: { ...form.headers, ...bob.headers },
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id as number;
+    expect(id).not.toBe(4242);
+    const { rows } = await t.db.query<Record<string, unknown>>(
+      'SELECT username, status, image_count, image_version, created FROM inventory.cars WHERE id = $1',
+      [id],
+    );
+    expect(rows[0]).toMatchObject({ username: bob.username, status: 'active', image_count: 1, image_version: 1 });
+    expect(new Date(rows[0]!.created as string).getFullYear()).toBeGreaterThan(2020);
+  });
+
+  it('PUT /api/inventory/cars/:id: owner, status, counts, version and created stay', async () => {
+    covered.add('PUT /api/inventory/cars/:id');
+    const id = await createAd(t.app, alice, 2);
+    const read = async () =>
+      (
+        await t.db.query<Record<string, unknown>>(
+          'SELECT id, username, status, image_count, image_version, created FROM inventory.cars WHERE id = $1',
+          [id],
+        )
+      ).rows[0];
+    const before = await read();
+    const form = multipart({ ...adFields({ title: 'Ny rubrik här' }), ...EXTRAS });
+    const res = await inject({
+      method: 'PUT',
+      url: `/api/inventory/cars/${id}`,
+      payload: form.payload,
+      headers: { ...form.headers, ...alice.headers },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await read()).toEqual(before);
+    expect(await t.app.inject(`/api/inventory/001/2001?carid=${id}`).then((r) => r.json().title)).toBe('Ny rubrik här');
+  });
+
+  it('DELETE /api/inventory/cars/:id: another id or username in the query or body does not widen it', async () => {
+    covered.add('DELETE /api/inventory/cars/:id');
+    const own = await createAd(t.app, alice, 1);
+    const others = await t.db.query<{ id: number }>('SELECT id FROM inventory.cars WHERE id <> $1 ORDER BY id', [own]);
+    const res = await inject({
+      method: 'DELETE',
+      url: `/api/inventory/cars/${own}?username=${bob.username}&id=${aliceAd}`,
+      headers: { ...alice.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: bob.username, id: aliceAd, ids: [aliceAd] }),
+    });
+    expect([204, 400, 415]).toContain(res.statusCode);
+    const after = await t.db.query<{ id: number }>('SELECT id FROM inventory.cars WHERE id <> $1 ORDER BY id', [own]);
+    expect(after.rows).toEqual(others.rows);
+  });
+
+  it('POST /api/inventory/001/3001: the saved entry is always the token user’s', async () => {
+    covered.add('POST /api/inventory/001/3001');
+    const res = await inject({
+      method: 'POST',
+      url: `/api/inventory/001/3001?carid=${aliceAd}&username=mallory`,
+      headers: { ...bob.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'mallory', user: 'mallory', carid: aliceAd + 1 }),
+    });
+    expect(res.statusCode).toBe(200);
+    const { rows } = await t.db.query('SELECT username FROM inventory.saved_cars WHERE username = $1', ['mallory']);
+    expect(rows).toHaveLength(0);
+    await inject({ method: 'POST', url: `/api/inventory/001/3001?carid=${aliceAd}`, headers: bob.headers });
+  });
+
+  it('POST /api/inventory/feedback: the stored username is the token’s (or none), never the body’s', async () => {
+    covered.add('POST /api/inventory/feedback');
+    const payload = { name: 'Nina', email: 'nina@exempel.se', title: 'Hej', content: 'Bra sajt', ...EXTRAS };
+    const anonymous = await inject({ method: 'POST', url: '/api/inventory/feedback', payload });
+    const signed = await inject({ method: 'POST', url: '/api/inventory/feedback', payload, headers: bob.headers });
+    expect([anonymous.statusCode, signed.statusCode]).toEqual([201, 201]);
+    const { rows } = await t.db.query<{ id: number; username: string | null }>(
+      'SELECT id, username FROM inventory.feedback WHERE id = ANY($1::int[]) ORDER BY id',
+      [[anonymous.json().id, signed.json().id]],
+    );
+    expect(rows.map((r) => r.username)).toEqual([null, bob.username]);
+    expect(rows.map((r) => r.id)).not.toContain(4242);
+  });
+});
+
+describe('over-exposure: no answer carries email, phone, address, zipcode or password material', () => {
+  /** Field names a public JSON answer may have; anything else must be reviewed and added here. */
+  const PUBLIC_FIELDS = new Set([
+    ...['id', 'title', 'year', 'transmission', 'fuel', 'price', 'created', 'milage', 'hp', 'make', 'model'],
+    ...['imageCount', 'imageVersion', 'description', 'color', 'type', 'drivetrain', 'user', 'name', 'saved'],
+    ...['username', 'firstname', 'memberSince', 'keys', 'kty', 'crv', 'x', 'kid', 'alg', 'use', 'message', 'field'],
+  ]);
+  /** And what the user's own answers add. */
+  const SELF_FIELDS = new Set([...PUBLIC_FIELDS, 'lastname', 'role', 'displayName']);
+
+  /** A request for each public route; a new public route fails the test until it has one. */
+  const publicRequests = (): Record<string, string[]> => ({
+    'GET /api/identity/user/username': [
+      `/api/identity/user/username?username=${alice.username}`,
+      '/api/identity/user/username?username=nobody-here',
+      '/api/identity/user/username',
+    ],
+    'GET /api/identity/.well-known/jwks.json': ['/api/identity/.well-known/jwks.json'],
+    'GET /api/inventory/001/2003': [
+      '/api/inventory/001/2003',
+      '/api/inventory/001/2003?searchterm=volvo&start=0&end=100',
+      '/api/inventory/001/2003?end=-1',
+    ],
+    'GET /api/inventory/001/2001': [`/api/inventory/001/2001?carid=${aliceAd}`, '/api/inventory/001/2001?carid=0'],
+    'GET /api/inventory/001/2002': [`/api/inventory/001/2002?username=${alice.username}`, '/api/inventory/001/2002'],
+    'GET /api/inventory/002/2001': ['/api/inventory/002/2001'],
+    'GET /api/inventory/002/2002': ['/api/inventory/002/2002?make=Volvo', '/api/inventory/002/2002?make=Nej'],
+    'GET /files/:name': [`/files/${aliceAd}-1.jpeg`, `/files/${aliceAd}-1-card.jpeg`, '/files/../../etc/passwd'],
+  });
+
+  function fieldNames(value: unknown, into = new Set<string>()): Set<string> {
+    if (Array.isArray(value)) value.forEach((v) => fieldNames(v, into));
+    else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        into.add(k);
+        fieldNames(v, into);
+      }
+    }
+    return into;
+  }
+
+  function readable(res: LightMyRequestResponse): string {
+    const parts = [JSON.stringify(res.headers), res.body];
+    if (/^text\/plain/.test(String(res.headers['content-type'])) && res.body.split('.').length === 3) {
+      parts.push(JSON.stringify(decodeJwt(res.body)));
+    }
+    return parts.join('\n');
+  }
+
+  function expectNothingPrivate(res: LightMyRequestResponse, what: string, allowed: Set<string> | null) {
+    const text = readable(res).toLowerCase();
+    for (const marker of PRIVATE_MARKERS) expect(text, `${what} carries ${marker}`).not.toContain(marker.toLowerCase());
+    if (allowed && /json/.test(String(res.headers['content-type']))) {
+      const extra = [...fieldNames(res.json())].filter((f) => !allowed.has(f));
+      expect(extra, `${what}: fields not reviewed for exposure`).toEqual([]);
+    }
+  }
+
+  it('every public GET route of the table, with good and bad input', async () => {
+    const requests = publicRequests();
+    const publicRoutes = [...new Set(t.routes.filter((r) => ACCESS[routeKey(r)] === 'public').map(routeKey))];
+    expect(
+      publicRoutes.filter((k) => !requests[k]),
+      'add sample requests for these public routes',
+    ).toEqual([]);
+    for (const key of publicRoutes) {
+      for (const url of requests[key]!) {
+        for (const method of ['GET', 'HEAD'] as const) {
+          const res = await inject({ method, url });
+          expect(res.statusCode, url).toBeLessThan(500);
+          if (method === 'GET') {
+            expectWellFormed(res, url);
+            expectNothingPrivate(res, url, res.headers['content-type'] === 'image/jpeg' ? null : PUBLIC_FIELDS);
+          }
+        }
+      }
+    }
+  });
+
+  it('the pages, the OpenAPI documents, and the user’s own answers', async () => {
+    for (const url of [`/car/${aliceAd}`, '/', '/api/identity/docs/json', '/api/inventory/docs/json']) {
+      const res = await inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expectNothingPrivate(res, url, null);
+    }
+    const own = [
+      await inject({ method: 'GET', url: '/api/identity/user', headers: alice.headers }),
+      await inject({ method: 'GET', url: '/api/identity/user/refresh', headers: alice.headers }),
+      await inject({ method: 'GET', url: '/api/inventory/001/3002', headers: alice.headers }),
+      await inject({ method: 'GET', url: `/api/inventory/saved/${aliceAd}`, headers: alice.headers }),
+      await inject({
+        method: 'POST',
+        url: '/api/identity/user/login',
+        payload: { email: alice.email, password: alice.password },
+      }),
+      await inject({
+        method: 'POST',
+        url: '/api/identity/user/login',
+        payload: { email: alice.email, password: 'Fel-lösenord-1' },
+      }),
+    ];
+    for (const res of own) {
+      expect(res.statusCode).toBeLessThan(500);
+      expectNothingPrivate(res, res.raw.req.url ?? '', SELF_FIELDS);
+    }
+  });
+});

@@ -1,0 +1,90 @@
+// Login brute force through the default process: the per-account and per-address limits hold even when
+// the client writes its own X-Forwarded-For, and an unknown email costs the same time as a wrong password.
+import { generateKeyPairSync } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSecureApp, registerUser, type SecureApp, type TestUser } from './security-helpers.ts';
+
+const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+let t: SecureApp;
+let victim: TestUser;
+
+beforeAll(async () => {
+  // Production mode: the proxy settings of a real deployment (TRUST_PROXY's default, the private ranges).
+  t = await buildSecureApp({ NODE_ENV: 'production', JWT_PRIVATE_KEY: pem });
+  victim = await registerUser(t.app, 'offer');
+}, 60_000);
+afterAll(() => t?.close());
+
+let n = 0;
+const randomAddress = () => {
+  n += 1;
+  return `198.18.${(n >> 8) & 255}.${n & 255}`;
+};
+const login = (email: string, password: string, remoteAddress: string, forwardedFor?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/identity/user/login',
+    payload: { email, password },
+    remoteAddress,
+    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+  });
+
+describe('login limits cannot be dodged with X-Forwarded-For', () => {
+  it('a client on the internet that invents a new X-Forwarded-For each time is still one address', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await login(victim.email, 'Fel-lösenord-1', '203.0.113.9', randomAddress());
+      expect(res.statusCode).toBe(401);
+    }
+    const res = await login(victim.email, victim.password, '203.0.113.9', randomAddress());
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBeDefined();
+  });
+
+  it('one address guessing many accounts is stopped after 20 failures whatever it forwards', async () => {
+    for (let i = 0; i < 20; i++) {
+      const res = await login(`okand${i}@exempel.se`, 'Fel-lösenord-1', '203.0.113.10', randomAddress());
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await login(`okand-x@exempel.se`, 'Fel-lösenord-1', '203.0.113.10', randomAddress())).statusCode).toBe(429);
+  });
+
+  it('behind a proxy on a private network, each client is counted by the address the proxy saw', async () => {
+    const user = await registerUser(t.app, 'proxat');
+    const proxy = '10.0.0.5';
+    for (let i = 0; i < 5; i++) {
+      expect((await login(user.email, 'Fel-lösenord-1', proxy, '198.51.100.1')).statusCode).toBe(401);
+    }
+    // The same client, prepending a made-up address before the one the proxy appended: still locked.
+    expect((await login(user.email, user.password, proxy, '192.0.2.77, 198.51.100.1')).statusCode).toBe(429);
+    // Another client behind the same proxy is not locked out.
+    expect((await login(user.email, user.password, proxy, '198.51.100.2')).statusCode).toBe(200);
+  });
+});
+
+describe('unknown email and wrong password take about the same time', () => {
+  it('medians within 0.5×–2× of each other (the unknown path verifies a dummy argon2 hash)', async () => {
+    const user = await registerUser(t.app, 'tidtagen');
+    const time = async (email: string) => {
+      const started = process.hrtime.bigint();
+      const res = await login(email, 'Fel-lösenord-1', randomAddress());
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      expect([401, 404]).toContain(res.statusCode);
+      return ms;
+    };
+    await time('okand-forst@exempel.se'); // the dummy hash is made on first use
+    await time(user.email);
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      unknown.push(await time(`okand-tid${i}@exempel.se`));
+      wrong.push(await time(user.email));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const ratio = median(unknown) / median(wrong);
+    console.log(
+      `login timing: unknown median ${median(unknown).toFixed(1)} ms, wrong password ${median(wrong).toFixed(1)} ms`,
+    );
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+  }, 60_000);
+});

@@ -1,0 +1,375 @@
+// Hostile input to every API route of the default process (API8 and API4 of the OWASP API Top 10 2023):
+// fast-check properties with arbitrary query strings, paths and bodies, injection strings in every filter,
+// huge windows and bodies, and prototype-poisoning keys. Never a 5xx, always `{message}` JSON for a 4xx, and
+// no stack trace, path or SQL in any answer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
+import {
+  buildSecureApp,
+  createAd,
+  expectWellFormed,
+  multipart,
+  registerUser,
+  type RouteEntry,
+  type SecureApp,
+  type TestUser,
+} from './security-helpers.ts';
+
+let t: SecureApp;
+let user: TestUser;
+let carId: number;
+let api: RouteEntry[];
+
+const INFRA = /^\/(healthz|index\.html|assets\/|api\/(identity|inventory)\/docs)|^\*$/;
+const RUNS = 20;
+
+beforeAll(async () => {
+  t = await buildSecureApp();
+  user = await registerUser(t.app, 'indata');
+  carId = await createAd(t.app, user, 1);
+  api = t.routes.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && !INFRA.test(r.url));
+}, 60_000);
+afterAll(() => t?.close());
+
+let address = 0;
+/** A new client address per request, so the feedback and login limits do not hide the validation. */
+const nextAddress = () => {
+  address += 1;
+  return `10.77.${(address >> 8) & 255}.${address & 255}`;
+};
+
+async function send(opts: InjectOptions, what: string) {
+  const res = await t.app.inject({ remoteAddress: nextAddress(), ...opts });
+  expectWellFormed(res, `${what} → ${res.statusCode}`);
+  if (res.statusCode < 300 && /json/.test(String(res.headers['content-type']))) expect(() => res.json()).not.toThrow();
+  return res;
+}
+
+export const INJECTIONS = [
+  "' OR 1=1 --",
+  "'; DROP TABLE inventory.cars; --",
+  "%' AND pg_sleep(3) --",
+  '%',
+  '_',
+  '\\',
+  '\\%_',
+  '"',
+  "'",
+  ')',
+  '$1',
+  ':*',
+  'volvo:* | saab',
+  'a & !b <-> c',
+  '(((',
+  'å ä ö Å Ä Ö',
+  'Škoda Citroën',
+  '😀🚗',
+  '\u202eevil',
+  'e\u0301',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'NULL',
+  'undefined',
+  '[object Object]',
+  '1e308',
+  '-0',
+  '0x10',
+  '９',
+  '١٢',
+  ' ',
+  'x'.repeat(101),
+  'volvo '.repeat(2000),
+  'A'.repeat(10_000),
+];
+
+/** The request for a route with the given query, path values and body; a token when `auth`. */
+function request(
+  route: RouteEntry,
+  opts: { query?: [string, string][]; rawQuery?: string; param?: string; body?: unknown; auth?: boolean },
+): InjectOptions {
+  const search = new URLSearchParams(opts.query ?? []).toString();
+  const query = [search, opts.rawQuery].filter(Boolean).join('&');
+  // Buffer round trip: lone surrogates become U+FFFD (encodeURIComponent throws on them).
+  const path = route.url.replace(/:[A-Za-z]+|\*/g, () =>
+    encodeURIComponent(Buffer.from(opts.param ?? String(carId)).toString()),
+  );
+  const headers: Record<string, string> = opts.auth ? { authorization: `Bearer ${user.token}` } : {};
+  const req: InjectOptions = {
+    method: route.method as InjectOptions['method'],
+    url: query ? `${path}?${query}` : path,
+    headers,
+  };
+  if (opts.body !== undefined && !['GET', 'HEAD'].includes(route.method)) {
+    req.payload = JSON.stringify(opts.body);
+    headers['content-type'] = 'application/json';
+  }
+  return req;
+}
+
+const text = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.integer().map(String),
+  fc.double().map(String),
+  fc.constantFrom(...INJECTIONS),
+);
+const RAW = [
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '&&&',
+  '=&=',
+  'a[b]=1',
+  'a[]=1&a[]=2',
+  '__proto__[x]=1',
+  'constructor[prototype][x]=1',
+];
+
+describe('properties over every API route', () => {
+  it('arbitrary query strings and path values: never a 5xx, 4xx is {message}, no internals', async () => {
+    expect(api.length).toBeGreaterThanOrEqual(15);
+    for (const route of api) {
+      const key = fc.oneof(
+        fc.constantFrom(...route.query, 'carid', 'start', 'end', '__proto__', 'x'),
+        fc.string({ maxLength: 8 }),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.tuple(key, text), { maxLength: 6 }),
+          fc.option(fc.constantFrom(...RAW), { nil: undefined }),
+          fc.option(text, { nil: undefined }),
+          fc.boolean(),
+          async (query, rawQuery, param, auth) => {
+            await send(request(route, { query, rawQuery, param, auth }), `${route.method} ${route.url}`);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    }
+  }, 120_000);
+
+  it('arbitrary JSON bodies to every write route: never a 5xx', async () => {
+    const writes = api.filter((r) => !['GET', 'HEAD'].includes(r.method));
+    expect(writes.length).toBeGreaterThanOrEqual(6);
+    const before = await t.db.query('SELECT count(*)::int AS n FROM identity.users');
+    for (const route of writes) {
+      // Objects with the route's own field names are likelier to get past the first checks.
+      const field = fc.constantFrom(
+        ...['username', 'firstname', 'lastname', 'email', 'password', 'street', 'housenumber', 'zipcode'],
+        ...['countryCode', 'phone', 'city', 'name', 'title', 'content', 'description', 'price', 'make', 'role'],
+      );
+      const body = fc.oneof(fc.jsonValue(), fc.dictionary(field, fc.oneof(text, fc.jsonValue()), { maxKeys: 12 }));
+      await fc.assert(
+        fc.asyncProperty(body, fc.boolean(), async (b, auth) => {
+          await send(request(route, { body: b, auth }), `${route.method} ${route.url}`);
+        }),
+        { numRuns: RUNS },
+      );
+    }
+    // Arbitrary bodies registered nobody by accident with a broken record.
+    const after = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM identity.users WHERE role <> 1 OR password_hash NOT LIKE '$argon2id$%'`,
+    );
+    expect(after.rows[0]!.n).toBe(0);
+    expect(before.rows.length).toBe(1);
+  }, 120_000);
+
+  it('arbitrary multipart forms to the ad routes: 201/204 or a 4xx, never a 5xx', async () => {
+    const forms = api.filter((r) => r.url.endsWith('/001/1001') || r.url.endsWith('/cars/:id'));
+    expect(forms.length).toBe(3);
+    const fieldName = fc.oneof(
+      fc.constantFrom('title', 'description', 'price', 'make', 'model', 'year', 'milage', 'hp', 'color', 'type'),
+      fc.constantFrom('transmission', 'drivetrain', 'fuel', '__proto__', 'constructor', 'images', 'images[0]'),
+      fc.string({ minLength: 1, maxLength: 10 }).filter((s) => !/["\r\n]/.test(s)),
+    );
+    for (const route of forms) {
+      await fc.assert(
+        fc.asyncProperty(fc.dictionary(fieldName, text, { maxKeys: 16 }), async (fields) => {
+          const form = multipart(fields);
+          const req = request(route, { auth: true });
+          await send(
+            { ...req, payload: form.payload, headers: { ...req.headers, ...form.headers } },
+            `${route.method} ${route.url}`,
+          );
+        }),
+        { numRuns: RUNS },
+      );
+    }
+  }, 120_000);
+});
+
+describe('injection strings in every filter and search term', () => {
+  it('the list route answers 200 or 400 for each string in each of its parameters', async () => {
+    const list = api.find((r) => r.url === '/api/inventory/001/2003')!;
+    const before = await t.db.query('SELECT count(*)::int AS n FROM inventory.cars');
+    for (const key of list.query) {
+      for (const value of INJECTIONS) {
+        const res = await send(
+          request(list, { query: [[key, value]] }),
+          `${key}=${JSON.stringify(value.slice(0, 20))}`,
+        );
+        expect([200, 400], `${key}=${value.slice(0, 20)}`).toContain(res.statusCode);
+      }
+    }
+    expect((await t.db.query('SELECT count(*)::int AS n FROM inventory.cars')).rows).toEqual(before.rows);
+    // LIKE wildcards are literal: '%' and '_' match no ad (no title has them), not every ad.
+    for (const term of ['%', '_', '%%%', '___']) {
+      const res = await send(request(list, { query: [['searchterm', term]] }), term);
+      expect(res.json(), term).toEqual([]);
+    }
+  }, 120_000);
+
+  it('every other route that takes a name or id answers 2xx or 4xx for each string', async () => {
+    const targets: [RouteEntry, string, boolean][] = [];
+    for (const route of api) {
+      for (const q of route.query.filter((q) => !['start', 'end'].includes(q))) targets.push([route, q, true]);
+    }
+    expect(targets.length).toBeGreaterThanOrEqual(20);
+    for (const value of INJECTIONS) {
+      for (const [route, q, auth] of targets) {
+        if (route.url === '/api/inventory/001/2003') continue;
+        await send(
+          request(route, { query: [[q, value]], auth }),
+          `${route.method} ${route.url}?${q}=${value.slice(0, 20)}`,
+        );
+      }
+      for (const route of api.filter((r) => /[:*]/.test(r.url))) {
+        await send(request(route, { param: value, auth: true }), `${route.method} ${route.url} ${value.slice(0, 20)}`);
+      }
+    }
+  }, 120_000);
+
+  it('login and registration with the strings in every field', async () => {
+    const fields = ['username', 'firstname', 'lastname', 'email', 'password', 'street', 'housenumber', 'zipcode'];
+    for (const value of INJECTIONS) {
+      await send(
+        { method: 'POST', url: '/api/identity/user/login', payload: { email: value, password: value } },
+        `login ${value.slice(0, 20)}`,
+      );
+      await send(
+        {
+          method: 'POST',
+          url: '/api/identity/user/login',
+          payload: { email: `${value}@x.se`.slice(0, 50), password: 'Langt-nog-1' },
+        },
+        `login ${value.slice(0, 20)}`,
+      );
+      for (const field of fields) {
+        const body = {
+          username: `injektion${address}`.slice(0, 30),
+          firstname: 'Inge',
+          lastname: 'Injektion',
+          email: `inj${address}@exempel.se`,
+          password: 'Injektion-1234',
+          street: 'Gatan',
+          housenumber: '1',
+          zipcode: '12345',
+          countryCode: '46',
+          phone: '0701234567',
+          city: 'Umeå',
+          [field]: value,
+        };
+        await send(
+          { method: 'POST', url: '/api/identity/user', payload: body },
+          `register ${field}=${value.slice(0, 20)}`,
+        );
+      }
+    }
+  }, 120_000);
+});
+
+describe('limits', () => {
+  it('huge and malformed windows answer 400', async () => {
+    const windows = [
+      'start=0&end=100000',
+      'start=0&end=101',
+      'start=10001&end=10002',
+      'start=99999999999999999999&end=1',
+      'start=-1',
+      'end=0',
+      'start=1e3',
+      'start=0x10',
+      'start=1&start=2',
+      'end=Infinity',
+    ];
+    for (const route of api.filter((r) => r.query.includes('end'))) {
+      for (const w of windows) {
+        const res = await send(
+          request(route, { rawQuery: `${w}&username=${user.username}`, auth: true }),
+          `${route.url}?${w}`,
+        );
+        expect(res.statusCode, `${route.url}?${w}`).toBe(400);
+      }
+    }
+  });
+
+  it('a malformed or over-long path segment answers {message} without echoing the path', async () => {
+    const auth = { authorization: `Bearer ${user.token}` };
+    for (const url of [
+      '/api/inventory/cars/%E0%A4%A',
+      '/files/%ZZ',
+      `/api/inventory/cars/${'9'.repeat(150)}`,
+      `/files/${'a'.repeat(500)}`,
+    ]) {
+      for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+        const res = await send({ method, url, headers: auth }, `${method} ${url}`);
+        expect([400, 404, 414, 415], `${method} ${url}`).toContain(res.statusCode);
+        expect(res.body).not.toContain('%E0');
+        expect(res.body).not.toContain('999999999');
+      }
+    }
+  });
+
+  it('bodies over the limit answer 413 on every JSON route, and too many form fields too', async () => {
+    const big = { name: 'x'.repeat(200_000), email: 'a@b.se', title: 't', content: 'c', username: 'x', password: 'y' };
+    for (const url of ['/api/identity/user', '/api/identity/user/login', '/api/inventory/feedback']) {
+      const res = await send({ method: 'POST', url, payload: big }, url);
+      expect(res.statusCode, url).toBe(413);
+    }
+    const many = multipart(Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`f${i}`, 'x'])));
+    const res = await send(
+      {
+        method: 'POST',
+        url: '/api/inventory/001/1001',
+        payload: many.payload,
+        headers: { ...many.headers, authorization: `Bearer ${user.token}` },
+      },
+      'many fields',
+    );
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('__proto__ and constructor.prototype keys answer 400 on every JSON route', async () => {
+    const poisons = [
+      '{"__proto__":{"role":3}}',
+      '{"a":{"b":{"__proto__":{"isAdmin":true}}}}',
+      '{"constructor":{"prototype":{"role":3}}}',
+      '{"email":"a@b.se","password":"Langt-nog-1","__proto__":{"x":1}}',
+    ];
+    const jsonRoutes = api.filter((r) => r.method === 'POST' && !r.url.endsWith('/001/1001'));
+    expect(jsonRoutes.map((r) => r.url).sort()).toEqual([
+      '/api/identity/user',
+      '/api/identity/user/login',
+      '/api/inventory/001/3001',
+      '/api/inventory/feedback',
+    ]);
+    for (const route of jsonRoutes) {
+      for (const payload of poisons) {
+        const res = await send(
+          {
+            method: 'POST',
+            url: `${route.url}?carid=${carId}`,
+            payload,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+          },
+          `${route.url} ${payload}`,
+        );
+        expect(res.statusCode, `${route.url} ${payload}`).toBe(400);
+      }
+    }
+    expect(({} as Record<string, unknown>).role).toBeUndefined();
+  });
+});

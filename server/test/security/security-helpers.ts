@@ -1,0 +1,195 @@
+// Shared by the security tests: the default process (buildApp) with its own route table, real users
+// registered through identity, ad forms and photos, and the checks every answer must pass.
+import { readdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { createTestDatabase, type TestDatabase } from '@bilmarknaden/db/testing';
+import { identityMigrations } from '@bilmarknaden/identity/migrations';
+import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
+import { buildApp } from '../../src/app.ts';
+import type { Settings } from '../../src/settings.ts';
+import { testSettings } from '../helpers.ts';
+import { adFields, multipart, photo, type FilePart } from '../../../services/inventory/test/inventory-helpers.ts';
+
+export { adFields, multipart, photo, type FilePart };
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** Query-string properties the route's schema declares. */
+  query: string[];
+}
+
+export interface SecureApp {
+  app: FastifyInstance;
+  db: TestDatabase['db'];
+  settings: Settings;
+  /** Every route of the process, HEAD and docs included, from Fastify's onRoute hook. */
+  routes: RouteEntry[];
+  filesDir: string;
+  close(): Promise<void>;
+}
+
+/** The default all-in-one process on a fresh database, with the route table collected while it is built. */
+export async function buildSecureApp(env: Record<string, string> = {}): Promise<SecureApp> {
+  const database = await createTestDatabase([identityMigrations, inventoryMigrations]);
+  const settings = testSettings(env);
+  const routes: RouteEntry[] = [];
+  const onRoute = (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const querystring = route.schema?.querystring as { properties?: Record<string, unknown> } | undefined;
+    for (const method of methods) {
+      routes.push({ method, url: route.url, query: Object.keys(querystring?.properties ?? {}) });
+    }
+  };
+  try {
+    const { app } = await buildApp(settings, { db: database.db, onRoute });
+    await app.ready();
+    return {
+      app,
+      db: database.db,
+      settings,
+      routes,
+      filesDir: path.join(settings.dataDir, 'files'),
+      async close() {
+        await app.close();
+        await database.dispose();
+      },
+    };
+  } catch (err) {
+    await database.dispose();
+    throw err;
+  }
+}
+
+let counter = 0;
+
+/** A valid registration body with distinctive private values (so a leak of them is easy to spot). */
+export function registration(name: string) {
+  counter += 1;
+  const tag = `${process.pid}${counter}`.slice(-6);
+  return {
+    username: `${name}${tag}`.slice(0, 30),
+    firstname: 'Testa',
+    lastname: 'Testsson',
+    email: `${name}.${tag}@hemlig-post.se`,
+    password: 'Hemligt-Lösen-99',
+    street: 'Lönngatan',
+    housenumber: '77',
+    zipcode: '97531',
+    countryCode: '46',
+    phone: '0739990011',
+    city: 'Kiruna',
+  };
+}
+
+/** Private values that no public answer may carry. */
+export const PRIVATE_MARKERS = ['hemlig-post.se', '0739990011', 'Lönngatan', '97531', 'Hemligt-Lösen-99', '$argon2'];
+
+export interface TestUser {
+  username: string;
+  email: string;
+  password: string;
+  token: string;
+  headers: Record<string, string>;
+}
+
+/** Registers through identity (the real hasher and signing key) and answers the user with a token. */
+export async function registerUser(app: FastifyInstance, name: string): Promise<TestUser> {
+  const body = registration(name);
+  const res = await app.inject({ method: 'POST', url: '/api/identity/user', payload: body });
+  if (res.statusCode !== 200) throw new Error(`register ${name}: ${res.statusCode} ${res.body}`);
+  return {
+    username: body.username,
+    email: body.email,
+    password: body.password,
+    token: res.body,
+    headers: { authorization: `Bearer ${res.body}` },
+  };
+}
+
+/** Posts an ad with `photos` small photos as `user`; answers its id. */
+export async function createAd(
+  app: FastifyInstance,
+  user: TestUser,
+  photos = 1,
+  fields: Record<string, string> = {},
+): Promise<number> {
+  const files = await Promise.all(
+    Array.from({ length: photos }, (_, i) => photo('jpeg', { r: 30 * i, g: 120, b: 90 }).then((data) => ({ data }))),
+  );
+  const form = multipart(adFields(fields), files);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/inventory/001/1001',
+    payload: form.payload,
+    headers: { ...form.headers, ...user.headers },
+  });
+  if (res.statusCode !== 201) throw new Error(`create ad: ${res.statusCode} ${res.body}`);
+  return (res.json() as { id: number }).id;
+}
+
+/** Everything stored that an attacker might change: users, ads, saved entries, feedback and photo files. */
+export async function snapshot(app: SecureApp): Promise<string> {
+  const q = async (sql: string) => JSON.stringify((await app.db.query(sql)).rows);
+  const files = await readdir(app.filesDir).catch(() => [] as string[]);
+  return [
+    await q('SELECT id, username, email, role, password_hash, created FROM identity.users ORDER BY id'),
+    await q(
+      `SELECT id, title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain,
+              fuel, username, image_count, image_version, status, created, updated FROM inventory.cars ORDER BY id`,
+    ),
+    await q('SELECT username, car_id FROM inventory.saved_cars ORDER BY username, car_id'),
+    await q('SELECT id, username FROM inventory.feedback ORDER BY id'),
+    JSON.stringify(files.sort()),
+  ].join('\n');
+}
+
+/** Traces of internals an answer must never carry: stack frames, source paths, SQL. */
+const INTERNALS = [
+  /\n\s+at\s/,
+  /\bat\s+\S+\s+\(.*:\d+:\d+\)/,
+  /\/(work|home|tmp|usr)\/[\w.-]+/,
+  /node_modules/,
+  /\.ts:\d+/,
+  /\bSELECT\b.*\bFROM\b/i,
+  /syntax error at/i,
+];
+
+/** The shape every API answer keeps: 4xx and 5xx are `{message, field?}` JSON; no internals in any answer. */
+export function expectWellFormed(res: LightMyRequestResponse, what: string): void {
+  if (res.statusCode >= 500) throw new Error(`${what}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  for (const pattern of INTERNALS) {
+    if (pattern.test(res.body))
+      throw new Error(`${what}: answer shows internals (${pattern}): ${res.body.slice(0, 300)}`);
+  }
+  if (res.statusCode >= 400) {
+    if (!/^application\/json/.test(String(res.headers['content-type']))) {
+      throw new Error(
+        `${what}: ${res.statusCode} is not JSON: ${res.headers['content-type']} ${res.body.slice(0, 200)}`,
+      );
+    }
+    const body = res.json() as Record<string, unknown>;
+    const keys = Object.keys(body).sort();
+    const shapeOk =
+      typeof body.message === 'string' &&
+      body.message.length > 0 &&
+      keys.every((k) => k === 'message' || k === 'field') &&
+      (body.field === undefined || typeof body.field === 'string');
+    if (!shapeOk)
+      throw new Error(`${what}: ${res.statusCode} body is not {message, field?}: ${res.body.slice(0, 200)}`);
+  }
+}
+
+export type Inject = (opts: InjectOptions) => Promise<LightMyRequestResponse>;
+
+/** A free TCP port on loopback, for a real process. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
