@@ -1,0 +1,48 @@
+// The part of autocannon 9's API the benchmark uses (the package has no type declarations).
+declare module 'autocannon' {
+  export interface Histogram {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+    p99_9: number;
+  }
+  export interface RequestOptions {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+  }
+  export interface Request extends RequestOptions {
+    setupRequest?: (req: RequestOptions, context: Record<string, unknown>) => RequestOptions;
+  }
+  export interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    pipelining?: number;
+    timeout?: number;
+    headers?: Record<string, string>;
+    requests?: Request[];
+  }
+  export interface Result {
+    requests: Histogram & { total: number; sent: number };
+    latency: Histogram & { totalCount: number };
+    throughput: Histogram & { total: number };
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    duration: number;
+    '2xx': number;
+    '4xx': number;
+    '5xx': number;
+  }
+  function autocannon(opts: Options): Promise<Result>;
+  export default autocannon;
+}

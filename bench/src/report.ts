@@ -1,0 +1,97 @@
+import type { EngineReport } from './main.ts';
+import type { IngestResult } from './ingest.ts';
+import type { WebSize } from './web-size.ts';
+
+/** The targets of DESIGN.md and issue 8. */
+export const TARGETS = {
+  p99Ms: 25,
+  pctOfCeiling: 50,
+  ingestCpuSeconds: 1.5,
+  cardBytes: 30 * 1024,
+  homeJsGzipBytes: 150 * 1024,
+  lighthousePerformance: 95,
+  lighthouseAccessibility: 100,
+  uploadP99Ratio: 2,
+} as const;
+
+const mark = (ok: boolean | null) => (ok === null ? '' : ok ? 'ok' : 'MISS');
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  return rows
+    .map((r, ri) => {
+      const cells = r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)));
+      const text = cells.join('  ');
+      return ri === 0 ? `${text}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : text;
+    })
+    .join('\n');
+}
+
+export function formatTable(reports: EngineReport[], ingest: IngestResult | null, web: WebSize | null): string {
+  const parts: string[] = [];
+  for (const r of reports) {
+    const rows = [['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', '% ceiling', 'target']];
+    rows.push([
+      'ceiling (bare route, same SQL)',
+      String(r.ceiling.rps),
+      String(r.ceiling.p50),
+      String(r.ceiling.p99),
+      String(r.ceiling.errors + r.ceiling.non2xx),
+      '100',
+      '',
+    ]);
+    for (const s of r.scenarios) {
+      const ok = s.meetsCeiling && s.meetsP99 !== false && s.errors + s.non2xx === 0;
+      rows.push([
+        s.name,
+        String(s.rps),
+        String(s.p50),
+        String(s.p99),
+        String(s.errors + s.non2xx),
+        String(s.pctOfCeiling),
+        mark(ok),
+      ]);
+    }
+    if (r.uploads) {
+      const b = r.uploads.busy;
+      rows.push([
+        `list page 1 + 4×8-photo uploads`,
+        String(b.rps),
+        String(b.p50),
+        String(b.p99),
+        String(b.errors + b.non2xx),
+        '',
+        `${r.uploads.ratio}× ${mark(r.uploads.meets)}`,
+      ]);
+    }
+    parts.push(
+      `${r.engine}, ${r.ads.toLocaleString('en')} ads, ${r.connections} connections` +
+        (r.seedSeconds === null ? '' : `, seeded in ${r.seedSeconds} s`) +
+        ` (load average ${r.loadAverage.before.join(' ')} → ${r.loadAverage.after.join(' ')})\n` +
+        table(rows),
+    );
+    for (const p of r.lighthouse ?? []) {
+      const ok = p.performance >= TARGETS.lighthousePerformance && p.accessibility >= TARGETS.lighthouseAccessibility;
+      parts.push(
+        `Lighthouse ${p.name}: performance ${p.performance}, accessibility ${p.accessibility} ${mark(ok)}` +
+          ` (LCP ${p.metrics.lcpMs} ms, TBT ${p.metrics.tbtMs} ms, CLS ${(p.metrics.cls1000 ?? 0) / 1000})` +
+          (p.failedAccessibilityAudits.length ? `; failed: ${p.failedAccessibilityAudits.join(', ')}` : ''),
+      );
+    }
+  }
+  if (ingest) {
+    const maxCard = Math.max(...ingest.cardBytes);
+    parts.push(
+      `Photo ingest, 8 × 12 MP: ${ingest.cpuSeconds.toFixed(2)} s CPU ${mark(ingest.cpuSeconds <= TARGETS.ingestCpuSeconds)}` +
+        ` (wall ${ingest.wallSeconds.toFixed(2)} s); card ${kb(Math.min(...ingest.cardBytes))}–${kb(maxCard)} ${mark(maxCard <= TARGETS.cardBytes)},` +
+        ` full ${kb(Math.min(...ingest.fullBytes))}–${kb(Math.max(...ingest.fullBytes))}`,
+    );
+  }
+  if (web) {
+    parts.push(
+      `Home page JavaScript: ${kb(web.gzip)} gzip (${kb(web.bytes)} raw, ${web.files.length} files) ${mark(web.gzip <= TARGETS.homeJsGzipBytes)}`,
+    );
+  }
+  return parts.join('\n\n');
+}

@@ -1,0 +1,141 @@
+// Builds the measured server (production web + server build, then bench-server bundled the same way as
+// scripts/build-server.mjs bundles main.ts) and runs it as a child process.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+export const benchServerBundle = path.join(repoRoot, 'bench/dist/bench-server.js');
+
+/** `npm run build` (web → apps/web/dist, server → server/dist) in the repository. */
+export async function buildProduction(log: (m: string) => void): Promise<void> {
+  await run('npm', ['run', 'build'], log);
+}
+
+export async function bundleBenchServer(): Promise<string> {
+  // Same as scripts/build-server.mjs: workspace TypeScript is bundled with import.meta.url kept pointing at the
+  // source file (services find their migrations), npm packages stay external.
+  const keepSourceUrl: Plugin = {
+    name: 'keep-source-import-meta-url',
+    setup(b) {
+      b.onLoad({ filter: /\.ts$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        return {
+          contents: source
+            .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+            .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path))),
+          loader: 'ts',
+        };
+      });
+    },
+  };
+  const externalPackages: Plugin = {
+    name: 'external-npm-packages',
+    setup(b) {
+      b.onResolve({ filter: /^[^./]/ }, (args) =>
+        args.path.startsWith('@bilmarknaden/') ? undefined : { path: args.path, external: true },
+      );
+    },
+  };
+  await build({
+    entryPoints: [path.join(repoRoot, 'bench/src/bench-server.ts')],
+    outfile: benchServerBundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [keepSourceUrl, externalPackages],
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  });
+  return benchServerBundle;
+}
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts the bundled bench server; resolves when /healthz answers. Logs go to `logFile`. */
+export async function startServer(opts: {
+  port: number;
+  env: Record<string, string>;
+  logFile: string;
+  timeoutMs?: number;
+}): Promise<RunningServer> {
+  const log = createWriteStream(opts.logFile, { flags: 'a' });
+  // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the measured server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, benchServerBundle], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      BENCH_CEILING_ROUTE: 'true',
+      WEB_DIST: path.join(repoRoot, 'apps/web/dist'),
+      ...(process.env.BENCH_IMAGE_CONCURRENCY ? { BENCH_IMAGE_CONCURRENCY: process.env.BENCH_IMAGE_CONCURRENCY } : {}),
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  const url = `http://127.0.0.1:${opts.port}`;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + (opts.timeoutMs ?? 180_000);
+  for (;;) {
+    const code = await Promise.race([exited, sleep(250).then(() => undefined)]);
+    if (code !== undefined)
+      throw new Error(`bench server exited with code ${code} before it answered; see ${opts.logFile}`);
+    try {
+      const r = await fetch(`${url}/healthz`);
+      if (r.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`bench server did not answer within ${opts.timeoutMs ?? 180_000} ms; see ${opts.logFile}`);
+    }
+  }
+  return {
+    url,
+    pid: child.pid!,
+    child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+      log.end();
+    },
+  };
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export function run(cmd: string, args: string[], log: (m: string) => void, env?: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: repoRoot, env: env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const onData = (d: Buffer) =>
+      d
+        .toString()
+        .split('\n')
+        .filter((l) => l.trim() && !l.includes('Unknown user config'))
+        .forEach((l) => log(`    ${l}`));
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
+  });
+}

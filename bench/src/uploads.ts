@@ -1,0 +1,75 @@
+// Ads with 8 photos posted as the web app posts them (multipart, bearer token), in a loop, while the list
+// is under load: photo processing must not slow listing for others.
+import { IDENTITY_BASE, INVENTORY_BASE } from '@bilmarknaden/shared/api-paths';
+
+export async function login(baseUrl: string, email: string, password: string): Promise<string> {
+  const r = await fetch(`${baseUrl}${IDENTITY_BASE}/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!r.ok) throw new Error(`login ${email}: ${r.status} ${await r.text()}`);
+  return (await r.text()).trim();
+}
+
+const AD_FIELDS: Record<string, string> = {
+  title: 'Volvo V70 D4 Momentum',
+  description: 'Benchmarkannons: fin bil med dragkrok och vinterhjul. Servad enligt schema.',
+  price: '129900',
+  make: 'Volvo',
+  model: 'V70',
+  year: '2016',
+  milage: '14500',
+  hp: '181',
+  color: 'svart',
+  type: 'kombi',
+  transmission: 'automat',
+  drivetrain: 'awd',
+  fuel: 'diesel',
+};
+
+export async function postAd(baseUrl: string, token: string, photos: readonly Buffer[]): Promise<number> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(AD_FIELDS)) form.append(k, v);
+  photos.forEach((p, i) => form.append(`images[${i}]`, new Blob([p], { type: 'image/jpeg' }), `${i}.jpg`));
+  const r = await fetch(`${baseUrl}${INVENTORY_BASE}/001/1001`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (r.status !== 201) throw new Error(`upload: ${r.status} ${await r.text()}`);
+  return ((await r.json()) as { id: number }).id;
+}
+
+export interface UploadLoop {
+  stop(): Promise<{ uploads: number; failures: number; meanSeconds: number; errors: string[] }>;
+}
+
+/** `uploaders` loops, each posting one 8-photo ad after the other until stopped. */
+export function startUploads(baseUrl: string, token: string, photos: readonly Buffer[], uploaders = 4): UploadLoop {
+  let running = true;
+  let uploads = 0;
+  let failures = 0;
+  let total = 0;
+  const errors: string[] = [];
+  const loops = Array.from({ length: uploaders }, async () => {
+    while (running) {
+      const t0 = performance.now();
+      try {
+        await postAd(baseUrl, token, photos);
+        uploads++;
+        total += performance.now() - t0;
+      } catch (error) {
+        failures++;
+        if (errors.length < 5) errors.push(String((error as Error).message).slice(0, 200));
+      }
+    }
+  });
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+      return { uploads, failures, meanSeconds: uploads ? total / uploads / 1000 : 0, errors };
+    },
+  };
+}

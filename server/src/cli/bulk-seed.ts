@@ -1,0 +1,425 @@
+// Bulk synthetic data for benchmarks: N active ads in large batches, bench users with saved ads, and
+// photos shared from a small generated pool. Used by `npm run seed` and `npm run bench`.
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Database, Queryable } from '@bilmarknaden/db/database';
+import { hashPassword } from '@bilmarknaden/identity/services/password-hasher';
+import { LocalFileStorage } from '@bilmarknaden/inventory/storage/local-storage';
+import type { FileStorage } from '@bilmarknaden/inventory/storage/file-storage';
+import { colorOptions } from '@bilmarknaden/shared/options';
+import { generateAd, type CatalogueEntry } from '../seed/demo-ads.ts';
+import { makeDemoPhotos, type DemoPhoto } from '../seed/demo-photos.ts';
+import { createRandom, type Random } from '../seed/random.ts';
+
+export const BENCH_PASSWORD = 'Bilmarknaden1';
+export const benchUser = (n: number) => ({ username: `bench${n}`, email: `bench${n}@bench.bilmarknaden.se` });
+
+/**
+ * How ads get their photos:
+ * - `link`: the pool's files are written once to `$DATA_DIR/bench-photo-pool` and every photo of every ad is a
+ *   hard link to one of them (local folder only). To the server each is an ordinary file at
+ *   `/files/{id}-{n}.jpeg`; the store never writes into an existing file (temp + rename), so replacing or
+ *   deleting one ad's photo never touches the others. Fast: one link() per file, no bytes copied.
+ * - `copy`: the pool's bytes are `put` through the store for every ad (works for S3; slow for large N).
+ * - `none`: no photos; ads get image_count 0 (nothing claimed that does not exist).
+ */
+export type PhotoMode = 'link' | 'copy' | 'none';
+
+export interface BulkSeedOptions {
+  ads: number;
+  /** Bench users (sellers of the ads, each with saved ads). Default 100. */
+  users?: number;
+  /** Saved ads per bench user. Default 30. */
+  savedPerUser?: number;
+  /** Rows per INSERT. Default 2000. */
+  batchSize?: number;
+  /** PRNG seed: the same seed gives the same ads. */
+  seed?: number;
+  photos?: PhotoMode;
+  /** Required unless photos is 'none'. */
+  storage?: FileStorage;
+  /** Hard links per pool file before a fresh copy takes over (ext4 allows 65,000 per inode). Default 50,000. */
+  linksPerFile?: number;
+  /** Views per colour in the photo pool (7 colours). Default 4. */
+  photoViews?: number;
+  /**
+   * Drop the secondary indexes of inventory.cars during the load and build them again from their stored
+   * definitions at the end (far faster than growing GIN indexes row by row). Default: when ads ≥ 20,000.
+   */
+  rebuildIndexes?: boolean;
+  /** Ads are created within the last `days` days before `now`. */
+  now?: Date;
+  days?: number;
+  onProgress?: (message: string) => void;
+}
+
+export interface BulkSeedResult {
+  ads: number;
+  firstId: number;
+  lastId: number;
+  users: number;
+  saved: number;
+  photoFiles: number;
+  ms: number;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+const MAX_PHOTOS = 8;
+
+export async function loadCatalogue(db: Queryable): Promise<CatalogueEntry[]> {
+  const r = await db.query<{ make: string; models: string[] }>(
+    `SELECT m.name AS make, array_agg(mo.name ORDER BY mo.name) AS models
+       FROM inventory.makes m JOIN inventory.models mo ON mo.make_id = m.id
+      GROUP BY m.name ORDER BY m.name`,
+  );
+  return r.rows;
+}
+
+/** Fills a migrated database; everything in the database is written in one transaction (all or nothing). */
+export async function bulkSeed(db: Database, opts: BulkSeedOptions): Promise<BulkSeedResult> {
+  const started = Date.now();
+  const ads = opts.ads;
+  if (!Number.isInteger(ads) || ads < 0) throw new Error('ads must be a whole number ≥ 0');
+  const userCount = Math.max(1, opts.users ?? 100);
+  const savedPerUser = opts.savedPerUser ?? 30;
+  const batchSize = opts.batchSize ?? 2000;
+  const photos: PhotoMode = opts.photos ?? (opts.storage instanceof LocalFileStorage ? 'link' : 'none');
+  if (photos !== 'none' && !opts.storage) throw new Error(`photos '${photos}' needs a storage`);
+  if (photos === 'link' && !(opts.storage instanceof LocalFileStorage)) {
+    throw new Error("photos 'link' needs the local photo folder (use 'copy' for S3)");
+  }
+  const rnd = createRandom(opts.seed ?? 20261122);
+  const now = (opts.now ?? new Date()).getTime();
+  const days = opts.days ?? 365;
+  const progress = opts.onProgress ?? (() => undefined);
+
+  const catalogue = await loadCatalogue(db);
+  if (catalogue.length === 0) throw new Error('The make and model catalogue is empty: run the migrations first');
+
+  const pool =
+    photos === 'none'
+      ? null
+      : await preparePhotoPool(opts.storage!, photos, opts.photoViews ?? 4, opts.linksPerFile ?? 50_000);
+  if (pool) progress(`photo pool ready (${pool.size * (opts.photoViews ?? 4)} photos)`);
+
+  // Argon2 once: every bench user has the same password.
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const usernames = Array.from({ length: userCount }, (_, i) => benchUser(i + 1).username);
+
+  const existing = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM inventory.cars');
+  const rebuild = opts.rebuildIndexes ?? (ads >= 20_000 && ads >= existing.rows[0]!.n);
+
+  let photoFiles = 0;
+  let firstId = 0;
+  let lastId = 0;
+  const ids: number[] = [];
+  const saved = await db.transaction(async (tx) => {
+    await insertUsers(tx, userCount, passwordHash);
+    const dropped = rebuild ? await dropCarIndexes(tx) : [];
+    if (dropped.length > 0) progress(`dropped ${dropped.length} indexes for the load`);
+
+    const step = Math.max(batchSize, Math.ceil(ads / 10));
+    let linking: Promise<number> | null = null;
+    let reported = 0;
+    for (let done = 0; done < ads; done += batchSize) {
+      const rows = generateBatch(rnd, catalogue, usernames, Math.min(batchSize, ads - done), now, days, photos);
+      const inserted = await insertAds(tx, rows);
+      for (const r of inserted) ids.push(r.id);
+      // The previous batch's photos were linked while this batch was inserted.
+      photoFiles += (await linking) ?? 0;
+      linking = pool ? attachPhotos(pool, inserted, rnd) : null;
+      linking?.catch(() => undefined); // awaited after the next batch; no unhandled rejection meanwhile
+      const total = done + rows.length;
+      if (total - reported >= step || total === ads) {
+        reported = total;
+        progress(`${total.toLocaleString('en')} / ${ads.toLocaleString('en')} ads (${secondsSince(started)} s)`);
+      }
+    }
+    photoFiles += (await linking) ?? 0;
+    if (dropped.length > 0) {
+      await tx.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+      for (const def of dropped) await tx.exec(def);
+      progress(`rebuilt ${dropped.length} indexes (${secondsSince(started)} s)`);
+    }
+    return insertSaved(tx, usernames, ids, savedPerUser, rnd, now);
+  });
+  for (const id of ids) {
+    if (firstId === 0 || id < firstId) firstId = id;
+    if (id > lastId) lastId = id;
+  }
+  // Fresh statistics for the planner, and the visibility map for index-only scans.
+  await db.exec('VACUUM ANALYZE inventory.cars');
+  await db.exec('VACUUM ANALYZE inventory.saved_cars');
+  await db.exec('ANALYZE identity.users');
+  return { ads, firstId, lastId, users: userCount, saved, photoFiles, ms: Date.now() - started };
+}
+
+const secondsSince = (t: number) => ((Date.now() - t) / 1000).toFixed(1);
+
+interface AdRow {
+  title: string;
+  description: string;
+  price: number;
+  make: string;
+  model: string;
+  year: number;
+  milage: number;
+  hp: number;
+  color: string;
+  type: string;
+  transmission: string;
+  drivetrain: string;
+  fuel: string;
+  username: string;
+  imageCount: number;
+  created: string;
+}
+
+function generateBatch(
+  rnd: Random,
+  catalogue: readonly CatalogueEntry[],
+  usernames: readonly string[],
+  count: number,
+  now: number,
+  days: number,
+  photos: PhotoMode,
+): AdRow[] {
+  const rows: AdRow[] = [];
+  for (let i = 0; i < count; i++) {
+    const ad = generateAd(rnd, catalogue);
+    rows.push({
+      ...ad,
+      username: rnd.pick(usernames),
+      imageCount: photos === 'none' ? 0 : rnd.int(1, MAX_PHOTOS),
+      created: new Date(now - Math.floor(rnd.next() * days * DAY_MS)).toISOString(),
+    });
+  }
+  return rows;
+}
+
+// One statement per batch: the columns travel as arrays (works the same on PGlite and PostgreSQL).
+const INSERT_ADS = `
+INSERT INTO inventory.cars (title, description, price, make, model, year, milage, hp, color, type, transmission,
+  drivetrain, fuel, username, image_count, status, created, updated)
+SELECT t.title, t.description, t.price, t.make, t.model, t.year, t.milage, t.hp, t.color, t.type, t.transmission,
+  t.drivetrain, t.fuel, t.username, t.image_count, 'active', t.created, t.created
+FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[], $9::text[],
+  $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::smallint[], $16::timestamptz[])
+  AS t(title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel,
+       username, image_count, created)
+RETURNING id, color, image_count`;
+
+interface InsertedAd {
+  id: number;
+  color: string;
+  image_count: number;
+}
+
+async function insertAds(tx: Queryable, rows: readonly AdRow[]): Promise<InsertedAd[]> {
+  const col = <K extends keyof AdRow>(k: K) => rows.map((r) => r[k]);
+  const r = await tx.query<InsertedAd>(INSERT_ADS, [
+    col('title'),
+    col('description'),
+    col('price'),
+    col('make'),
+    col('model'),
+    col('year'),
+    col('milage'),
+    col('hp'),
+    col('color'),
+    col('type'),
+    col('transmission'),
+    col('drivetrain'),
+    col('fuel'),
+    col('username'),
+    col('imageCount'),
+    col('created'),
+  ]);
+  return r.rows;
+}
+
+async function insertUsers(tx: Queryable, count: number, passwordHash: string): Promise<void> {
+  const users = Array.from({ length: count }, (_, i) => benchUser(i + 1));
+  await tx.query(
+    `INSERT INTO identity.users (username, firstname, lastname, email, password_hash, street, housenumber, zipcode,
+       city, country_code, phone, role)
+     SELECT u.username, 'Bench', 'Användare', u.email, $3, 'Testgatan', '1', '11122', 'Stockholm', '46', '0701234567', 1
+     FROM unnest($1::text[], $2::text[]) AS u(username, email)
+     ON CONFLICT DO NOTHING`,
+    [users.map((u) => u.username), users.map((u) => u.email), passwordHash],
+  );
+}
+
+/** Each user saves `perUser` random ads of this run (at different moments of the last month). */
+async function insertSaved(
+  tx: Queryable,
+  usernames: readonly string[],
+  ids: readonly number[],
+  perUser: number,
+  rnd: Random,
+  now: number,
+): Promise<number> {
+  if (ids.length === 0 || perUser <= 0) return 0;
+  const user: string[] = [];
+  const car: number[] = [];
+  const at: string[] = [];
+  for (const u of usernames) {
+    const picked = new Set<number>();
+    for (let i = 0; i < Math.min(perUser, ids.length); i++) picked.add(ids[rnd.int(0, ids.length - 1)]!);
+    for (const id of picked) {
+      user.push(u);
+      car.push(id);
+      at.push(new Date(now - Math.floor(rnd.next() * 30 * DAY_MS)).toISOString());
+    }
+  }
+  const r = await tx.query(
+    `INSERT INTO inventory.saved_cars (username, car_id, saved_at)
+     SELECT * FROM unnest($1::text[], $2::int[], $3::timestamptz[])
+     ON CONFLICT DO NOTHING`,
+    [user, car, at],
+  );
+  return r.rowCount;
+}
+
+/** The secondary indexes of inventory.cars (not those behind constraints), dropped; answers their definitions. */
+async function dropCarIndexes(tx: Queryable): Promise<string[]> {
+  const r = await tx.query<{ name: string; def: string }>(
+    `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def
+       FROM pg_index i
+      WHERE i.indrelid = 'inventory.cars'::regclass
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`,
+  );
+  for (const { name } of r.rows) await tx.exec(`DROP INDEX ${name}`);
+  return r.rows.map((x) => x.def);
+}
+
+/**
+ * One pool photo on disk that ads hard-link to. A file system caps the links of one inode (ext4: 65,000), so
+ * after `linksPerFile` links a fresh copy (a new inode with the same bytes) takes over.
+ */
+class PoolFile {
+  #links = 0;
+  #generation = 0;
+  #ready: Promise<string>;
+
+  constructor(
+    readonly base: string,
+    readonly data: Buffer,
+    readonly linksPerFile: number,
+  ) {
+    this.#ready = this.#write();
+  }
+
+  #write(): Promise<string> {
+    const file = `${this.base}-g${this.#generation}.jpeg`;
+    return writeNew(file, this.data).then(() => file);
+  }
+
+  /** The file to link to next (written before it is answered). */
+  next(): Promise<string> {
+    if (this.#links >= this.linksPerFile) {
+      this.#links = 0;
+      this.#generation++;
+      this.#ready = this.#write();
+    }
+    this.#links++;
+    return this.#ready;
+  }
+}
+
+interface PoolPhoto {
+  full: PoolFile | null;
+  card: PoolFile | null;
+  data: DemoPhoto;
+}
+
+interface PhotoPool {
+  size: number;
+  /** Per colour: each view's photo (and its files on disk in link mode). */
+  byColor: Map<string, PoolPhoto[]>;
+  mode: 'link' | 'copy';
+  storage: FileStorage;
+}
+
+async function preparePhotoPool(
+  storage: FileStorage,
+  mode: 'link' | 'copy',
+  views: number,
+  linksPerFile: number,
+): Promise<PhotoPool> {
+  const colors = colorOptions.map((c) => c.value);
+  const generated = await makeDemoPhotos(colors, views);
+  const byColor: PhotoPool['byColor'] = new Map();
+  let dir: string | null = null;
+  if (mode === 'link') {
+    // Beside the photo folder (same file system, so links work), outside it (the server never lists it).
+    dir = path.join(path.dirname((storage as LocalFileStorage).dir), 'bench-photo-pool');
+    await mkdir(dir, { recursive: true });
+    await mkdir((storage as LocalFileStorage).dir, { recursive: true });
+  }
+  for (const [color, list] of generated) {
+    const entries: PoolPhoto[] = list.map((photo, v) => {
+      const base = dir ? path.join(dir, `${encodeURIComponent(color)}-${v}-${randomBytes(3).toString('hex')}`) : '';
+      return {
+        full: dir ? new PoolFile(base, photo.full, linksPerFile) : null,
+        card: dir ? new PoolFile(`${base}-card`, photo.card, linksPerFile) : null,
+        data: photo,
+      };
+    });
+    byColor.set(color, entries);
+  }
+  return { size: byColor.size, byColor, mode, storage };
+}
+
+/** A new file (temp + rename), never rewritten in place: files linked to an earlier one keep their bytes. */
+async function writeNew(file: string, data: Buffer): Promise<void> {
+  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temp, data);
+  await rename(temp, file);
+}
+
+/** Gives each inserted ad its photos 1…image_count; answers the number of files made. */
+async function attachPhotos(pool: PhotoPool, ads: readonly InsertedAd[], rnd: Random): Promise<number> {
+  const jobs: (() => Promise<void>)[] = [];
+  for (const ad of ads) {
+    const set = pool.byColor.get(ad.color) ?? [...pool.byColor.values()][0]!;
+    const offset = rnd.int(0, set.length - 1);
+    for (let n = 1; n <= ad.image_count; n++) {
+      const photo = set[(offset + n) % set.length]!;
+      const fullKey = `${ad.id}-${n}.jpeg`;
+      const cardKey = `${ad.id}-${n}-card.jpeg`;
+      if (pool.mode === 'link') {
+        const dir = (pool.storage as LocalFileStorage).dir;
+        const full = photo.full!.next();
+        const card = photo.card!.next();
+        jobs.push(async () => linkFresh(await full, path.join(dir, fullKey)));
+        jobs.push(async () => linkFresh(await card, path.join(dir, cardKey)));
+      } else {
+        jobs.push(() => pool.storage.put(fullKey, photo.data.full, 'image/jpeg'));
+        jobs.push(() => pool.storage.put(cardKey, photo.data.card, 'image/jpeg'));
+      }
+    }
+  }
+  await runLimited(jobs, pool.mode === 'link' ? 32 : 8);
+  return jobs.length;
+}
+
+async function linkFresh(source: string, target: string): Promise<void> {
+  try {
+    await link(source, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // A file left by an earlier run that rolled back (ids are never reused, but be safe): replace it.
+    await unlink(target);
+    await link(source, target);
+  }
+}
+
+async function runLimited(jobs: readonly (() => Promise<void>)[], limit: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) await jobs[next++]!();
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+}
