@@ -26,6 +26,7 @@ export async function webRoutes(app: FastifyInstance, opts: { webDist: string; d
     index: false,
     serve: existsSync(opts.webDist),
     cacheControl: false,
+    preCompressed: true,
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

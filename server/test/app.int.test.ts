@@ -53,6 +53,16 @@ describe('the default process', () => {
     expect((await app.inject('/')).headers['cache-control']).toBe('no-cache');
   });
 
+  it('sends the pre-compressed asset to browsers that accept brotli', async () => {
+    const res = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+  });
+
   it('answers JSON 404 for unknown API paths and files, never the SPA', async () => {
     for (const url of ['/api/inventory/nope', '/api/nope', '/files/nope.jpeg']) {
       const res = await app.inject(url);

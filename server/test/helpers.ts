@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { loadSettings, type Settings } from '../src/settings.ts';
 
 export function tempDir(prefix = 'bm-server-'): string {
@@ -16,6 +17,7 @@ export function fakeWebDist(): string {
     '<!doctype html><html lang="sv"><head><title>Bilmarknaden</title></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
   return dir;
 }
 

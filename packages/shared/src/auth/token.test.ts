@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignJWT, generateKeyPair } from 'jose';
 import { bearerToken, createTokenVerifier, DEFAULT_TOKEN_SETTINGS } from './token.ts';
 
@@ -29,6 +29,30 @@ describe('token verifier', () => {
   });
   it('refuses a token without an integer role', async () => {
     expect(await verify(await sign({ role: 'admin' }))).toBeNull();
+  });
+});
+
+describe('verified-token cache', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('answers a remembered token until its expiry, then refuses it', async () => {
+    const verify = createTokenVerifier(publicKey);
+    const token = await sign();
+    const first = await verify(token);
+    expect(await verify(token)).toBe(first);
+    vi.useFakeTimers({ now: (first!.exp + 1) * 1000 });
+    expect(await verify(token)).toBeNull();
+  });
+
+  it('never remembers a refused token and stays within its size', async () => {
+    const verify = createTokenVerifier(publicKey, DEFAULT_TOKEN_SETTINGS, 2);
+    const other = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+    const forged = await sign({}, other.privateKey);
+    expect(await verify(forged)).toBeNull();
+    expect(await verify(forged)).toBeNull();
+    const tokens = await Promise.all([sign({ role: 1 }), sign({ role: 2 }), sign({ role: 3 })]);
+    for (const t of tokens) expect(await verify(t)).not.toBeNull();
+    for (const t of tokens) expect((await verify(t))?.role).toBeGreaterThan(0);
   });
 });
 
