@@ -23,7 +23,8 @@ const root = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  // E2E_OUTPUT_DIR: a run of one's own while someone else runs the suite in the same tree.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -84,6 +84,25 @@ describe('header', () => {
     fireEvent.click(profile);
     expect(await screen.findByRole('dialog', { name: 'Välkommen, Anna S' })).toBeInTheDocument();
   });
+
+  it('closing the menu or the login dialog gives focus back to the button that opened it', async () => {
+    markWelcomeShown();
+    mockApi({ 'GET /api/inventory/002/2001': jsonResponse(200, MAKES) });
+    renderLayout();
+    for (const [button, dialog] of [
+      ['Meny', 'Meny'],
+      ['Logga in', 'Logga in'],
+    ] as const) {
+      const opener = screen.getByRole('button', { name: button });
+      opener.focus();
+      fireEvent.click(opener);
+      const open = await screen.findByRole('dialog', { name: dialog });
+      await waitFor(() => expect(open).toContainElement(document.activeElement as HTMLElement));
+      fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(screen.getByRole('button', { name: button })).toHaveFocus();
+    }
+  });
 });
 
 describe('welcome dialog', () => {

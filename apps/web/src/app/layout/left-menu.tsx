@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useMakes } from '../../components/car-queries.ts';
 import { ChevronIcon, CloseIcon, SearchIcon } from '../../lib/icons.tsx';
 import { Spinner } from '../../lib/spinner.tsx';
+import { useReturnFocus } from '../../lib/return-focus.ts';
 
 interface LeftMenuProps {
   open: boolean;
@@ -15,12 +16,13 @@ interface LeftMenuProps {
 
 /** The left menu of section 2: search, 'Bilar' per make, 'Delar', 'Hjälp', 'Feedback'. */
 export function LeftMenu({ open, onOpenChange, onHelp }: LeftMenuProps) {
+  const returnFocus = useReturnFocus();
   const close = () => onOpenChange(false);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="drawer drawer--left" aria-describedby={undefined}>
+        <Dialog.Content className="drawer drawer--left" aria-describedby={undefined} {...returnFocus}>
           <div className="drawer__header">
             <Dialog.Title className="drawer__title">Meny</Dialog.Title>
             <Dialog.Close className="icon-button" aria-label="Stäng menyn">

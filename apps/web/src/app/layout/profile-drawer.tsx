@@ -9,6 +9,7 @@ import { logout } from '../../features/auth/session.ts';
 import { ChevronIcon, CloseIcon } from '../../lib/icons.tsx';
 import { useSavedCars } from '../../lib/saved-cars.ts';
 import { useSession } from '../../lib/use-session.ts';
+import { useReturnFocus } from '../../lib/return-focus.ts';
 
 interface ProfileDrawerProps {
   open: boolean;
@@ -21,6 +22,7 @@ export const canSeeControlPanel = (role: number | undefined) =>
 
 /** The right profile drawer of section 2. Badges only where a feature exists: the saved-ads count. */
 export function ProfileDrawer({ open, onOpenChange }: ProfileDrawerProps) {
+  const returnFocus = useReturnFocus();
   const { details } = useSession();
   const { data: user } = useCurrentUser();
   const { data: saved } = useSavedCars();
@@ -38,7 +40,7 @@ export function ProfileDrawer({ open, onOpenChange }: ProfileDrawerProps) {
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="drawer drawer--right" aria-describedby={undefined}>
+        <Dialog.Content className="drawer drawer--right" aria-describedby={undefined} {...returnFocus}>
           <div className="drawer__header">
             <Dialog.Title className="drawer__title">Välkommen, {displayNameOf(user, details)}</Dialog.Title>
             <Dialog.Close className="icon-button" aria-label="Stäng profilmenyn">

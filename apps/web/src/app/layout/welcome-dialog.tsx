@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from 'react-router';
 import { CloseIcon } from '../../lib/icons.tsx';
+import { useReturnFocus } from '../../lib/return-focus.ts';
 
 interface WelcomeDialogProps {
   open: boolean;
@@ -10,11 +11,12 @@ interface WelcomeDialogProps {
 
 /** First-visit welcome: the site is at an early stage, feedback is welcome (section 1). */
 export function WelcomeDialog({ open, onClose }: WelcomeDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="modal">
+        <Dialog.Content className="modal" {...returnFocus}>
           <div className="modal__header">
             <Dialog.Title className="modal__title">Välkommen till Bilmarknaden!</Dialog.Title>
             <Dialog.Close className="icon-button" aria-label="Stäng">

@@ -8,6 +8,7 @@ import type { LoginBody } from '@bilmarknaden/shared/api-types';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { closeLoginDialog, openLoginDialog, useLoginDialogOpen } from '../../../lib/login-dialog.ts';
 import { CloseIcon } from '../../../lib/icons.tsx';
+import { useReturnFocus } from '../../../lib/return-focus.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { loginRequest } from '../api/auth-api.ts';
 import { completeLogin } from '../session.ts';
@@ -19,12 +20,13 @@ const FAILED = 'Inloggningen misslyckades. Försök igen om en stund.';
 
 /** The login modal of section 2, opened by 'Logga in' or openLoginDialog() from anywhere. */
 export function LoginDialog() {
+  const returnFocus = useReturnFocus();
   const open = useLoginDialogOpen();
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? openLoginDialog() : closeLoginDialog())}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="modal">
+        <Dialog.Content className="modal" {...returnFocus}>
           <div className="modal__header">
             <Dialog.Title className="modal__title">Logga in</Dialog.Title>
             <Dialog.Close className="icon-button" aria-label="Stäng">

@@ -1,0 +1,72 @@
+import { expect, test } from '../support/fixtures.ts';
+import { DEMO, DEMO_PASSWORD, unique } from '../support/api.ts';
+import { loginAs } from '../support/session.ts';
+
+// Feedback is stored by the server and confirmed; the settings page's four collapsible tabs.
+
+test('feedback: rule messages first, then sent, stored by the server and confirmed', async ({ page, request }) => {
+  const title = unique('Förslag ');
+  await page.goto('/feedback');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Skicka feedback');
+  const main = page.getByRole('main');
+  const send = main.getByRole('button', { name: 'Skicka', exact: true });
+
+  const posted: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/inventory/feedback')) posted.push(r.postData() ?? '');
+  });
+  await send.click();
+  await expect(main.getByRole('alert')).toHaveText('Skriv ditt meddelande');
+  await main.getByLabel('Namn').fill('Eva Testare');
+  await main.getByLabel('E-post').fill('eva@');
+  await main.getByLabel('Rubrik').fill(title);
+  await main.getByLabel('Meddelande').fill('Det vore bra med ett filter för dragkrok.');
+  await expect(main.getByRole('alert')).toHaveText('Ange en giltig mailadress');
+  await expect(main.getByLabel('E-post')).toHaveAttribute('aria-invalid', 'true');
+  expect(posted).toHaveLength(0);
+
+  await main.getByLabel('E-post').fill('eva@example.se');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/inventory/feedback'));
+  await send.click();
+  const res = await answer;
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  expect(id).toBeGreaterThan(0);
+  await expect(main.getByRole('status')).toHaveText('Tack för din feedback!');
+  await expect(main.getByLabel('Rubrik')).toHaveValue('');
+  expect(JSON.parse(posted[0]!)).toEqual({
+    name: 'Eva Testare',
+    email: 'eva@example.se',
+    title,
+    content: 'Det vore bra med ett filter för dragkrok.',
+  });
+
+  // No read API for feedback: a second row gets the next id, so the first one was stored.
+  const second = await request.post('/api/inventory/feedback', {
+    data: { name: 'Eva', email: 'eva@example.se', title: `${title} 2`, content: 'Andra raden.' },
+  });
+  expect(second.status()).toBe(201);
+  expect(((await second.json()) as { id: number }).id).toBeGreaterThan(id);
+});
+
+test('settings: Inställnignar with four collapsible tabs', async ({ page, request }) => {
+  await loginAs(page, request, { email: DEMO.anna.email, password: DEMO_PASSWORD });
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inställnignar');
+  const tabs: [string, RegExp | string][] = [
+    ['Min profil', 'Välkommen till din profil!'],
+    ['Aviseringar', 'Notifications'],
+    ['Språk och region', 'Language'],
+    ['Betalningar', 'Payments'],
+  ];
+  for (const [name, content] of tabs) {
+    const trigger = page.getByRole('button', { name, exact: true });
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await trigger.click();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText(content, { exact: true })).toBeVisible();
+    await trigger.click();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByText(content, { exact: true })).toBeHidden();
+  }
+});
