@@ -46,8 +46,12 @@ async function publish(): Promise<number> {
   return id;
 }
 
-/** Reads every window of `query` in turn, publishing `perWindow` ads between two windows. */
-async function pageThrough(query: Record<string, string>, perWindow: number) {
+/**
+ * Reads every window of `query` in turn, publishing `perWindow` ads between two windows. With `snapshot` the
+ * later windows send the first window's snapshot as `asOf` (what the API answers in X-List-As-Of); without it
+ * every window takes its own snapshot (now), as plain offset windows did.
+ */
+async function pageThrough(query: Record<string, string>, perWindow: number, snapshot = false) {
   const cars = carsRepository(db);
   const before = new Set((await cars.list(parseListQuery({ ...query, start: '0', end: '100' }))).map((c) => c.id));
   // The list may be longer than one window of 100: read the rest of the starting set too.
@@ -58,8 +62,12 @@ async function pageThrough(query: Record<string, string>, perWindow: number) {
   }
   const seen: number[] = [];
   const published: number[] = [];
+  let asOf: string | undefined;
   for (let start = 0; ; start += PAGE) {
-    const page = await cars.list(parseListQuery({ ...query, start: String(start), end: String(start + PAGE) }));
+    const q = parseListQuery({ ...query, ...(asOf ? { asOf } : {}), start: String(start), end: String(start + PAGE) });
+    // The first window's snapshot, as the route sends it in X-List-As-Of.
+    if (snapshot) asOf ??= q.asOf.toISOString();
+    const page = await cars.list(q);
     seen.push(...page.map((c) => c.id));
     if (page.length < PAGE) break;
     for (let i = 0; i < perWindow; i++) published.push(await publish());
@@ -93,12 +101,19 @@ describe('paging through windows', () => {
     expect(r.repeated).toEqual([]);
   });
 
-  // KNOWN DEFECT (issue 8 report): with plain OFFSET windows on created DESC every ad published between two
-  // windows pushes the list down by one, so the next window starts with the last ad(s) of the previous one —
-  // 2 ads published per window → the first 2 ads of every later window repeat. A fix is a snapshot parameter
-  // (e.g. `asOf` = the first window's time: WHERE created <= asOf) or keyset windows. When fixed, drop `.fails`.
-  it.fails('while ads are published, newest first never repeats an ad (fails today: offset windows)', async () => {
-    const r = await pageThrough({}, 2);
+  // Plain OFFSET windows on created DESC: every ad published between two windows pushes the list down by one,
+  // so the next window would start with the last ad(s) of the previous one. The snapshot (`asOf` = the first
+  // window's X-List-As-Of, i.e. WHERE created <= asOf) keeps every window of the listing on the same set.
+  it('while ads are published, newest first with the first window’s asOf neither repeats nor skips', async () => {
+    const r = await pageThrough({}, 2, true);
     expect(r.repeated).toEqual([]);
+    expect(r.skipped).toEqual([]);
+    expect(r.published.length).toBeGreaterThan(0);
+  });
+
+  it('while ads are published, oldest first with the first window’s asOf neither repeats nor skips', async () => {
+    const r = await pageThrough({ orderBy: 'created', order: 'asc' }, 2, true);
+    expect(r.repeated).toEqual([]);
+    expect(r.skipped).toEqual([]);
   });
 });

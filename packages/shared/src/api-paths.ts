@@ -27,6 +27,9 @@ export const inventoryPaths = {
   docs: '/docs',
 } as const;
 
+/** Answer header of the ad list naming the listing's snapshot; later windows send it back as `asOf`. */
+export const LIST_AS_OF_HEADER = 'X-List-As-Of';
+
 const versionQuery = (version: number) => (version > 1 ? `?v=${version}` : '');
 
 /** Photo n (1…8) of an ad in full size. */

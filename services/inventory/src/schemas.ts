@@ -83,6 +83,12 @@ export const listQuerySchema = {
     yearMin: str('Model year'),
     yearMax: str('Model year'),
     milageMax: str('mil'),
+    asOf: {
+      type: 'string',
+      description:
+        "ISO 8601 snapshot of the listing: only ads visible at that time (the first answer's X-List-As-Of; " +
+        'default now, a future time counts as now)',
+    },
   },
 } as const;
 

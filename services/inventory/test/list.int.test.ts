@@ -283,3 +283,78 @@ describe('GET /001/2003 filters and search', () => {
     expect(res.body.field).toBe('searchterm');
   });
 });
+
+describe('GET /001/2003 snapshot (asOf and X-List-As-Of)', () => {
+  const older: number[] = [];
+  beforeAll(async () => {
+    t = await buildTestApp();
+    // 30 ads made visible one minute apart in 2024, oldest first.
+    for (let i = 0; i < 30; i++) older.push(await insertCar(t.db, { created: new Date(Date.UTC(2024, 5, 1, 0, i)) }));
+  });
+  afterAll(() => t.close());
+
+  const get = (query: string) => t.app.inject({ method: 'GET', url: `${BASE}/001/2003${query}` });
+
+  it('names its snapshot in X-List-As-Of (now when asOf is absent)', async () => {
+    const before = Date.now();
+    const res = await get('');
+    const after = Date.now();
+    expect(res.statusCode).toBe(200);
+    const asOf = res.headers['x-list-as-of'];
+    expect(typeof asOf).toBe('string');
+    expect(new Date(asOf as string).toISOString()).toBe(asOf);
+    expect(Date.parse(asOf as string)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(asOf as string)).toBeLessThanOrEqual(after);
+  });
+
+  it('asOf leaves out the ads made visible after it, and answers it back', async () => {
+    // The 10th ad's time: it and the 9 before it are in the snapshot.
+    const asOf = new Date(Date.UTC(2024, 5, 1, 0, 9)).toISOString();
+    const res = await get(`?start=0&end=100&asOf=${encodeURIComponent(asOf)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-list-as-of']).toBe(asOf);
+    expect(ids(res.json())).toEqual(older.slice(0, 10).reverse());
+    // An offset form of the same moment is the same snapshot.
+    const offset = await get(`?start=0&end=100&asOf=${encodeURIComponent('2024-06-01T02:09:00+02:00')}`);
+    expect(offset.headers['x-list-as-of']).toBe(asOf);
+    expect(ids(offset.json())).toEqual(older.slice(0, 10).reverse());
+  });
+
+  it('clamps a future asOf to now', async () => {
+    const res = await get(`?asOf=${encodeURIComponent('2999-01-01T00:00:00Z')}`);
+    expect(res.statusCode).toBe(200);
+    expect(Date.parse(res.headers['x-list-as-of'] as string)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it.each(['yesterday', '2024-13-01T00:00:00Z', '2024-06-01', '1717200000000', '2024-06-01T00:00:00', '%00'])(
+    'refuses a malformed asOf %j',
+    async (asOf) => {
+      const res = await get(`?asOf=${encodeURIComponent(asOf)}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Ogiltig tidpunkt för listan', field: 'asOf' });
+    },
+  );
+
+  it('windows sent with the first answer’s X-List-As-Of never repeat an ad while ads are published', async () => {
+    const first = await get('?start=0&end=7');
+    const asOf = first.headers['x-list-as-of'] as string;
+    const seen = ids(first.json());
+    const published: number[] = [];
+    // The ads below are published after the snapshot: from its next millisecond on.
+    while (Date.now() <= Date.parse(asOf)) await new Promise((resolve) => setTimeout(resolve, 1));
+    for (let start = 7; ; start += 7) {
+      // Two ads become visible (created = now) between two windows: without a snapshot they push the list down.
+      published.push(await insertCar(t.db, { created: new Date() }), await insertCar(t.db, { created: new Date() }));
+      const res = await get(`?start=${start}&end=${start + 7}&asOf=${encodeURIComponent(asOf)}`);
+      expect(res.headers['x-list-as-of']).toBe(asOf);
+      const page = ids(res.json());
+      seen.push(...page);
+      if (page.length < 7) break;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual([...older].reverse());
+    expect(seen.some((id) => published.includes(id))).toBe(false);
+    // A new listing (no asOf) takes a new snapshot and shows them at the top.
+    expect(ids((await get('?start=0&end=2')).json())).toEqual(published.slice(-2).reverse());
+  });
+});

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
+import { inventoryPaths, LIST_AS_OF_HEADER } from '@bilmarknaden/shared/api-paths';
 import type { Car, CarListItem, CarListQuery, Make, Model } from '@bilmarknaden/shared/api-types';
 import { PAGE_SIZE } from '@bilmarknaden/shared/constants';
-import { ApiRequestError, apiFetch, inventoryUrl, toQuery } from '../lib/api-client.ts';
+import { ApiRequestError, apiFetch, apiFetchWithHeaders, inventoryUrl, toQuery } from '../lib/api-client.ts';
 
 // The inventory reads several screens share (features never import each other, so they live here).
 
@@ -24,22 +24,46 @@ export const carQueryKeys = {
   models: (make: string) => ['models', make.toLocaleLowerCase('sv-SE')] as const,
 };
 
-export function fetchCars(query: CarListQuery, signal?: AbortSignal) {
-  return logged(
-    apiFetch<CarListItem[]>(
+/** One window of a listing and the listing's snapshot time (X-List-As-Of), when the server named one. */
+export interface CarsPage {
+  cars: CarListItem[];
+  asOf: string | undefined;
+}
+
+export async function fetchCars(query: CarListQuery & { asOf?: string }, signal?: AbortSignal): Promise<CarsPage> {
+  const { body, headers } = await logged(
+    apiFetchWithHeaders<CarListItem[]>(
       inventoryUrl(`${inventoryPaths.listCars}${toQuery(query as Record<string, string | number | undefined>)}`),
       { signal },
     ),
   );
+  return { cars: body, asOf: headers.get(LIST_AS_OF_HEADER) ?? query.asOf };
 }
 
-/** One window of 20 per page; the next page starts where the last one ended, none after a short page. */
+/** Where the next window of a listing starts, and the listing's snapshot (none yet for the first window). */
+export interface CarsPageParam {
+  start: number;
+  asOf?: string;
+}
+
+/**
+ * One window of 20 per page; the next page starts where the last one ended, none after a short page. The first
+ * page takes the listing's snapshot (X-List-As-Of) and the later ones ('Mer') send it as `asOf`, so ads
+ * published meanwhile neither repeat nor push the windows down. New filters are a new query key, so a new
+ * listing and a new snapshot; a refetch (e.g. after publishing an ad) takes a new one from its first page too.
+ */
 export function useInfiniteCars(filters: Omit<CarListQuery, 'start' | 'end'>, enabled = true) {
   return useInfiniteQuery({
     queryKey: carQueryKeys.list(filters),
-    initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) => fetchCars({ ...filters, start: pageParam, end: pageParam + PAGE_SIZE }, signal),
-    getNextPageParam: (lastPage, _all, lastStart) => (lastPage.length < PAGE_SIZE ? undefined : lastStart + PAGE_SIZE),
+    initialPageParam: { start: 0 } as CarsPageParam,
+    queryFn: ({ pageParam, signal }) =>
+      fetchCars({ ...filters, start: pageParam.start, end: pageParam.start + PAGE_SIZE, asOf: pageParam.asOf }, signal),
+    getNextPageParam: (lastPage, _all, lastParam): CarsPageParam | undefined =>
+      lastPage.cars.length < PAGE_SIZE
+        ? undefined
+        : { start: lastParam.start + PAGE_SIZE, asOf: lastParam.asOf ?? lastPage.asOf },
+    // The screens read the pages as lists of cars.
+    select: (data) => ({ ...data, pages: data.pages.map((page) => page.cars) }),
     enabled,
   });
 }

@@ -31,6 +31,11 @@ export interface ApiInit {
 }
 
 export async function apiFetch<T>(url: string, init: ApiInit = {}): Promise<T> {
+  return (await apiFetchWithHeaders<T>(url, init)).body;
+}
+
+/** Like apiFetch, also answering the response headers (e.g. the list's X-List-As-Of). */
+export async function apiFetchWithHeaders<T>(url: string, init: ApiInit = {}): Promise<{ body: T; headers: Headers }> {
   const headers: Record<string, string> = {};
   let body: BodyInit | undefined;
   if (init.body instanceof FormData) body = init.body;
@@ -50,9 +55,9 @@ export async function apiFetch<T>(url: string, init: ApiInit = {}): Promise<T> {
     }
     throw new ApiRequestError(res.status, payload.message ?? 'Något gick fel. Försök igen.', payload.field);
   }
-  if (init.responseType === 'text') return (await res.text()) as T;
-  if (res.status === 204) return undefined as T;
-  return (await res.json()) as T;
+  if (init.responseType === 'text') return { body: (await res.text()) as T, headers: res.headers };
+  if (res.status === 204) return { body: undefined as T, headers: res.headers };
+  return { body: (await res.json()) as T, headers: res.headers };
 }
 
 /** Query string from an object, leaving out empty values. */

@@ -102,7 +102,11 @@ export function buildListSql(q: ListQuery): { sql: string; params: unknown[] } {
     params.push(v);
     return `$${params.length}`;
   };
-  const where = ["c.status = 'active'"];
+  // The snapshot: ads made visible after it stay out of every window of the listing, so no window repeats or
+  // skips an ad. It is compared exactly (whole milliseconds; `created` has microseconds): an ad made visible
+  // later in the snapshot's own millisecond is left out too and shows in the next listing. `created` leads
+  // the default sort indexes (an index condition) and is a cheap filter on the others.
+  const where = ["c.status = 'active'", `c.created <= ${p(q.asOf.toISOString())}`];
   for (const [key, value] of Object.entries(q.filters) as [keyof typeof TEXT_COLUMNS, string | undefined][]) {
     if (value === undefined) continue;
     // make and model are compared as lower(column) = lower($n) so the expression index applies.

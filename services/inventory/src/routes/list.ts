@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
+import { inventoryPaths, LIST_AS_OF_HEADER } from '@bilmarknaden/shared/api-paths';
 import { carsRepository } from '../repositories/cars-repository.ts';
 import { parseListQuery } from '../services/search-query.ts';
 import { carListSchema, listQuerySchema } from '../schemas.ts';
@@ -15,12 +15,27 @@ export function listRoutes(app: FastifyInstance, ctx: RouteContext): void {
         summary: 'List and search visible ads',
         description:
           'Window start/end (default 0–20, at most 100 rows, start ≤ 10000), orderBy/order with id as tie-break, ' +
-          'case-insensitive filters and Swedish search. Only visible (active) ads.',
+          'case-insensitive filters and Swedish search. Only visible (active) ads. Each answer names its snapshot ' +
+          'in the X-List-As-Of header; send it back as asOf on the later windows of the same listing so ads ' +
+          'published in between neither repeat nor shift the windows.',
         tags: ['ads'],
         querystring: listQuerySchema,
-        response: { 200: carListSchema, ...errorResponses(400) },
+        response: {
+          200: {
+            ...carListSchema,
+            headers: {
+              type: 'object',
+              properties: { [LIST_AS_OF_HEADER]: { type: 'string', format: 'date-time' } },
+            },
+          },
+          ...errorResponses(400),
+        },
       },
     },
-    async (request) => cars.list(parseListQuery(request.query as Record<string, unknown>)),
+    async (request, reply) => {
+      const query = parseListQuery(request.query as Record<string, unknown>);
+      reply.header(LIST_AS_OF_HEADER, query.asOf.toISOString());
+      return cars.list(query);
+    },
   );
 }

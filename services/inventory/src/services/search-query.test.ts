@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../errors.ts';
 import { buildListSql } from '../repositories/cars-repository.ts';
-import { escapeLike, parseListQuery, parseWindow, searchWords } from './search-query.ts';
+import { escapeLike, parseAsOf, parseListQuery, parseWindow, searchWords } from './search-query.ts';
 
 describe('parseWindow', () => {
   it('accepts exactly the windows of the specification', () => {
@@ -80,8 +80,40 @@ describe('buildListSql', () => {
   });
 
   it('sorts by the whitelisted column with id in the same direction', () => {
-    const { sql, params } = buildListSql(parseListQuery({ orderBy: 'price', order: 'asc', start: '20', end: '40' }));
-    expect(sql).toContain('ORDER BY c.price ASC, c.id ASC LIMIT $1 OFFSET $2');
-    expect(params).toEqual([20, 20]);
+    const now = new Date('2026-01-02T03:04:05.678Z');
+    const { sql, params } = buildListSql(
+      parseListQuery({ orderBy: 'price', order: 'asc', start: '20', end: '40' }, now),
+    );
+    expect(sql).toContain('ORDER BY c.price ASC, c.id ASC LIMIT $2 OFFSET $3');
+    expect(params).toEqual(['2026-01-02T03:04:05.678Z', 20, 20]);
   });
+
+  it('always limits the list to its snapshot (asOf, default now)', () => {
+    const now = new Date('2026-01-02T03:04:05.678Z');
+    expect(buildListSql(parseListQuery({}, now)).sql).toContain("WHERE c.status = 'active' AND c.created <= $1");
+    expect(buildListSql(parseListQuery({ asOf: '2025-05-05T10:00:00.5+02:00' }, now)).params[0]).toBe(
+      '2025-05-05T08:00:00.500Z',
+    );
+  });
+});
+
+describe('parseAsOf', () => {
+  const now = new Date('2026-01-02T03:04:05.678Z');
+  it('is now when absent or empty, and clamps a future time to now', () => {
+    expect(parseAsOf({}, now)).toEqual(now);
+    expect(parseAsOf({ asOf: '' }, now)).toEqual(now);
+    expect(parseAsOf({ asOf: '2030-01-01T00:00:00Z' }, now)).toEqual(now);
+  });
+
+  it('reads ISO 8601 times with a zone', () => {
+    expect(parseAsOf({ asOf: '2025-01-01T00:00:00.123Z' }, now).toISOString()).toBe('2025-01-01T00:00:00.123Z');
+    expect(parseAsOf({ asOf: '2025-01-01T01:00+01:00' }, now).toISOString()).toBe('2025-01-01T00:00:00.000Z');
+  });
+
+  it.each(['x', '2025-01-01', '2025-02-30T00:00:00Z', '2025-01-01T24:00:00Z', '2025-01-01T00:00:00', '1735689600000'])(
+    'refuses %j',
+    (asOf) => {
+      expect(() => parseAsOf({ asOf }, now)).toThrow(expect.objectContaining({ statusCode: 400, field: 'asOf' }));
+    },
+  );
 });

@@ -52,6 +52,11 @@ export interface ListQuery {
   filters: TextFilters;
   ranges: RangeFilters;
   words: SearchWord[];
+  /**
+   * The listing's snapshot: only ads that became visible at or before it are listed, so every window of one
+   * listing reads the same set (ads published while a reader pages through do not push later windows down).
+   */
+  asOf: Date;
 }
 
 export const WINDOW_MESSAGES = {
@@ -62,6 +67,7 @@ export const WINDOW_MESSAGES = {
   order: 'Sorteringsordningen ska vara asc eller desc',
   searchterm: 'Söktermen är för lång',
   filter: 'Filtret är för långt',
+  asOf: 'Ogiltig tidpunkt för listan',
 } as const;
 
 const RANGE_MESSAGES: Record<keyof RangeFilters, string> = {
@@ -147,8 +153,34 @@ export function searchWords(term: string): SearchWord[] {
   }));
 }
 
+/** An ISO 8601 date-time: a date, 'T', hours and minutes, optional seconds and fraction, and a zone. */
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/** The time of an ISO 8601 date-time, or NaN; strict where Date.parse is lenient (no 30 February, no 24:00). */
+function parseIsoDateTime(v: string): number {
+  const m = ISO_DATE_TIME.exec(v);
+  if (!m) return NaN;
+  const [year, month, day, hour, minute, second] = m.slice(1).map((x) => Number(x ?? 0)) as number[];
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  if (date.getUTCMonth() !== month! - 1 || date.getUTCDate() !== day!) return NaN;
+  if (hour! > 23 || minute! > 59 || second! > 59) return NaN;
+  return Date.parse(v);
+}
+
+/**
+ * The snapshot time of a listing: `asOf` (ISO 8601) when given, clamped to `now` when in the future; `now`
+ * when absent. A malformed time is a 400.
+ */
+export function parseAsOf(raw: Raw, now: Date = new Date()): Date {
+  const v = param(raw, 'asOf');
+  if (v === undefined || v === '') return now;
+  const t = parseIsoDateTime(v);
+  if (Number.isNaN(t)) throw new HttpError(400, WINDOW_MESSAGES.asOf, 'asOf');
+  return t > now.getTime() ? now : new Date(t);
+}
+
 /** The query of `GET /001/2003`, checked: anything out of bounds is a 400 naming the parameter. */
-export function parseListQuery(raw: Raw): ListQuery {
+export function parseListQuery(raw: Raw, now: Date = new Date()): ListQuery {
   const window = parseWindow(raw);
   const orderBy = oneOf(raw, 'orderBy', ORDER_BY_VALUES, DEFAULT_ORDER_BY, WINDOW_MESSAGES.orderBy);
   const order = oneOf(raw, 'order', ORDER_VALUES, DEFAULT_ORDER, WINDOW_MESSAGES.order);
@@ -169,5 +201,6 @@ export function parseListQuery(raw: Raw): ListQuery {
 
   const term = param(raw, 'searchterm') ?? '';
   if (term.length > MAX_SEARCH_LENGTH) throw new HttpError(400, WINDOW_MESSAGES.searchterm, 'searchterm');
-  return { window, orderBy, order, filters, ranges, words: searchWords(term) };
+  const asOf = parseAsOf(raw, now);
+  return { window, orderBy, order, filters, ranges, words: searchWords(term), asOf };
 }

@@ -24,15 +24,23 @@ function server(listFor: (url: URL) => unknown) {
 const listCalls = (spy: ReturnType<typeof mockFetch>) => requestedUrls(spy).filter((u) => u.includes('/001/2003'));
 
 describe('HomePage', () => {
-  it("'Mer' requests start=20&end=40 and appends; hidden after a short page", async () => {
-    const spy = server((url) => (url.searchParams.get('start') === '0' ? page(0, 20) : page(20, 5)));
+  it("'Mer' requests start=20&end=40 with the first page's asOf and appends; hidden after a short page", async () => {
+    const asOf = '2026-01-02T03:04:05.678Z';
+    const spy = mockFetch((url) => {
+      if (!url.pathname.endsWith('/001/2003')) return jsonResponse([]);
+      const res = jsonResponse(url.searchParams.get('start') === '0' ? page(0, 20) : page(20, 5));
+      res.headers.set('X-List-As-Of', url.searchParams.get('asOf') ?? asOf);
+      return res;
+    });
     renderAt('/', <HomePage />, '/');
     expect(await screen.findByText('Bil 1')).toBeInTheDocument();
     expect(listCalls(spy)[0]).toContain('start=0&end=20');
     expect(listCalls(spy)[0]).toContain('orderBy=created&order=desc');
+    expect(listCalls(spy)[0]).not.toContain('asOf');
     await userEvent.click(screen.getByRole('button', { name: 'Mer' }));
     expect(await screen.findByText('Bil 25')).toBeInTheDocument();
     expect(listCalls(spy)[1]).toContain('start=20&end=40');
+    expect(new URL(listCalls(spy)[1]!, 'http://localhost').searchParams.get('asOf')).toBe(asOf);
     expect(screen.getByText('Bil 1')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Bilannonser' })).getAllByRole('link')).toHaveLength(25);
     expect(screen.queryByRole('button', { name: 'Mer' })).not.toBeInTheDocument();
