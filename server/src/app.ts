@@ -86,6 +86,19 @@ export function frameworkErrorAnswer(err: { statusCode?: number }, _request: Fas
   return reply.code(status).send({ message: ROOT_MESSAGES[status] ?? 'Ogiltig förfrågan' });
 }
 
+/** Fastify's options for every process (default and standalone): logs, timeouts, proxies, parsing. */
+export function fastifyOptions(settings: Settings) {
+  return {
+    logger: loggerOptions(settings.logLevel),
+    ...serverTimeoutOptions(settings),
+    trustProxy: trustProxyOption(settings.trustProxy),
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    disableRequestLogging: true,
+    frameworkErrors: frameworkErrorAnswer,
+  } as const;
+}
+
 /** The default all-in-one process: identity, inventory, photos and the SPA on one port. */
 export async function buildApp(
   settings: Settings,
@@ -97,15 +110,7 @@ export async function buildApp(
   } = {},
 ): Promise<BuiltApp> {
   const db = deps.db ?? (await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: `${settings.dataDir}/db` }));
-  const app = Fastify({
-    logger: loggerOptions(settings.logLevel),
-    ...serverTimeoutOptions(settings),
-    trustProxy: trustProxyOption(settings.trustProxy),
-    onProtoPoisoning: 'error',
-    onConstructorPoisoning: 'error',
-    disableRequestLogging: true,
-    frameworkErrors: frameworkErrorAnswer,
-  });
+  const app = Fastify(fastifyOptions(settings));
   logRequests(app);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   try {

@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '@bilmarknaden/db/database';
 import { runMigrations, type MigrationSet } from '@bilmarknaden/db/migrations';
-import { logRequests, loggerOptions, serverTimeoutOptions, trustProxyOption } from './logger.ts';
-import { frameworkErrorAnswer, registerErrorAnswers, registerSecurity } from './app.ts';
+import { logRequests } from './logger.ts';
+import { fastifyOptions, registerErrorAnswers, registerSecurity } from './app.ts';
 import { registerHealthCheck } from './health.ts';
 import type { Settings } from './settings.ts';
 
@@ -13,15 +13,7 @@ export async function buildStandalone(
   register: (app: FastifyInstance, db: Database) => Promise<void>,
 ): Promise<FastifyInstance> {
   const db = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: `${settings.dataDir}/db` });
-  const app = Fastify({
-    logger: loggerOptions(settings.logLevel),
-    ...serverTimeoutOptions(settings),
-    trustProxy: trustProxyOption(settings.trustProxy),
-    onProtoPoisoning: 'error',
-    onConstructorPoisoning: 'error',
-    disableRequestLogging: true,
-    frameworkErrors: frameworkErrorAnswer,
-  });
+  const app = Fastify(fastifyOptions(settings));
   logRequests(app);
   app.addHook('onClose', () => db.close());
   await runMigrations(db, [migrations]);

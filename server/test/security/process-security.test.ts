@@ -1,56 +1,12 @@
 // The real process over loopback: it refuses to start in production without a proper signing key, and
 // hundreds of slow clients (a byte a second) are cut off by the headers and request timeouts while normal
 // requests keep being answered.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeWebDist, tempDir } from '../helpers.ts';
-import { freePort } from './security-helpers.ts';
+import { freePort, killServers, startServer as start, waitHealthy } from '../server-process.ts';
 
-const root = path.resolve(import.meta.dirname, '../../..');
-const children: ChildProcess[] = [];
-
-afterEach(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  children.length = 0;
-});
-
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: tempDir(),
-      WEB_DIST: fakeWebDist(),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitHealthy(port: number, timeoutMs = 90_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy');
-}
+afterEach(killServers);
 
 describe('production refuses to start without a proper signing key', () => {
   it('missing, not PEM, RSA instead of Ed25519, or unreadable: exit 1 with a message, never listening', async () => {

@@ -1,7 +1,6 @@
 // Shared by the security tests: the default process (buildApp) with its own route table, real users
 // registered through identity, ad forms and photos, and the checks every answer must pass.
 import { readdir } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@bilmarknaden/db/testing';
@@ -185,11 +184,4 @@ export function expectWellFormed(res: LightMyRequestResponse, what: string): voi
 export type Inject = (opts: InjectOptions) => Promise<LightMyRequestResponse>;
 
 /** A free TCP port on loopback, for a real process. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../server-process.ts';
