@@ -1,4 +1,5 @@
 import Fastify, {
+  LogController,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -94,7 +95,8 @@ export function fastifyOptions(settings: Settings) {
     trustProxy: trustProxyOption(settings.trustProxy),
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    disableRequestLogging: true,
+    // One log line per request comes from logRequests; Fastify's own two lines are off.
+    logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors: frameworkErrorAnswer,
   } as const;
 }
