@@ -11,6 +11,7 @@ import { colorOptions } from '@bilmarknaden/shared/options';
 import { generateAd, type CatalogueEntry } from '../seed/demo-ads.ts';
 import { makeDemoPhotos, type DemoPhoto } from '../seed/demo-photos.ts';
 import { createRandom, type Random } from '../seed/random.ts';
+import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
 
 export const BENCH_PASSWORD = 'Bilmarknaden1';
 export const benchUser = (n: number) => ({ username: `bench${n}`, email: `bench${n}@bench.bilmarknaden.se` });
@@ -157,20 +158,7 @@ export async function bulkSeed(db: Database, opts: BulkSeedOptions): Promise<Bul
 
 const secondsSince = (t: number) => ((Date.now() - t) / 1000).toFixed(1);
 
-interface AdRow {
-  title: string;
-  description: string;
-  price: number;
-  make: string;
-  model: string;
-  year: number;
-  milage: number;
-  hp: number;
-  color: string;
-  type: string;
-  transmission: string;
-  drivetrain: string;
-  fuel: string;
+interface AdRow extends ValidAd {
   username: string;
   imageCount: number;
   created: string;

@@ -12,6 +12,7 @@ import { INVENTORY_BASE } from '@bilmarknaden/shared/api-paths';
 import { inventoryApp, type InventoryOptions } from '../src/app.ts';
 import { inventoryMigrations } from '../src/migrations.ts';
 import type { FileStorage } from '../src/storage/file-storage.ts';
+import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
 
 export const BASE = INVENTORY_BASE;
 
@@ -91,20 +92,7 @@ export async function buildTestApp(options: Partial<InventoryOptions> = {}): Pro
   };
 }
 
-export interface CarRowInput {
-  title: string;
-  description: string;
-  price: number;
-  make: string;
-  model: string;
-  year: number;
-  milage: number;
-  hp: number;
-  color: string;
-  type: string;
-  transmission: string;
-  drivetrain: string;
-  fuel: string;
+export interface CarRowInput extends ValidAd {
   username: string;
   status: 'pending' | 'active';
   created: Date | string;
