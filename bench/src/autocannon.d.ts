@@ -1,4 +1,4 @@
-// The part of autocannon 9's API the benchmark uses (the package has no type declarations).
+// The part of autocannon 9's API the benchmark and the soak use (the package has no type declarations).
 declare module 'autocannon' {
   export interface Histogram {
     average: number;
@@ -20,6 +20,7 @@ declare module 'autocannon' {
   }
   export interface Request extends RequestOptions {
     setupRequest?: (req: RequestOptions, context: Record<string, unknown>) => RequestOptions;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
   export interface Options {
     url: string;
@@ -39,10 +40,12 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     duration: number;
+    '1xx': number;
     '2xx': number;
+    '3xx': number;
     '4xx': number;
     '5xx': number;
   }
-  function autocannon(opts: Options): Promise<Result>;
+  function autocannon(opts: Options): Promise<Result> & { stop(): void };
   export default autocannon;
 }

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
+import type { NewAdInput } from '@bilmarknaden/shared/validation/new-ad';
 
 // Setup and server-side checks through the real API: each test writes its own, uniquely named data.
 
@@ -70,21 +71,8 @@ export async function currentUser(request: APIRequestContext, token: string) {
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-export interface AdFields {
-  title: string;
-  description: string;
-  price: string;
-  make: string;
-  model: string;
-  year: string;
-  milage: string;
-  hp: string;
-  color: string;
-  type: string;
-  transmission: string;
-  drivetrain: string;
-  fuel: string;
-}
+// The new-ad form's fields as typed (one definition, in the shared package).
+export type AdFields = NewAdInput;
 
 export function adFields(overrides: Partial<AdFields> = {}): AdFields {
   return {
