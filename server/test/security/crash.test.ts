@@ -147,7 +147,9 @@ describe('SIGKILL during ad creations', () => {
         )
       ).rows;
       expect(cars.filter((c) => c.status !== 'active')).toEqual([]);
-      const files = await readdir(path.join(dataDir, 'files'));
+      // Temporary files live in files/.tmp while written: none may be left.
+      expect(await readdir(path.join(dataDir, 'files', '.tmp')).catch(() => [])).toEqual([]);
+      const files = (await readdir(path.join(dataDir, 'files'))).filter((f) => f !== '.tmp');
       const expected = cars.flatMap((c) =>
         Array.from({ length: c.image_count }, (_, i) => [`${c.id}-${i + 1}.jpeg`, `${c.id}-${i + 1}-card.jpeg`]).flat(),
       );

@@ -162,14 +162,34 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
     await app.register(swaggerUi, { routePrefix: '/docs' });
   }
 
+  const ads = adService({
+    db: opts.db,
+    storage: opts.storage,
+    processImage: opts.processImage ?? defaultProcessImage,
+    log: app.log,
+  });
+  // A write can outlive its request (the client hung up while photos were processed): closing waits for every
+  // write to end before the database, the store and the photo workers close (a plugin's onClose runs before
+  // its parent's), so no ad is left half-written by a shutdown.
+  const writes = new Set<Promise<unknown>>();
+  const tracked =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> => {
+      const work = fn(...args);
+      writes.add(work);
+      void work.then(
+        () => writes.delete(work),
+        () => writes.delete(work),
+      );
+      return work;
+    };
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...writes]);
+  });
+
   const ctx: RouteContext = {
     db: opts.db,
-    ads: adService({
-      db: opts.db,
-      storage: opts.storage,
-      processImage: opts.processImage ?? defaultProcessImage,
-      log: app.log,
-    }),
+    ads: { ...ads, create: tracked(ads.create), update: tracked(ads.update), remove: tracked(ads.remove) },
     auth: authenticate(opts.verifyToken, 'required'),
     optionalAuth: authenticate(opts.verifyToken, 'optional'),
     feedbackRateLimit,

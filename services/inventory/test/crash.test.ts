@@ -88,7 +88,10 @@ describe('a crash during uploads', () => {
     first.child.kill('SIGKILL');
     await exited(first.child);
     const answered = (await Promise.all(wave)).filter((r) => r?.status === 201).map((r) => r!.body.id);
-    const filesAfterKill = await readdir(path.join(dir, 'files'));
+    const filesAfterKill = [
+      ...(await readdir(path.join(dir, 'files'))).filter((f) => f !== '.tmp'),
+      ...(await readdir(path.join(dir, 'files', '.tmp'))),
+    ];
 
     const second = await start(jwk, ['--cleanup']);
     const cleanupLine = second.output.find((l) => l.startsWith('CLEANUP '));
@@ -100,7 +103,9 @@ describe('a crash during uploads', () => {
     // Every ad the client was told about survived; every listed ad is complete.
     expect(ids.has(done.body.id)).toBe(true);
     for (const id of answered) expect(ids.has(id)).toBe(true);
-    const files = (await readdir(path.join(dir, 'files'))).sort();
+    // Photos are written into files/.tmp and renamed into place: after the cleanup nothing is left there.
+    expect(await readdir(path.join(dir, 'files', '.tmp'))).toEqual([]);
+    const files = (await readdir(path.join(dir, 'files'))).filter((f) => f !== '.tmp').sort();
     for (const ad of ads) {
       expect(ad.imageCount).toBe(5);
       for (let n = 1; n <= 5; n++) {
@@ -114,7 +119,7 @@ describe('a crash during uploads', () => {
     // Nothing else is left: no file of an incomplete ad, no temporary file.
     expect(files).toHaveLength(ads.length * 10);
     // The kill landed mid-upload at least sometimes: the test shows a cleanup, not only a clean stop.
-    const removed = JSON.parse(cleanupLine!.slice('CLEANUP '.length)) as { removedAds: number[]; removedFiles: number };
+    const removed = JSON.parse(cleanupLine!.slice('CLEANUP '.length)) as { removedAds: number[]; fileRemovals: number };
     expect(filesAfterKill.length).toBeGreaterThan(files.length);
     expect(removed.removedAds.length).toBeGreaterThanOrEqual(1);
 
@@ -132,7 +137,7 @@ describe('a crash during uploads', () => {
       await db.close();
     }
     console.log(
-      `crash test: ${ads.length} complete ads kept, ${removed.removedAds.length} pending ads and ${removed.removedFiles} orphan files removed`,
+      `crash test: ${ads.length} complete ads kept, ${removed.removedAds.length} pending ads removed, ${removed.fileRemovals} file removals settled`,
     );
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '@bilmarknaden/shared/constants';
 import { IMAGE_MESSAGES } from '@bilmarknaden/shared/validation/images';
+import { processImage } from '../src/images/image-pipeline.ts';
 import {
   adFields,
   averageColour,
@@ -202,6 +203,49 @@ describe('POST /001/1001 photos', () => {
       expect(failing.storage.files.size).toBe(0);
     } finally {
       await failing.close();
+    }
+  });
+
+  it('closing the app waits for an ad whose photos are still being processed, and the ad is complete', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const processing = new Promise<void>((resolve) => (started = resolve));
+    const slow = await buildTestApp({
+      processImage: async (input) => {
+        started();
+        await gate;
+        return processImage(input);
+      },
+    });
+    try {
+      const body = multipart(adFields(), [{ data: await photo('jpeg') }]);
+      // inject does not hold a socket: like a client that hung up, nothing in the HTTP server waits for it.
+      const response = slow.app.inject({
+        method: 'POST',
+        url: `${BASE}/001/1001`,
+        payload: body.payload,
+        headers: { ...body.headers, ...(await slow.auth('sara')) },
+      });
+      await processing;
+      let closed = false;
+      const closing = slow.app.close().then(() => (closed = true));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(closed).toBe(false);
+      release();
+      await closing;
+      const res = await response;
+      expect(res.statusCode).toBe(201);
+      const id = res.json<{ id: number }>().id;
+      const row = await slow.db.query<{ status: string; image_count: number }>(
+        'SELECT status, image_count FROM inventory.cars WHERE id = $1',
+        [id],
+      );
+      expect(row.rows).toEqual([{ status: 'active', image_count: 1 }]);
+      expect(slow.storage.keys()).toEqual([`${id}-1-card.jpeg`, `${id}-1.jpeg`]);
+    } finally {
+      release();
+      await slow.close();
     }
   });
 });

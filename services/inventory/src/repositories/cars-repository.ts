@@ -286,11 +286,16 @@ export function carsRepository(db: Queryable) {
       return r.rows.map((x) => x.id);
     },
 
-    /** Which of these ids have a row (any status). */
-    async existingIds(ids: readonly number[]): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const r = await db.query<{ id: number }>('SELECT id FROM inventory.cars WHERE id = ANY($1::int[])', [ids]);
-      return new Set(r.rows.map((x) => x.id));
+    /** The status and photo count of those of these ids that have a row (the maintenance sweep). */
+    async photoStates(
+      ids: readonly number[],
+    ): Promise<Map<number, { status: 'pending' | 'active'; imageCount: number }>> {
+      if (ids.length === 0) return new Map();
+      const r = await db.query<{ id: number; status: 'pending' | 'active'; image_count: number }>(
+        'SELECT id, status, image_count FROM inventory.cars WHERE id = ANY($1::int[])',
+        [ids],
+      );
+      return new Map(r.rows.map((x) => [x.id, { status: x.status, imageCount: x.image_count }]));
     },
   };
 }

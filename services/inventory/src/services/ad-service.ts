@@ -14,6 +14,7 @@ import type { FileStorage } from '../storage/file-storage.ts';
 import { fileKey } from '../storage/file-keys.ts';
 import { HttpError, MESSAGES } from '../errors.ts';
 import { carsRepository, type CarOwnership } from '../repositories/cars-repository.ts';
+import { fileRemovalsRepository } from '../repositories/file-removals-repository.ts';
 import { makesRepository, type ResolvedMakeModel } from '../repositories/makes-repository.ts';
 import type { AdForm } from './ad-form.ts';
 
@@ -34,6 +35,38 @@ export function photoKeysFrom(carId: number, from = 1): string[] {
     keys.push(k.full, k.card);
   }
   return keys;
+}
+
+/** What settling one `inventory.file_removals` entry did. */
+export type RemovalOutcome =
+  | { status: 'done' }
+  /** Nothing done: the entry is gone, another process is settling it, or its ad is still being uploaded. */
+  | { status: 'skipped' }
+  /** The store refused: the entry stays for the next start-up. */
+  | { status: 'failed'; error: unknown };
+
+/**
+ * Deletes the files an `inventory.file_removals` entry names and then the entry. The ad's row is read again
+ * now: a removed ad loses every file; a kept ad only the files beyond its current photo count, so an entry
+ * never deletes photos a later update wrote again. The entry stays locked while the files are deleted: an
+ * update of the same ad (another replica) replaces the ad's entries before writing any photo, and so waits.
+ */
+export async function settleFileRemoval(db: Database, storage: FileStorage, id: number): Promise<RemovalOutcome> {
+  return db.transaction(async (tx) => {
+    const removals = fileRemovalsRepository(tx);
+    const entry = await removals.claim(id);
+    // A pending ad has no entry of its own (a failed upload removes the row with the entry); the pending
+    // cleanup removes it with all its files, and the entry is settled after that.
+    if (!entry || entry.ad?.status === 'pending') return { status: 'skipped' };
+    const from = entry.ad === null ? 1 : Math.max(entry.fromN, entry.ad.imageCount + 1);
+    try {
+      await storage.delete(photoKeysFrom(entry.carId, from));
+    } catch (error) {
+      return { status: 'failed', error };
+    }
+    await removals.remove(id);
+    return { status: 'done' };
+  });
 }
 
 /**
@@ -70,7 +103,9 @@ export interface AdServiceDeps {
  * Creating, editing and removing ads with their photos, all or nothing: photos are checked and re-encoded
  * before anything is stored, an ad stays 'pending' (invisible) until every photo is stored, and on any
  * failure the written files and the row are removed. No database transaction is open while photos are
- * processed or stored.
+ * processed or stored. Files that a row change makes surplus are recorded in `inventory.file_removals` in
+ * the same transaction and deleted after it; what a crash or a store failure leaves there, the start-up
+ * cleanup deletes.
  */
 export function adService({ db, storage, processImage, log }: AdServiceDeps) {
   const cars = carsRepository(db);
@@ -105,11 +140,12 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
     if (failed) throw (failed as PromiseRejectedResult).reason;
   }
 
-  async function removeFiles(keys: readonly string[], carId: number): Promise<void> {
+  /** Settles a removal entry just recorded; on failure the entry stays and the start-up cleanup settles it. */
+  async function removeFiles(entryId: number, carId: number): Promise<void> {
     try {
-      await storage.delete(keys);
+      const outcome = await settleFileRemoval(db, storage, entryId);
+      if (outcome.status === 'failed') log.warn({ err: outcome.error, carId }, 'could not remove photo files');
     } catch (err) {
-      // The start-up cleanup removes files whose ad is gone.
       log.warn({ err, carId }, 'could not remove photo files');
     }
   }
@@ -159,8 +195,18 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
         await writePhotos(id, photos);
         if (!(await cars.activate(id, photos.length))) throw new Error(`ad ${id} disappeared while pending`);
       } catch (err) {
-        await removeFiles(photoKeysFrom(id), id);
-        await cars.delete(id).catch((e: unknown) => log.error({ err: e, carId: id }, 'could not remove a failed ad'));
+        // The row and the record of its files go together; if this fails, the row stays pending and the
+        // start-up cleanup removes it with its files.
+        const entry = await db
+          .transaction(async (tx) => {
+            await carsRepository(tx).delete(id);
+            return fileRemovalsRepository(tx).add(id, 1);
+          })
+          .catch((e: unknown) => {
+            log.error({ err: e, carId: id }, 'could not remove a failed ad');
+            return null;
+          });
+        if (entry !== null) await removeFiles(entry, id);
         throw err;
       }
       return id;
@@ -180,21 +226,45 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
       }
       const photos = await processAll(form.files);
       const backup = await backupPhotos(carId, before.imageCount);
+      // Before any photo is written: the ad's removal entries become one for the files beyond its current
+      // count. A crash before the update commits leaves it, and the start-up cleanup removes the new files
+      // beyond the count the row still has; older entries can no longer delete the photos written now.
+      const pendingWrite = await db.transaction(async (tx) => {
+        const current = await carsRepository(tx).findOwnership(carId);
+        if (!current || current.status !== 'active' || current.username !== username) return null;
+        return fileRemovalsRepository(tx).replaceForAd(carId, current.imageCount + 1);
+      });
+      if (pendingWrite === null) throw new HttpError(404, MESSAGES.carNotFound);
+      let surplus: number;
       try {
         await writePhotos(carId, photos);
-        if (!(await cars.update(carId, username, ad, photos.length))) throw new HttpError(404, MESSAGES.carNotFound);
+        surplus = await db.transaction(async (tx) => {
+          if (!(await carsRepository(tx).update(carId, username, ad, photos.length))) {
+            throw new HttpError(404, MESSAGES.carNotFound);
+          }
+          return fileRemovalsRepository(tx).replaceForAd(carId, photos.length + 1);
+        });
       } catch (err) {
         await restorePhotos(carId, photos.length, backup);
+        // Files beyond the kept count (all of them if the ad was removed meanwhile).
+        await removeFiles(pendingWrite, carId);
         throw err;
       }
-      await removeFiles(photoKeysFrom(carId, photos.length + 1), carId);
+      await removeFiles(surplus, carId);
     },
 
-    /** `DELETE /cars/{id}`: the row (and its saved entries, by cascade), then its photo files. */
+    /**
+     * `DELETE /cars/{id}`: the row (and its saved entries, by cascade) with the record of its photo files,
+     * then the files.
+     */
     async remove(carId: number, username: string): Promise<void> {
       await ownAd(carId, username);
-      if (!(await cars.delete(carId, username))) throw new HttpError(404, MESSAGES.carNotFound);
-      await removeFiles(photoKeysFrom(carId), carId);
+      const entry = await db.transaction(async (tx) => {
+        if (!(await carsRepository(tx).delete(carId, username))) return null;
+        return fileRemovalsRepository(tx).add(carId, 1);
+      });
+      if (entry === null) throw new HttpError(404, MESSAGES.carNotFound);
+      await removeFiles(entry, carId);
     },
   };
 }

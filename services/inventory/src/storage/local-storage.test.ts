@@ -50,18 +50,24 @@ describe('LocalFileStorage', () => {
     await storage.put('1-1.jpeg', Buffer.from('ok'), 'image/jpeg');
     await mkdir(path.join(dir, '1-2.jpeg')); // a folder where the file should go: the rename fails
     await expect(storage.put('1-2.jpeg', Buffer.from('x'), 'image/jpeg')).rejects.toThrow();
-    expect((await readdir(dir)).sort()).toEqual(['1-1.jpeg', '1-2.jpeg']);
+    expect((await readdir(dir)).sort()).toEqual(['.tmp', '1-1.jpeg', '1-2.jpeg']);
+    expect(await readdir(path.join(dir, '.tmp'))).toEqual([]);
   });
 
   it('hides temporary files and removes those a crash left behind when listing', async () => {
     const dir = freshDir();
     const storage = new LocalFileStorage(dir);
     await storage.put('4-1.jpeg', Buffer.from('whole'), 'image/jpeg');
-    const deadWriter = path.join(dir, '.tmp-4-2.jpeg-2147483646-abcdef'); // no such process
-    const ownCrash = path.join(dir, `.tmp-4-3.jpeg-${process.pid}-abcdef`); // same pid after a restart
-    const liveWriter = path.join(dir, `.tmp-4-4.jpeg-${process.ppid}-abcdef`); // another process, still writing
-    const oldLiveWriter = path.join(dir, `.tmp-4-5.jpeg-${process.ppid}-fedcba`);
-    for (const file of [deadWriter, ownCrash, liveWriter, oldLiveWriter]) await writeFile(file, 'half');
+    const temp = path.join(dir, '.tmp');
+    const deadWriter = path.join(temp, '4-2.jpeg-2147483646-abcdef'); // no such process
+    const ownCrash = path.join(temp, `4-3.jpeg-${process.pid}-abcdef`); // same pid after a restart
+    const liveWriter = path.join(temp, `4-4.jpeg-${process.ppid}-abcdef`); // another process, still writing
+    const oldLiveWriter = path.join(temp, `4-5.jpeg-${process.ppid}-fedcba`);
+    // Earlier versions wrote temporary files next to the photos.
+    const legacyDeadWriter = path.join(dir, '.tmp-4-6.jpeg-2147483646-abcdef');
+    const legacyLiveWriter = path.join(dir, `.tmp-4-7.jpeg-${process.ppid}-abcdef`);
+    const files = [deadWriter, ownCrash, liveWriter, oldLiveWriter, legacyDeadWriter, legacyLiveWriter];
+    for (const file of files) await writeFile(file, 'half');
     const old = new Date(Date.now() - 2 * 3_600_000);
     await utimes(oldLiveWriter, old, old);
     await writeFile(path.join(dir, 'notes.txt'), 'not ours');
@@ -69,15 +75,21 @@ describe('LocalFileStorage', () => {
     const listed: string[] = [];
     for await (const key of storage.list()) listed.push(key);
     expect(listed).toEqual(['4-1.jpeg']);
-    expect((await readdir(dir)).sort()).toEqual(['.tmp-4-4.jpeg-' + process.ppid + '-abcdef', '4-1.jpeg', 'notes.txt']);
+    expect((await readdir(dir)).sort()).toEqual([
+      '.tmp',
+      '.tmp-4-7.jpeg-' + process.ppid + '-abcdef',
+      '4-1.jpeg',
+      'notes.txt',
+    ]);
+    expect(await readdir(temp)).toEqual(['4-4.jpeg-' + process.ppid + '-abcdef']);
   });
 
   it('removes temporary files on demand, optionally only old ones', async () => {
     const dir = freshDir();
     const storage = new LocalFileStorage(dir);
     await storage.put('4-1.jpeg', Buffer.from('whole'), 'image/jpeg');
-    const crashed = path.join(dir, `.tmp-4-2.jpeg-${process.ppid}-abcdef`);
-    const recent = path.join(dir, `.tmp-4-3.jpeg-${process.ppid}-fedcba`);
+    const crashed = path.join(dir, '.tmp', `4-2.jpeg-${process.ppid}-abcdef`);
+    const recent = path.join(dir, '.tmp', `4-3.jpeg-${process.ppid}-fedcba`);
     await writeFile(crashed, 'half');
     await writeFile(recent, 'half');
     const old = new Date(Date.now() - 3_600_000);
@@ -87,7 +99,8 @@ describe('LocalFileStorage', () => {
     expect(existsSync(crashed)).toBe(false);
     expect(existsSync(recent)).toBe(true);
     expect(await storage.removeTemporaryFiles()).toBe(1);
-    expect(await readdir(dir)).toEqual(['4-1.jpeg']);
+    expect((await readdir(dir)).sort()).toEqual(['.tmp', '4-1.jpeg']);
+    expect(await readdir(path.join(dir, '.tmp'))).toEqual([]);
     expect(await new LocalFileStorage(freshDir()).removeTemporaryFiles()).toBe(0);
   });
 

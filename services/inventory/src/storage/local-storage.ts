@@ -5,6 +5,9 @@ import path from 'node:path';
 import { assertValidFileKey, isValidFileKey } from './file-keys.ts';
 import type { FileStorage, StoredFile } from './file-storage.ts';
 
+/** Writes go to files in this subfolder (same file system, so the rename is atomic); only it is scanned at start. */
+const TEMP_DIR = '.tmp';
+/** Temporary files of earlier versions, written next to the photos: removed when the whole folder is listed. */
 const TEMP_PREFIX = '.tmp-';
 /** A temporary file this old is left over whoever wrote it. */
 const STALE_TEMP_MS = 60 * 60 * 1000;
@@ -13,19 +16,22 @@ const inFlight = new Set<string>();
 
 /**
  * Photos as files in one folder. Keys are checked against the strict photo name pattern before any
- * file system call, so no key can reach outside the folder. Writes go to a temporary file in the same
- * folder that is then renamed over the final name: readers see the old file or the whole new one.
+ * file system call, so no key can reach outside the folder. Writes go to a temporary file in the `.tmp`
+ * subfolder that is then renamed over the final name: readers see the old file or the whole new one, and the
+ * crash cleanup at start reads only that subfolder, however many photos there are.
  */
 export class LocalFileStorage implements FileStorage {
   readonly dir: string;
+  readonly #tempDir: string;
   #ready: Promise<unknown> | null = null;
 
   constructor(dir: string) {
     this.dir = path.resolve(dir);
+    this.#tempDir = path.join(this.dir, TEMP_DIR);
   }
 
   #ensureDir(): Promise<unknown> {
-    this.#ready ??= mkdir(this.dir, { recursive: true }).catch((error: unknown) => {
+    this.#ready ??= mkdir(this.#tempDir, { recursive: true }).catch((error: unknown) => {
       this.#ready = null;
       throw error;
     });
@@ -36,7 +42,7 @@ export class LocalFileStorage implements FileStorage {
     assertValidFileKey(key);
     if (!Buffer.isBuffer(data)) throw new TypeError('data must be a Buffer');
     await this.#ensureDir();
-    const temp = path.join(this.dir, `${TEMP_PREFIX}${key}-${process.pid}-${randomBytes(6).toString('hex')}`);
+    const temp = path.join(this.#tempDir, `${key}-${process.pid}-${randomBytes(6).toString('hex')}`);
     inFlight.add(temp);
     try {
       const handle = await open(temp, 'wx', 0o644);
@@ -123,11 +129,21 @@ export class LocalFileStorage implements FileStorage {
       if (isValidFileKey(entry.name)) yield entry.name;
       else if (entry.name.startsWith(TEMP_PREFIX)) await this.#removeIfStale(entry.name);
     }
+    let temp;
+    try {
+      temp = await opendir(this.#tempDir);
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw error;
+    }
+    for await (const entry of temp) {
+      if (entry.isFile()) await this.#removeIfStale(entry.name, this.#tempDir);
+    }
   }
 
   /** A temporary file is left over when its writer is gone (or it is an hour old), never while being written. */
-  async #removeIfStale(name: string): Promise<void> {
-    const file = path.join(this.dir, name);
+  async #removeIfStale(name: string, dir = this.dir): Promise<void> {
+    const file = path.join(dir, name);
     if (inFlight.has(file)) return;
     const pid = Number(/-(\d+)-[0-9a-f]+$/.exec(name)?.[1]);
     try {
@@ -139,22 +155,23 @@ export class LocalFileStorage implements FileStorage {
   }
 
   /**
-   * Removes temporary files left by writes a crash interrupted (list() also removes those whose writer is
-   * gone). With `olderThanMs`, only those at least that old, so writes still running elsewhere are left alone.
+   * Removes temporary files left by writes a crash interrupted (reads only the `.tmp` subfolder; list() also
+   * removes those whose writer is gone). With `olderThanMs`, only those at least that old, so writes still
+   * running elsewhere are left alone.
    */
   async removeTemporaryFiles(options: { olderThanMs?: number } = {}): Promise<number> {
     const olderThanMs = options.olderThanMs ?? 0;
     let dir;
     try {
-      dir = await opendir(this.dir);
+      dir = await opendir(this.#tempDir);
     } catch (error) {
       if (isMissing(error)) return 0;
       throw error;
     }
     let removed = 0;
     for await (const entry of dir) {
-      if (!entry.isFile() || !entry.name.startsWith(TEMP_PREFIX)) continue;
-      const file = path.join(this.dir, entry.name);
+      if (!entry.isFile()) continue;
+      const file = path.join(this.#tempDir, entry.name);
       if (inFlight.has(file)) continue;
       try {
         if (olderThanMs > 0) {
