@@ -6,7 +6,8 @@ import type { Database } from '@bilmarknaden/db/database';
 import { createTestDatabase } from '@bilmarknaden/db/testing';
 import { identityMigrations } from '@bilmarknaden/identity/migrations';
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
-import { buildListSql } from '@bilmarknaden/inventory/repositories/cars-repository';
+import { buildListSql, LIST_COLUMNS } from '@bilmarknaden/inventory/repositories/cars-repository';
+import { dayCountedWindowSql } from '@bilmarknaden/inventory/repositories/day-counted-window';
 import { parseListQuery } from '@bilmarknaden/inventory/services/search-query';
 import { bulkSeed } from '@bilmarknaden/server/cli/bulk-seed';
 import { ORDER_BY_VALUES } from '@bilmarknaden/shared/constants';
@@ -22,8 +23,8 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => dispose());
 
-async function plan(query: Record<string, string>): Promise<string> {
-  const { sql, params } = buildListSql(parseListQuery(query));
+async function plan(query: Record<string, string>, build = buildListSql): Promise<string> {
+  const { sql, params } = build(parseListQuery(query));
   const r = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
   return r.rows.map((row) => row['QUERY PLAN']).join('\n');
 }
@@ -83,6 +84,18 @@ describe(`real plans of the list shapes on ${ADS} seeded ads`, () => {
     const text = await plan({ start: String(ADS / 10), end: String(ADS / 10 + 20) });
     expect(text, text).toMatch(/Index Only Scan Backward using cars_created_idx/);
   });
+
+  it.each(['desc', 'asc'])(
+    'a deep window counted by days (%s) reads the sort index from one day on, never the table in full',
+    async (order) => {
+      const dayCounted = (q: Parameters<typeof buildListSql>[0]) => dayCountedWindowSql(q, LIST_COLUMNS, 0)!;
+      const text = await plan({ start: String(ADS / 2), end: String(ADS / 2 + 20), order }, dayCounted);
+      expect(text, text).toMatch(/Index Only Scan( Backward)? using cars_created_idx/);
+      expect(text, text).toMatch(/listing_days/);
+      expect(text, text).not.toMatch(/Seq Scan on cars\b/);
+      expect(sortsWholeTable(text), text).toBe(false);
+    },
+  );
 
   // On a large table the plan walks it in price order with no Sort at all (bench: 100,000 ads, 0.1 ms); on
   // this small one the planner may rightly fetch the few matches by bitmap and sort those.

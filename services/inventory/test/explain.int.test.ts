@@ -61,7 +61,7 @@ async function planOf(url: string, headers: Record<string, string> = {}): Promis
   recorded.length = 0;
   const res = await app.inject({ method: 'GET', url: `${BASE}${url}`, headers });
   expect(res.statusCode).toBe(200);
-  const query = recorded.find((q) => /^\s*SELECT/i.test(q.sql) && q.sql.includes('inventory.cars'));
+  const query = recorded.find((q) => /^\s*(SELECT|WITH)\b/i.test(q.sql) && q.sql.includes('inventory.cars'));
   expect(query).toBeDefined();
   return db.transaction(async (tx) => {
     // The test table is tiny, so the planner would rightly prefer a sequential scan; turning it off shows

@@ -2,6 +2,7 @@ import type { Queryable } from '@bilmarknaden/db/database';
 import type { Car, CarListItem } from '@bilmarknaden/shared/api-types';
 import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
 import type { ListQuery, Window } from '../services/search-query.ts';
+import { dayCountedWindowSql } from './day-counted-window.ts';
 
 /** The columns of the list shape; `c.` so the same list serves joins. */
 export const LIST_COLUMNS =
@@ -97,6 +98,9 @@ const RANGE_CONDITIONS = {
  * status = 'active', the (lower(make), lower(model), created, id) index, and the GIN indexes for search.
  */
 export function buildListSql(q: ListQuery): { sql: string; params: unknown[] } {
+  // The plain listing far down: whole days are skipped by their counts (decision 008).
+  const dayCounted = dayCountedWindowSql(q, LIST_COLUMNS);
+  if (dayCounted) return dayCounted;
   const params: unknown[] = [];
   const p = (v: unknown) => {
     params.push(v);
