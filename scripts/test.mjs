@@ -1,5 +1,6 @@
-// `npm test`: typecheck, lint, unit + integration tests on PGlite, the integration tests again on
-// PostgreSQL, and the browser journeys. Ends with one line `N passed, N failed` over every runner.
+// `npm test`: npm audit of the production dependencies (when the registry's audit endpoint answers),
+// typecheck, lint, unit + integration tests on PGlite, the integration tests again on PostgreSQL, and the
+// browser journeys. Ends with one line `N passed, N failed` over every runner.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -108,6 +109,34 @@ function playwrightLeg() {
   lines.push(`browser: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 }
 
+/**
+ * `npm audit --omit=dev`: fails on any high or critical advisory of a production dependency. When the
+ * registry's audit endpoint cannot be reached (this workplace's registry mirror answers it with 405), the
+ * audit cannot say anything: reported as not run, neither passed nor failed.
+ */
+function auditLeg() {
+  console.log('\n▶ npm audit --omit=dev --audit-level=high');
+  const r = spawnSync('npm', ['audit', '--omit=dev', '--audit-level=high', '--json'], { cwd: root, encoding: 'utf8' });
+  let report = null;
+  try {
+    report = JSON.parse(r.stdout);
+  } catch {
+    // not JSON: handled below
+  }
+  const counts = report?.metadata?.vulnerabilities;
+  if (!counts) {
+    const why = report?.message ?? report?.error?.summary ?? (r.stderr || r.stdout || '').trim().split('\n').pop();
+    console.log(`npm audit could not run: ${why}`);
+    lines.push(`npm audit: not run — the audit endpoint did not answer (${why})`);
+    return;
+  }
+  const serious = (counts.high ?? 0) + (counts.critical ?? 0);
+  console.log(`advisories: ${JSON.stringify(counts)}`);
+  totals[serious === 0 ? 'passed' : 'failed'] += 1;
+  lines.push(`npm audit: ${serious === 0 ? 'passed' : `FAILED (${serious} high or critical)`}`);
+}
+
+if (want('audit')) auditLeg();
 if (want('typecheck')) check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 if (want('lint')) check('lint', 'npm', ['run', 'lint', '--silent']);
 if (want('unit')) vitestLeg('vitest (PGlite)', [], { TEST_DATABASE_URL: '' });

@@ -1,18 +1,39 @@
-// The ceiling of the benchmark: a bare route in the same process that runs the list page's SQL and sends the
-// rows, with no query parsing, validation, mapping or response schema. The API's throughput is compared to it.
+// The ceilings of the benchmark: one bare route per API scenario, in the same process, that runs exactly the SQL
+// the scenario's API request runs and sends the rows, with no query-string validation, no token verification,
+// no response schema and no mapping beyond what the repository does. Each scenario's throughput is compared to
+// its own ceiling, so the figure is what the API adds to its SQL, not how costly the SQL is.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
-import { buildListSql } from '@bilmarknaden/inventory/repositories/cars-repository';
-import { parseListQuery } from '@bilmarknaden/inventory/services/search-query';
+import { MAX_WINDOW } from '@bilmarknaden/shared/constants';
+import { buildListSql, carsRepository } from '@bilmarknaden/inventory/repositories/cars-repository';
+import { savedRepository } from '@bilmarknaden/inventory/repositories/saved-repository';
+import { parseListQuery, parseWindow } from '@bilmarknaden/inventory/services/search-query';
+import { benchUser } from '@bilmarknaden/server/cli/bulk-seed';
+import { ceilingPath, LIST_SHAPES } from './scenarios.ts';
 
-export const CEILING_PATH = '/__bench/ceiling';
-
-/** The SQL of list page 1 (default order), built once by the inventory's own query builder. */
-export function ceilingSql(): { sql: string; params: unknown[] } {
-  return buildListSql(parseListQuery({}));
-}
-
+/** Registers every ceiling route (bench-server.ts calls this when BENCH_CEILING_ROUTE=true). */
 export function registerCeilingRoute(app: FastifyInstance, db: Database): void {
-  const { sql, params } = ceilingSql();
-  app.get(CEILING_PATH, async () => (await db.query(sql, params)).rows);
+  for (const shape of LIST_SHAPES) {
+    // Parsed once here; per request only the snapshot changes. The list route sends no asOf of its own: a
+    // request without one gets asOf = now (parseAsOf), so each ceiling request takes `new Date()` too and the
+    // inventory's own builder makes its SQL.
+    const query = parseListQuery(shape.query);
+    app.get(ceilingPath(shape.name), async () => {
+      const { sql, params } = buildListSql({ ...query, asOf: new Date() });
+      return (await db.query(sql, params)).rows;
+    });
+  }
+
+  // Detail: the repository's own call (its SQL and its row-to-ad mapping), the id taken as is.
+  const cars = carsRepository(db);
+  app.get(ceilingPath('detail'), async (request, reply) => {
+    const car = await cars.findActive(Number((request.query as { carid?: string }).carid));
+    return car ?? reply.code(404).send();
+  });
+
+  // Saved: the repository's list for bench user 1 (whose token the API scenario sends), default window.
+  const saved = savedRepository(db);
+  const username = benchUser(1).username;
+  const window = parseWindow({}, MAX_WINDOW);
+  app.get(ceilingPath('saved'), async () => saved.list(username, window));
 }

@@ -1,34 +1,66 @@
+// The measured API requests and, for each, its ceiling: a bare route in the same process that runs the SQL the
+// API request runs (ceiling-route.ts). Plain data only: the bench server bundles this file.
 import { INVENTORY_BASE } from '@bilmarknaden/shared/api-paths';
 import type { LoadScenario } from './load.ts';
-import { CEILING_PATH } from './ceiling-route.ts';
 
 const list = `${INVENTORY_BASE}/001/2003`;
+const detail = `${INVENTORY_BASE}/001/2001`;
+const saved = `${INVENTORY_BASE}/001/3002`;
 
-export const CEILING: LoadScenario = { name: 'ceiling', path: CEILING_PATH, listOrSearch: false };
+export const CEILING_BASE = '/__bench/ceiling';
 
-/** The measured API requests; `ids` rotate through the detail scenario, `token` is a bench user's. */
-export function apiScenarios(ids: readonly number[], token: string): LoadScenario[] {
+/** The list shapes: the query string of each API request, which its ceiling route parses once at start. */
+export const LIST_SHAPES: readonly { name: string; query: Record<string, string> }[] = [
+  { name: 'list page 1', query: { start: '0', end: '20' } },
+  { name: 'deep window', query: { start: '10000', end: '10020' } },
+  {
+    name: 'filtered',
+    query: { make: 'volvo', fuel: 'diesel', priceMin: '50000', priceMax: '200000', orderBy: 'price', order: 'asc' },
+  },
+  { name: 'search', query: { searchterm: 'dragkrok' } },
+  { name: 'partial word', query: { searchterm: 'volv' } },
+];
+
+/** The path of a scenario's ceiling route: `/__bench/ceiling/deep-window`. */
+export const ceilingPath = (scenario: string) => `${CEILING_BASE}/${scenario.replaceAll(' ', '-')}`;
+
+export interface ApiScenario extends LoadScenario {
+  /** The same requests (query string and headers included) to the scenario's ceiling route. */
+  ceiling: LoadScenario;
+}
+
+/** The measured API requests; `ids` rotate through the detail scenario, `token` is bench user 1's. */
+export function apiScenarios(ids: readonly number[], token: string): ApiScenario[] {
+  // The ceiling gets the same query string and headers, so both pay the same HTTP and query-string parsing;
+  // the ceiling route ignores what it does not need (it validates nothing and verifies no token).
+  const withCeiling = (s: LoadScenario, toCeiling: (apiPath: string) => string): ApiScenario => ({
+    ...s,
+    ceiling: {
+      ...s,
+      name: `${s.name} ceiling`,
+      path: toCeiling(s.path),
+      paths: s.paths?.map(toCeiling),
+      listOrSearch: false,
+    },
+  });
+  const qs = (query: Record<string, string>) => new URLSearchParams(query).toString();
+  const swap = (from: string, scenario: string) => (p: string) => ceilingPath(scenario) + p.slice(from.length);
   return [
-    { name: 'list page 1', path: `${list}?start=0&end=20`, listOrSearch: true },
-    { name: 'deep window', path: `${list}?start=10000&end=10020`, listOrSearch: true },
-    {
-      name: 'filtered',
-      path: `${list}?make=volvo&fuel=diesel&priceMin=50000&priceMax=200000&orderBy=price&order=asc`,
-      listOrSearch: true,
-    },
-    { name: 'search', path: `${list}?searchterm=dragkrok`, listOrSearch: true },
-    { name: 'partial word', path: `${list}?searchterm=volv`, listOrSearch: true },
-    {
-      name: 'detail',
-      path: `${INVENTORY_BASE}/001/2001?carid=${ids[0]}`,
-      paths: ids.map((id) => `${INVENTORY_BASE}/001/2001?carid=${id}`),
-      listOrSearch: false,
-    },
-    {
-      name: 'saved',
-      path: `${INVENTORY_BASE}/001/3002`,
-      headers: { authorization: `Bearer ${token}` },
-      listOrSearch: false,
-    },
+    ...LIST_SHAPES.map((shape) =>
+      withCeiling({ name: shape.name, path: `${list}?${qs(shape.query)}`, listOrSearch: true }, swap(list, shape.name)),
+    ),
+    withCeiling(
+      {
+        name: 'detail',
+        path: `${detail}?carid=${ids[0]}`,
+        paths: ids.map((id) => `${detail}?carid=${id}`),
+        listOrSearch: false,
+      },
+      swap(detail, 'detail'),
+    ),
+    withCeiling(
+      { name: 'saved', path: saved, headers: { authorization: `Bearer ${token}` }, listOrSearch: false },
+      swap(saved, 'saved'),
+    ),
   ];
 }

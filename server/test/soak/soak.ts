@@ -1,7 +1,9 @@
-// `npm run soak [-- --duration 10m --connections 100 --no-build]`: the built default process with the demo
-// data in a temporary DATA_DIR, under mixed traffic over loopback (browse, search, detail, makes, a seller's
-// ads, login, post with a photo, save, saved list) with autocannon. Passes with zero 5xx, no connection
-// errors and RSS growth within the bound; prints p50/p90/p99 overall and per kind. Not part of `npm test`.
+// `npm run soak [-- --duration 10m --connections 100 --engine pglite|postgres --database-url URL --no-build]`:
+// the built default process with the demo data (PGlite in a temporary DATA_DIR, or a fresh PostgreSQL database
+// created for the run and dropped after it), under mixed traffic over loopback (browse, search, detail, makes,
+// a seller's ads, login, post with a photo, save, saved list) with autocannon. Passes with zero 5xx, no
+// connection errors and RSS growth within the bound; prints p50/p90/p99 overall and p50/p99 per kind next to
+// the list/search target of DESIGN.md. Not part of `npm test`.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import autocannon, { type RequestOptions } from 'autocannon';
+import pg from 'pg';
 import sharp from 'sharp';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -29,6 +32,25 @@ const connections = Number(option('connections', '100'));
 /** RSS may grow this much from the first to the last minute (caches and the heap settle early). */
 const maxGrowthMb = Number(option('max-rss-growth-mb', '200'));
 const log = (m: string) => console.log(`[soak] ${m}`);
+
+/**
+ * PostgreSQL: `--database-url` names the database (default bm_soak on the local server); it is created fresh
+ * for the run (dropped first when it exists) and dropped afterwards (unless --keep), so only names starting
+ * with bm_soak are accepted. Giving `--database-url` implies `--engine postgres`.
+ */
+const DEFAULT_SOAK_DATABASE = 'postgres://postgres@127.0.0.1:5432/bm_soak';
+const databaseUrlOption = option('database-url', '');
+const engine = option('engine', databaseUrlOption ? 'postgres' : 'pglite');
+const databaseUrl = engine === 'postgres' ? databaseUrlOption || DEFAULT_SOAK_DATABASE : undefined;
+const engineName = databaseUrl ? 'PostgreSQL' : 'PGlite';
+
+/**
+ * DESIGN.md: list and search answer with p99 ≤ 25 ms at 50 connections on PostgreSQL and 10 on PGlite, each
+ * shape alone (`npm run bench` measures that). The soak's load is heavier and mixed, so its list/search figures
+ * are shown next to the target for reference, not judged by it.
+ */
+const LIST_SEARCH_TARGET = { p99Ms: 25, connections: engine === 'postgres' ? 50 : 10 };
+const LIST_SEARCH_KINDS = new Set(['browse', 'browse-make', 'search']);
 
 function run(cmd: string, argv: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -51,6 +73,38 @@ function rssMb(pid: number): number {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
+/** The soak database's name, checked; and a client on the same server's `postgres` database. */
+function soakDatabase(url: string): { name: string; admin: () => Promise<pg.Client> } {
+  const u = new URL(url);
+  const name = decodeURIComponent(u.pathname.slice(1));
+  if (!/^bm_soak\w*$/.test(name)) {
+    throw new Error(
+      `--database-url: the soak creates and drops its database, so its name must start with bm_soak (got "${name}")`,
+    );
+  }
+  u.pathname = '/postgres';
+  return {
+    name,
+    admin: async () => {
+      const client = new pg.Client({ connectionString: u.toString(), connectionTimeoutMillis: 5000 });
+      await client.connect();
+      return client;
+    },
+  };
+}
+
+async function withAdmin(url: string, fn: (client: pg.Client, name: string) => Promise<void>): Promise<void> {
+  const { name, admin } = soakDatabase(url);
+  const client = await admin();
+  try {
+    await fn(client, name);
+  } finally {
+    await client.end();
+  }
+}
+
+const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
+
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const median = (xs: number[]) =>
@@ -60,22 +114,47 @@ const median = (xs: number[]) =>
   );
 
 async function main() {
+  // Wrong options stop the run before the build.
+  if (engine !== 'pglite' && engine !== 'postgres') throw new Error('--engine is pglite or postgres');
+  if (databaseUrlOption && engine !== 'postgres') throw new Error('--database-url needs --engine postgres');
+  if (databaseUrl) soakDatabase(databaseUrl);
   if (!args.includes('--no-build')) {
     log('building (npm run build; skip with --no-build)');
     await run('npm', ['run', 'build']);
   }
+  if (databaseUrl) {
+    await withAdmin(databaseUrl, async (c, name) => {
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.query(`CREATE DATABASE "${name}"`);
+    });
+  }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bm-soak-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: '',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+  };
+  // The engine is chosen here only: a DATABASE_URL of the caller's shell never turns a PGlite soak into another.
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
   const server = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let serverExited = false;
   server.on('exit', () => (serverExited = true));
   try {
-    log(`starting the server with the demo data in ${dataDir}`);
+    log(
+      `starting the server with the demo data on ${databaseUrl ? `PostgreSQL ${redact(databaseUrl)} (fresh)` : 'PGlite'}` +
+        ` (DATA_DIR ${dataDir})`,
+    );
     const until = Date.now() + 300_000;
     while (
       !(await fetch(`${base}/healthz`).then(
@@ -258,7 +337,10 @@ async function main() {
     const fiveXx = result['5xx'];
 
     console.log('\n=== Bilmarknaden soak ===');
-    console.log(`duration ${result.duration} s, ${connections} connections, ${result.requests.total} requests`);
+    console.log(
+      `${engineName}, duration ${result.duration} s, ${connections} connections of mixed traffic, ` +
+        `${result.requests.total} requests`,
+    );
     console.log(
       `throughput ${result.requests.average.toFixed(0)} req/s; latency p50 ${result.latency.p50} ms, ` +
         `p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
@@ -267,16 +349,28 @@ async function main() {
       `2xx ${result['2xx']}, 3xx ${result['3xx']}, 4xx ${result['4xx']}, 5xx ${fiveXx}, ` +
         `errors ${result.errors}, timeouts ${result.timeouts}`,
     );
-    console.log('per kind (count, statuses, p50 / p99 ms):');
+    console.log('per kind:');
+    console.log(
+      `  ${'kind'.padEnd(12)} ${'count'.padStart(8)}  ${'statuses'.padEnd(24)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  DESIGN target`,
+    );
     for (const k of kinds) {
       const s = stats.get(k.name)!;
       const sorted = s.ms.sort((a, b) => a - b);
       const statuses = [...s.statuses].map(([code, n]) => `${code}×${n}`).join(' ');
+      const target = LIST_SEARCH_KINDS.has(k.name)
+        ? `p99 ≤ ${LIST_SEARCH_TARGET.p99Ms} ms at ${LIST_SEARCH_TARGET.connections} connections, shape alone`
+        : '–';
       console.log(
         `  ${k.name.padEnd(12)} ${String(sorted.length).padStart(8)}  ${statuses.padEnd(24)} ` +
-          `${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)}`,
+          `${percentile(sorted, 50).toFixed(1).padStart(8)} ${percentile(sorted, 99).toFixed(1).padStart(8)}  ${target}`,
       );
     }
+    console.log(
+      `  DESIGN.md's list/search target (p99 ≤ ${LIST_SEARCH_TARGET.p99Ms} ms) is defined at ${LIST_SEARCH_TARGET.connections} ` +
+        `connections on ${engineName}, one request shape at a time (npm run bench measures it). This soak ran ` +
+        `${connections} connections of mixed traffic (posts with photos, argon2 logins), so its list/search figures ` +
+        'are for reference, not a verdict on the target, and not part of PASSED/FAILED.',
+    );
     const mbs = rss.map((s) => s.mb);
     console.log(
       `server RSS: start ${mbs[0]!.toFixed(0)} MB, max ${Math.max(...mbs).toFixed(0)} MB, end ${mbs.at(-1)!.toFixed(0)} MB; ` +
@@ -293,7 +387,15 @@ async function main() {
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => (serverExited ? r(null) : server.once('exit', r)));
-    if (!args.includes('--keep')) await rm(dataDir, { recursive: true, force: true });
+    if (!args.includes('--keep')) {
+      await rm(dataDir, { recursive: true, force: true });
+      if (databaseUrl)
+        await withAdmin(databaseUrl, (c, name) =>
+          c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).then(() => undefined),
+        );
+    } else {
+      log(`kept ${dataDir}${databaseUrl ? ` and ${redact(databaseUrl)}` : ''}`);
+    }
   }
 }
 
