@@ -1,16 +1,14 @@
 // The process the benchmark measures: the default all-in-one server (buildApp, as server/src/main.ts starts
-// it) plus the ceiling route, which is only added here. Bundled like the production server and run with node.
+// it) plus the ceiling route, which is only added here. Bundled like the production server and run with node;
+// photos go to the photo workers as in production (PHOTO_WORKERS, passed through by server-process.ts).
 import path from 'node:path';
 import { buildApp } from '@bilmarknaden/server/app';
 import { closeOnSignals, exitOnBootError } from '@bilmarknaden/server/lifecycle';
 import { loadSettings } from '@bilmarknaden/server/settings';
-import { setImageConcurrency } from '@bilmarknaden/inventory/images/image-pipeline';
 import { registerCeilingRoute } from './ceiling-route.ts';
 
 try {
   const settings = loadSettings(process.env, { port: 3000, repoRoot: path.resolve(process.cwd()) });
-  // An experiment knob only (default: the server's own setting): photos processed at once.
-  if (process.env.BENCH_IMAGE_CONCURRENCY) setImageConcurrency(Number(process.env.BENCH_IMAGE_CONCURRENCY));
   const { app, db } = await buildApp(settings);
   if (process.env.BENCH_CEILING_ROUTE === 'true') registerCeilingRoute(app, db);
   closeOnSignals(app);

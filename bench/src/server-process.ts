@@ -2,10 +2,8 @@
 // scripts/build-server.mjs bundles main.ts) and runs it as a child process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { buildServerBundles } from '../../scripts/esbuild-server.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 export const benchServerBundle = path.join(repoRoot, 'bench/dist/bench-server.js');
@@ -16,41 +14,10 @@ export async function buildProduction(log: (m: string) => void): Promise<void> {
 }
 
 export async function bundleBenchServer(): Promise<string> {
-  // Same as scripts/build-server.mjs: workspace TypeScript is bundled with import.meta.url kept pointing at the
-  // source file (services find their migrations), npm packages stay external.
-  const keepSourceUrl: Plugin = {
-    name: 'keep-source-import-meta-url',
-    setup(b) {
-      b.onLoad({ filter: /\.ts$/ }, async (args) => {
-        const source = await readFile(args.path, 'utf8');
-        return {
-          contents: source
-            .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
-            .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path))),
-          loader: 'ts',
-        };
-      });
-    },
-  };
-  const externalPackages: Plugin = {
-    name: 'external-npm-packages',
-    setup(b) {
-      b.onResolve({ filter: /^[^./]/ }, (args) =>
-        args.path.startsWith('@bilmarknaden/') ? undefined : { path: args.path, external: true },
-      );
-    },
-  };
-  await build({
-    entryPoints: [path.join(repoRoot, 'bench/src/bench-server.ts')],
-    outfile: benchServerBundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    logLevel: 'warning',
-    plugins: [keepSourceUrl, externalPackages],
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  // Bundled as scripts/build-server.mjs bundles main.ts (same options, photo worker included, next to it).
+  await buildServerBundles({
+    entryPoints: { 'bench-server': path.join(repoRoot, 'bench/src/bench-server.ts') },
+    outdir: path.dirname(benchServerBundle),
   });
   return benchServerBundle;
 }
@@ -82,7 +49,7 @@ export async function startServer(opts: {
       SEED_DEMO: 'false',
       BENCH_CEILING_ROUTE: 'true',
       WEB_DIST: path.join(repoRoot, 'apps/web/dist'),
-      ...(process.env.BENCH_IMAGE_CONCURRENCY ? { BENCH_IMAGE_CONCURRENCY: process.env.BENCH_IMAGE_CONCURRENCY } : {}),
+      ...(process.env.PHOTO_WORKERS ? { PHOTO_WORKERS: process.env.PHOTO_WORKERS } : {}),
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

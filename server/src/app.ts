@@ -20,6 +20,8 @@ import { createFileStorage } from '@bilmarknaden/inventory/storage/create-storag
 import type { FileStorage } from '@bilmarknaden/inventory/storage/file-storage';
 import { filesRoutes } from '@bilmarknaden/inventory/files/files-routes';
 import { removeIncompleteAds } from '@bilmarknaden/inventory/services/startup-cleanup';
+import type { ImageProcessor } from '@bilmarknaden/inventory/services/ad-service';
+import { createPhotoWorkerPool } from '@bilmarknaden/inventory/images/photo-worker-pool';
 import { logRequests, loggerOptions, serverTimeoutOptions, trustProxyOption } from './logger.ts';
 import { webRoutes } from './web-routes.ts';
 import { registerHealthCheck } from './health.ts';
@@ -101,6 +103,26 @@ export function fastifyOptions(settings: Settings) {
   } as const;
 }
 
+/**
+ * PHOTO_WORKERS > 0: photos are checked and re-encoded in that many child processes at the lowest CPU
+ * priority (started on the first upload, ended when the app closes), so this process's thread, which serves
+ * every request and runs the embedded database, gets the CPU first. 0: undefined, the in-process pipeline.
+ */
+export function photoWorkers(app: FastifyInstance, settings: Settings): ImageProcessor | undefined {
+  if (settings.photoWorkers === 0) return undefined;
+  const pool = createPhotoWorkerPool({ size: settings.photoWorkers, log: app.log });
+  app.addHook('onClose', () => pool.close());
+  return pool.processImage;
+}
+
+/** Removes what a crash left (pending ads, recorded photo removals, temporary files) and logs what it did. */
+export async function cleanUpAtStart(app: FastifyInstance, db: Database, storage: FileStorage): Promise<void> {
+  const cleaned = await removeIncompleteAds(db, storage, { log: app.log });
+  if (cleaned.removedAds.length > 0 || cleaned.fileRemovals > 0 || cleaned.removedTemporaryFiles > 0) {
+    app.log.info(cleaned, 'removed what an interrupted upload or removal left behind');
+  }
+}
+
 /** The default all-in-one process: identity, inventory, photos and the SPA on one port. */
 export async function buildApp(
   settings: Settings,
@@ -123,7 +145,7 @@ export async function buildApp(
       production: settings.production,
     });
     const storage = deps.storage ?? createFileStorage({ dataDir: settings.dataDir, s3: settings.s3 });
-    await removeIncompleteAds(db, storage);
+    await cleanUpAtStart(app, db, storage);
     if (settings.seedDemo) await seedDemoData(db, storage, app.log);
 
     registerErrorAnswers(app);
@@ -135,6 +157,7 @@ export async function buildApp(
       db,
       storage,
       verifyToken: createTokenVerifier(keys.publicKey),
+      processImage: photoWorkers(app, settings),
     });
     await app.register(filesRoutes, { prefix: FILES_BASE, storage });
     await app.register(webRoutes, { webDist: settings.webDist, db });

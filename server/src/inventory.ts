@@ -7,9 +7,9 @@ import { inventoryApp } from '@bilmarknaden/inventory/app';
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
 import { createFileStorage } from '@bilmarknaden/inventory/storage/create-storage';
 import { filesRoutes } from '@bilmarknaden/inventory/files/files-routes';
-import { removeIncompleteAds } from '@bilmarknaden/inventory/services/startup-cleanup';
 import { loadSettings, SettingsError } from './settings.ts';
 import { buildStandalone } from './standalone.ts';
+import { cleanUpAtStart, photoWorkers } from './app.ts';
 import { closeOnSignals, exitOnBootError } from './lifecycle.ts';
 
 // `npm run start:inventory`: the inventory service alone (default port 3002). It verifies tokens with the
@@ -25,8 +25,9 @@ try {
   const verifyToken = createTokenVerifier(createRemoteJWKSet(new URL(settings.identityJwksUrl)));
   const storage = createFileStorage({ dataDir: settings.dataDir, s3: settings.s3 });
   const app = await buildStandalone(settings, inventoryMigrations, async (app, db) => {
-    await removeIncompleteAds(db, storage);
-    await app.register(inventoryApp, { prefix: INVENTORY_BASE, db, storage, verifyToken });
+    await cleanUpAtStart(app, db, storage);
+    const processImage = photoWorkers(app, settings);
+    await app.register(inventoryApp, { prefix: INVENTORY_BASE, db, storage, verifyToken, processImage });
     await app.register(filesRoutes, { prefix: FILES_BASE, storage });
   });
   closeOnSignals(app);

@@ -1,4 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 
 export interface S3Settings {
@@ -36,6 +37,11 @@ export interface Settings {
    * of hops, or addresses/CIDRs. Never "trust everyone": a client could then pick its own address.
    */
   trustProxy: false | number | string[];
+  /**
+   * Child processes that check and re-encode photos at the lowest CPU priority, so uploads do not slow other
+   * requests; 0 processes photos in the server process itself.
+   */
+  photoWorkers: number;
 }
 
 export class SettingsError extends Error {
@@ -77,6 +83,12 @@ function trustProxySetting(
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** PHOTO_WORKERS by default: one per core, from 1 to 8. */
+export function defaultPhotoWorkers(): number {
+  return Math.min(8, Math.max(1, os.availableParallelism()));
+}
+export const MAX_PHOTO_WORKERS = 64;
 
 /** Reads and checks every setting at boot; all problems are reported at once. */
 export function loadSettings(env: NodeJS.ProcessEnv, defaults: { port: number; repoRoot: string }): Settings {
@@ -179,6 +191,7 @@ export function loadSettings(env: NodeJS.ProcessEnv, defaults: { port: number; r
     requestTimeoutMs,
     headersTimeoutMs,
     trustProxy: trustProxySetting(env.TRUST_PROXY, production, problems),
+    photoWorkers: int('PHOTO_WORKERS', defaultPhotoWorkers(), 0, MAX_PHOTO_WORKERS),
   };
   if (production && !settings.jwtPrivateKey) {
     problems.push(

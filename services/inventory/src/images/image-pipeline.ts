@@ -88,12 +88,21 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   return imageLimiter.run(() => encode(input));
 }
 
-/** The cheap checks (no pixel decoding): size, magic bytes, container structure and dimensions. */
-export async function inspectImage(input: Buffer): Promise<SniffedFormat> {
+/**
+ * The checks that read a few bytes only (size and magic bytes), so they cost nothing wherever they run: the
+ * photo worker pool runs them in the server process to refuse a text file or an SVG without a round trip.
+ */
+export function quickCheckImage(input: Buffer): SniffedFormat {
   if (!Buffer.isBuffer(input) || input.length === 0) throw new ImageRejectedError(IMAGE_MESSAGES.notAnImage);
   if (input.length > MAX_IMAGE_BYTES) throw new ImageRejectedError(IMAGE_MESSAGES.tooLarge);
   const format = sniffFormat(input);
   if (!format || (format === 'heif' && !heifReadable())) throw new ImageRejectedError(IMAGE_MESSAGES.notAnImage);
+  return format;
+}
+
+/** The cheap checks (no pixel decoding): size, magic bytes, container structure and dimensions. */
+export async function inspectImage(input: Buffer): Promise<SniffedFormat> {
+  const format = quickCheckImage(input);
   if (checkStructure(format, input)) throw new ImageRejectedError(IMAGE_MESSAGES.notAnImage);
 
   let metadata: Metadata;

@@ -1,0 +1,28 @@
+import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { loadSettings, SettingsError } from '../src/settings.ts';
+
+const defaults = { port: 3000, repoRoot: '/repo' };
+
+describe('PHOTO_WORKERS', () => {
+  it('is one worker per core by default, from 1 to 8', () => {
+    expect(loadSettings({}, defaults).photoWorkers).toBe(Math.min(8, Math.max(1, os.availableParallelism())));
+  });
+
+  it('takes 0 (photos in the server process) and a number of workers', () => {
+    expect(loadSettings({ PHOTO_WORKERS: '0' }, defaults).photoWorkers).toBe(0);
+    expect(loadSettings({ PHOTO_WORKERS: '3' }, defaults).photoWorkers).toBe(3);
+  });
+
+  it.each(['-1', '1.5', 'två', '65'])('refuses %s with a clear message', (value) => {
+    try {
+      loadSettings({ PHOTO_WORKERS: value }, defaults);
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(SettingsError);
+      expect((err as SettingsError).problems).toEqual([
+        `PHOTO_WORKERS must be a whole number from 0 to 64 (got "${value}")`,
+      ]);
+    }
+  });
+});

@@ -1,0 +1,299 @@
+// The photo worker pool with real child processes: the same results and refusals as the in-process pipeline,
+// the workers' CPU priority, crashes, time-outs, close() and a dying server.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CARD_IMAGE_MAX_BYTES,
+  IMAGE_LONG_EDGE,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
+} from '@bilmarknaden/shared/constants';
+import { IMAGE_MESSAGES } from '@bilmarknaden/shared/validation/images';
+import { ImageRejectedError, processImage as processInProcess } from './image-pipeline.ts';
+import { createPhotoWorkerPool, type PhotoWorkerPool } from './photo-worker-pool.ts';
+
+const linux = process.platform === 'linux';
+const ownPriority = os.getPriority();
+
+function noisy(width: number, height: number) {
+  return sharp({
+    create: { width, height, channels: 3, background: '#777', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+  });
+}
+
+const pools: PhotoWorkerPool[] = [];
+function pool(options: { size?: number; jobTimeoutMs?: number } = {}): PhotoWorkerPool {
+  const p = createPhotoWorkerPool({ size: options.size ?? 1, jobTimeoutMs: options.jobTimeoutMs });
+  pools.push(p);
+  return p;
+}
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(Error);
+  return error as Error;
+}
+
+/** The nice value of every thread of a process, from /proc (field 19 of stat). */
+function threadNice(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
+let photo: Buffer;
+let big: Buffer;
+beforeAll(async () => {
+  // A 12 MP phone-sized photo with EXIF orientation (rotated by the pipeline).
+  photo = await noisy(4000, 3000).withMetadata({ orientation: 6 }).jpeg({ quality: 90 }).toBuffer();
+  // Slow enough that a worker can be caught processing it: 49 MP of PNG (no shrink-on-load), a small file.
+  big = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#456' } })
+    .png()
+    .toBuffer();
+}, 60_000);
+
+describe('photo worker pool: results', () => {
+  it('gives what the in-process pipeline gives: JPEG, long edge ≤ 1600 px, card ≤ 30 KB', async () => {
+    const p = pool();
+    const [viaPool, inProcess] = await Promise.all([p.processImage(photo), processInProcess(photo)]);
+    expect(Buffer.isBuffer(viaPool.full)).toBe(true);
+    expect(Buffer.isBuffer(viaPool.card)).toBe(true);
+    const full = await sharp(viaPool.full).metadata();
+    expect(full).toMatchObject({ format: 'jpeg', width: 1200, height: IMAGE_LONG_EDGE, space: 'srgb' });
+    expect(full.exif).toBeUndefined();
+    expect(full.orientation).toBeUndefined();
+    const card = await sharp(viaPool.card).metadata();
+    expect(card.format).toBe('jpeg');
+    expect(Math.max(card.width!, card.height!)).toBeLessThanOrEqual(480);
+    expect(viaPool.card.length).toBeLessThanOrEqual(CARD_IMAGE_MAX_BYTES);
+    // The same code on the same bytes: the same bytes out.
+    expect(viaPool.full.equals(inProcess.full)).toBe(true);
+    expect(viaPool.card.equals(inProcess.card)).toBe(true);
+  });
+
+  it('takes a photo of almost 10 MB whole, and photos one after the other', async () => {
+    const p = pool();
+    // A real JPEG padded with comment segments to just under the upload limit.
+    const base = await noisy(640, 480).jpeg().toBuffer();
+    const segments: Buffer[] = [];
+    let total = base.length;
+    while (total + 4 < MAX_IMAGE_BYTES - 1000) {
+      const payload = Math.min(65_533, MAX_IMAGE_BYTES - 1000 - total - 4);
+      const segment = Buffer.alloc(4 + payload, 0x41);
+      segment.writeUInt16BE(0xfffe, 0);
+      segment.writeUInt16BE(payload + 2, 2);
+      segments.push(segment);
+      total += segment.length;
+    }
+    const padded = Buffer.concat([base.subarray(0, 2), ...segments, base.subarray(2)]);
+    expect(padded.length).toBeGreaterThan(MAX_IMAGE_BYTES - 2000);
+    const [large, small, again] = await Promise.all([
+      p.processImage(padded),
+      p.processImage(base),
+      p.processImage(padded),
+    ]);
+    for (const r of [large, small, again]) expect((await sharp(r.full).metadata()).width).toBe(640);
+    expect(large.full.equals(again.full)).toBe(true);
+  });
+
+  it('processes many photos with a few workers, each started on demand', async () => {
+    const p = pool({ size: 2 });
+    expect(p.pids()).toEqual([]);
+    const small = await noisy(800, 600).png().toBuffer();
+    const results = await Promise.all(Array.from({ length: 6 }, () => p.processImage(small)));
+    expect(results).toHaveLength(6);
+    for (const r of results) expect((await sharp(r.full).metadata()).width).toBe(800);
+    expect(p.pids().length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('photo worker pool: refused files', () => {
+  let jpeg: Buffer;
+  beforeAll(async () => {
+    jpeg = await noisy(400, 300).jpeg().toBuffer();
+  });
+
+  const cases: Array<[string, () => Buffer, string]> = [
+    ['a text file', () => Buffer.from('Det här är ingen bild.\n'), IMAGE_MESSAGES.notAnImage],
+    [
+      'an SVG with a script',
+      () =>
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'),
+      IMAGE_MESSAGES.notAnImage,
+    ],
+    ['an empty file', () => Buffer.alloc(0), IMAGE_MESSAGES.notAnImage],
+    ['a truncated JPEG', () => jpeg.subarray(0, Math.floor(jpeg.length * 0.6)), IMAGE_MESSAGES.notAnImage],
+    [
+      'a JPEG with HTML appended',
+      () => Buffer.concat([jpeg, Buffer.from('<html><script>alert(1)</script>')]),
+      IMAGE_MESSAGES.notAnImage,
+    ],
+    [
+      'a JPEG whose header is above the pixel limit',
+      () => {
+        const over = Buffer.from(jpeg);
+        const sof = over.indexOf(Buffer.from([0xff, 0xc0]));
+        over.writeUInt16BE(Math.floor(MAX_IMAGE_PIXELS / 10_000) + 1, sof + 5);
+        over.writeUInt16BE(10_000, sof + 7);
+        return over;
+      },
+      IMAGE_MESSAGES.tooManyPixels,
+    ],
+  ];
+
+  it.each(cases)('refuses %s with the same Swedish message as in process', async (_name, make, message) => {
+    const p = pool();
+    const viaPool = await failure(p.processImage(make()));
+    const inProcess = await failure(processInProcess(make()));
+    expect(viaPool).toBeInstanceOf(ImageRejectedError);
+    expect(inProcess).toBeInstanceOf(ImageRejectedError);
+    expect(viaPool.message).toBe(message);
+    expect(inProcess.message).toBe(message);
+    expect((viaPool as ImageRejectedError).field).toBe('images');
+  });
+
+  it('refuses a file that is not an image in this process, without starting a worker', async () => {
+    const p = pool();
+    await failure(p.processImage(Buffer.from('<?xml version="1.0"?><svg/>')));
+    expect(p.pids()).toEqual([]);
+  });
+});
+
+describe.runIf(linux)('photo worker pool: CPU priority', () => {
+  it('runs every thread of a worker at nice 19, those started for photo work included', async () => {
+    const p = pool();
+    await p.processImage(photo);
+    const [pid] = p.pids();
+    expect(os.getPriority(pid!)).toBe(19);
+    const nice = threadNice(pid!);
+    // V8's threads, libuv's pool and libvips' threads: all of them at 19.
+    expect(nice.length).toBeGreaterThan(4);
+    expect(new Set(nice)).toEqual(new Set([19]));
+    // This process keeps its own priority.
+    expect(os.getPriority()).toBe(ownPriority);
+  });
+});
+
+describe('photo worker pool: failures', () => {
+  it('rejects the photo of a worker killed while processing it (not as a refusal), then works on', async () => {
+    const p = pool();
+    await p.processImage(photo); // the worker is up
+    const [first] = p.pids();
+    const job = p.processImage(big);
+    await new Promise((r) => setTimeout(r, 100));
+    process.kill(first!, 'SIGKILL');
+    const error = await failure(job);
+    expect(error).not.toBeInstanceOf(ImageRejectedError);
+    expect(error.message).toMatch(/photo worker ended/);
+    const next = await p.processImage(photo);
+    expect((await sharp(next.full).metadata()).format).toBe('jpeg');
+    expect(p.pids()).toHaveLength(1);
+    expect(p.pids()[0]).not.toBe(first);
+  });
+
+  it('finishes the photo when Ctrl-C (SIGINT) or SIGTERM reaches the worker: the server ends it', async () => {
+    const p = pool();
+    await p.processImage(photo);
+    const [pid] = p.pids();
+    const job = p.processImage(big);
+    await new Promise((r) => setTimeout(r, 50));
+    process.kill(pid!, 'SIGINT');
+    process.kill(pid!, 'SIGTERM');
+    expect((await sharp((await job).full).metadata()).width).toBe(IMAGE_LONG_EDGE);
+    expect(p.pids()).toEqual([pid]);
+  });
+
+  it('kills a worker that takes longer than the time-out and rejects its photo', async () => {
+    const p = pool({ jobTimeoutMs: 1 });
+    const error = await failure(p.processImage(photo));
+    expect(error).not.toBeInstanceOf(ImageRejectedError);
+    expect(error.message).toMatch(/took longer than 1 ms/);
+    expect(p.pids()).toEqual([]);
+  });
+
+  it('close() rejects waiting and running photos and ends the workers', async () => {
+    const p = pool({ size: 1 });
+    await p.processImage(photo);
+    const [pid] = p.pids();
+    const jobs = [p.processImage(big), p.processImage(photo), p.processImage(photo)].map(failure);
+    await p.close();
+    for (const error of await Promise.all(jobs)) expect(error.message).toBe('photo worker pool is closed');
+    expect(alive(pid!)).toBe(false);
+    expect((await failure(p.processImage(photo))).message).toBe('photo worker pool is closed');
+  });
+});
+
+describe('photo worker pool: the server process ends', () => {
+  /** A Node process (through tsx, like the server from source) that uses a pool and prints its workers' pids. */
+  function owner(script: string) {
+    const poolUrl = new URL('./photo-worker-pool.ts', import.meta.url).href;
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `import { createPhotoWorkerPool } from '${poolUrl}';\n${script}`,
+      ],
+      { cwd: path.resolve(import.meta.dirname, '../../../..'), stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    return { child, exited, output: () => out };
+  }
+  const photoScript = `
+    import sharp from 'sharp';
+    const input = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#246' } }).jpeg().toBuffer();
+    const pool = createPhotoWorkerPool({ size: 2 });
+    await Promise.all([pool.processImage(input), pool.processImage(input)]);
+    console.log('pids ' + pool.pids().join(','));`;
+  const pids = (out: string) => /pids ([\d,]+)/.exec(out)![1]!.split(',').map(Number);
+
+  it('workers exit when the server is killed', async () => {
+    const server = owner(`${photoScript}\nsetInterval(() => undefined, 1000);`);
+    await until(() => /pids /.test(server.output()), 60_000);
+    const workers = pids(server.output());
+    expect(workers.length).toBeGreaterThan(0);
+    expect(workers.every(alive)).toBe(true);
+    server.child.kill('SIGKILL');
+    await server.exited;
+    await until(() => !workers.some(alive));
+  }, 90_000);
+
+  it('idle workers do not keep the server process alive', async () => {
+    const server = owner(photoScript); // never calls close()
+    expect(await server.exited).toBe(0);
+    const workers = pids(server.output());
+    await until(() => !workers.some(alive));
+  }, 90_000);
+});

@@ -1,0 +1,246 @@
+// Photos are decoded and encoded in child processes at the lowest CPU priority (photo-worker.ts), so that on a
+// small machine the server's main thread, which runs HTTP and the embedded database, gets the CPU first and a
+// list request does not wait behind someone's upload. One photo per worker at a time, the rest wait in order.
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Socket } from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ImageProcessor } from '../services/ad-service.ts';
+import { ImageRejectedError, quickCheckImage, type ProcessedImage } from './image-pipeline.ts';
+
+/**
+ * Server → worker, on the worker's fd 3 (a plain pipe, not the IPC channel): a photo as an 8-byte header (id and
+ * length, unsigned 32-bit big-endian) and its bytes. The bytes are written from the upload's own buffer; sent
+ * over IPC they would first be copied into a serialized message on this thread (measured: ~2 ms per 3 MB photo).
+ */
+export const PHOTO_HEADER_BYTES = 8;
+/** The worker's fd that carries photos. */
+export const PHOTO_INPUT_FD = 3;
+
+/** Worker → server over IPC (advanced serialization: Buffers as bytes): ready once, then one answer per photo. */
+export type PhotoWorkerReply =
+  | { ready: true }
+  | { id: number; full: Uint8Array; card: Uint8Array }
+  | { id: number; rejected: string }
+  | { id: number; error: string };
+
+export interface PhotoWorkerPoolOptions {
+  /** Worker processes at most; each is started on demand and processes one photo at a time. */
+  size: number;
+  /** A photo not answered within this (start of a new worker included) kills its worker. Default 60 s. */
+  jobTimeoutMs?: number;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+export interface PhotoWorkerPool {
+  /** Same contract as the in-process processImage: ImageRejectedError (Swedish message) for a refused file. */
+  processImage: ImageProcessor;
+  /** Pids of the running workers (for tests and diagnostics). */
+  pids(): number[];
+  /** Ends the workers; photos waiting or in progress are rejected. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PHOTO_JOB_TIMEOUT_MS = 60_000;
+/** A worker that has not exited this long after close() is killed. */
+const CLOSE_GRACE_MS = 5_000;
+
+declare global {
+  /** The URL of the running bundle, set by its banner (scripts/esbuild-server.mjs); undefined from source. */
+  var __bilmarknadenBundleUrl: string | undefined;
+}
+
+/**
+ * The worker's script and the node arguments to run it: from the bundle, photo-worker.js next to the bundle
+ * (the build emits it); from source (tsx, vitest), photo-worker.ts through tsx.
+ */
+export function photoWorkerScript(): { script: string; execArgv: string[] } {
+  const bundleUrl = globalThis.__bilmarknadenBundleUrl;
+  if (bundleUrl) {
+    const script = fileURLToPath(new URL('./photo-worker.js', bundleUrl));
+    if (!existsSync(script)) throw new Error(`photo worker not found next to the bundle: ${script}`);
+    return { script, execArgv: [] };
+  }
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { script: fileURLToPath(new URL('./photo-worker.ts', import.meta.url)), execArgv: ['--import', tsx] };
+}
+
+interface Job {
+  id: number;
+  input: Buffer;
+  resolve: (image: ProcessedImage) => void;
+  reject: (error: Error) => void;
+}
+
+interface Worker {
+  child: ChildProcess;
+  /** The photo pipe (the worker's fd 3). */
+  photos: Socket;
+  ready: boolean;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+  gone: boolean;
+}
+
+const toBuffer = (bytes: Uint8Array) =>
+  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+export function createPhotoWorkerPool(options: PhotoWorkerPoolOptions): PhotoWorkerPool {
+  const size = options.size;
+  if (!Number.isInteger(size) || size < 1) throw new RangeError('size must be a positive integer');
+  const jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_PHOTO_JOB_TIMEOUT_MS;
+  const { script, execArgv } = photoWorkerScript();
+  const workers: Worker[] = [];
+  const queue: Job[] = [];
+  const exits = new Set<Promise<void>>();
+  let nextId = 1;
+  let closed = false;
+
+  function spawnWorker(): Worker {
+    // Its output goes where the server's goes; it reads nothing from stdin; photos go down fd 3.
+    const child = fork(script, [], {
+      execArgv,
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'pipe', 'ipc'],
+    });
+    const photos = child.stdio[PHOTO_INPUT_FD] as Socket;
+    // A worker that dies mid-write: EPIPE here, and its 'exit' fails the photo.
+    photos.on('error', () => undefined);
+    const worker: Worker = { child, photos, ready: false, job: null, timer: null, gone: false };
+    let markExited!: () => void;
+    const exited = new Promise<void>((resolve) => (markExited = resolve));
+    exits.add(exited);
+    void exited.then(() => exits.delete(exited));
+    child.on('message', (reply: PhotoWorkerReply) => onReply(worker, reply));
+    child.once('exit', (code, signal) => {
+      markExited();
+      lose(worker, new Error(`photo worker ended (${signal ?? `exit code ${code}`}) before answering`));
+    });
+    child.on('error', (error) => {
+      // Not started at all (no pid): there will be no 'exit'.
+      if (child.pid === undefined) markExited();
+      lose(worker, new Error(`photo worker failed: ${error.message}`));
+    });
+    workers.push(worker);
+    return worker;
+  }
+
+  /** A worker with a photo keeps the server process alive; an idle one does not. */
+  function hold(worker: Worker, busy: boolean): void {
+    if (busy) {
+      worker.child.ref();
+      worker.child.channel?.ref();
+      worker.photos.ref();
+    } else {
+      worker.child.unref();
+      worker.child.channel?.unref();
+      worker.photos.unref();
+    }
+  }
+
+  function send(worker: Worker, job: Job): void {
+    const header = Buffer.allocUnsafe(PHOTO_HEADER_BYTES);
+    header.writeUInt32BE(job.id, 0);
+    header.writeUInt32BE(job.input.length, 4);
+    worker.photos.cork();
+    worker.photos.write(header);
+    worker.photos.write(job.input);
+    worker.photos.uncork();
+  }
+
+  function assign(worker: Worker, job: Job): void {
+    worker.job = job;
+    hold(worker, true);
+    worker.timer = setTimeout(
+      () => lose(worker, new Error(`photo processing took longer than ${jobTimeoutMs} ms; worker killed`)),
+      jobTimeoutMs,
+    );
+    if (worker.ready) send(worker, job);
+  }
+
+  /** The worker's photo is answered (or failed): frees the worker. */
+  function finish(worker: Worker): Job | null {
+    const job = worker.job;
+    if (worker.timer) clearTimeout(worker.timer);
+    worker.job = null;
+    worker.timer = null;
+    if (!worker.gone) hold(worker, false);
+    return job;
+  }
+
+  /** The worker crashed, timed out or cannot be reached: killed and dropped; its photo fails (500). */
+  function lose(worker: Worker, error: Error): void {
+    if (worker.gone) return;
+    worker.gone = true;
+    const job = finish(worker);
+    workers.splice(workers.indexOf(worker), 1);
+    if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGKILL');
+    if (!closed) options.log?.warn({ pid: worker.child.pid, err: error, photo: Boolean(job) }, 'photo worker lost');
+    job?.reject(error);
+    dispatch();
+  }
+
+  function onReply(worker: Worker, reply: PhotoWorkerReply): void {
+    if (worker.gone) return;
+    if ('ready' in reply) {
+      worker.ready = true;
+      if (worker.job) send(worker, worker.job);
+      else hold(worker, false);
+      return;
+    }
+    if (worker.job?.id !== reply.id) return;
+    const job = finish(worker)!;
+    if ('full' in reply) job.resolve({ full: toBuffer(reply.full), card: toBuffer(reply.card) });
+    else if ('rejected' in reply) job.reject(new ImageRejectedError(reply.rejected));
+    else job.reject(new Error(`photo processing failed: ${reply.error}`));
+    dispatch();
+  }
+
+  function dispatch(): void {
+    while (!closed && queue.length > 0) {
+      const idle = workers.find((w) => w.ready && !w.job);
+      if (idle) assign(idle, queue.shift()!);
+      else if (workers.length < size) assign(spawnWorker(), queue.shift()!);
+      else return;
+    }
+  }
+
+  return {
+    async processImage(input: Buffer): Promise<ProcessedImage> {
+      if (closed) throw new Error('photo worker pool is closed');
+      // Size and magic bytes here (a few bytes read): a text file or an SVG is refused at once, without a
+      // round trip. The structure walk and the header parse (libvips) run in the worker, off this thread.
+      quickCheckImage(input);
+      return new Promise<ProcessedImage>((resolve, reject) => {
+        queue.push({ id: nextId, input, resolve, reject });
+        nextId = (nextId % 0xffff_ffff) + 1;
+        dispatch();
+      });
+    },
+    pids: () => workers.flatMap((w) => (w.child.pid === undefined ? [] : [w.child.pid])),
+    async close() {
+      if (closed) return;
+      closed = true;
+      const error = new Error('photo worker pool is closed');
+      for (const job of queue.splice(0)) job.reject(error);
+      for (const worker of [...workers]) {
+        worker.gone = true;
+        const job = finish(worker);
+        job?.reject(error);
+        const { child } = worker;
+        if (child.exitCode !== null || child.signalCode !== null) continue;
+        // The worker exits when its channel closes; a stuck one is killed.
+        const kill = setTimeout(() => child.kill('SIGKILL'), CLOSE_GRACE_MS);
+        kill.unref();
+        child.once('exit', () => clearTimeout(kill));
+        child.ref();
+        worker.photos.destroy();
+        if (child.connected) child.disconnect();
+        else child.kill('SIGKILL');
+      }
+      workers.length = 0;
+      await Promise.all(exits);
+    },
+  };
+}
