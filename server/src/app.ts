@@ -160,7 +160,7 @@ export async function buildApp(
       processImage: photoWorkers(app, settings),
     });
     await app.register(filesRoutes, { prefix: FILES_BASE, storage });
-    await app.register(webRoutes, { webDist: settings.webDist, db });
+    await app.register(webRoutes, { webDist: settings.webDist });
     app.addHook('onClose', async () => {
       if (!deps.db) await db.close();
     });

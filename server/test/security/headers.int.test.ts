@@ -53,8 +53,10 @@ describe('security headers', () => {
       expect(res.statusCode, url).toBeLessThan(500);
       expectPageHeaders(res, url);
     }
-    // The SPA shell runs no inline script, which the CSP would block anyway.
-    expect((await t.app.inject('/')).body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/i);
+    // The SPA shell runs no inline script, which the CSP would block anyway; the page data is an inert JSON block.
+    const shell = (await t.app.inject('/')).body;
+    expect(shell).not.toMatch(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>/i);
+    expect(shell).toMatch(/<script type="application\/json" id="page-data">/);
   });
 
   it('photos are served as inert JPEG: nosniff, a sandboxing CSP of their own', async () => {

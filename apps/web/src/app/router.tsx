@@ -1,8 +1,12 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/app-layout.tsx';
 import { ErrorScreen } from './routes/error-screen.tsx';
+import CarDetailRoute from './routes/car-detail.tsx';
+import HomeRoute from './routes/home.tsx';
 
-// Every screen is its own chunk (code-split by route); the layout is in the entry chunk.
+// Every screen is its own chunk (code-split by route), except the two that visits start on: home and an ad
+// (shared links, search engines). In the entry chunk they render in the first pass with no further round trip
+// (the server puts their data into the page: server/src/page-data.ts). The layout is in the entry chunk too.
 const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
@@ -17,8 +21,8 @@ export const routes: RouteObject[] = [
         // A failing page keeps the header and menus: its error screen renders in the layout's outlet.
         errorElement: <ErrorScreen />,
         children: [
-          { index: true, ...page(() => import('./routes/home.tsx')) },
-          { path: 'car/:id', ...page(() => import('./routes/car-detail.tsx')) },
+          { index: true, Component: HomeRoute },
+          { path: 'car/:id', Component: CarDetailRoute },
           { path: 'search', ...page(() => import('./routes/search.tsx')) },
           { path: 'search/:term', ...page(() => import('./routes/search.tsx')) },
           { path: 'user/:username', ...page(() => import('./routes/user-ads.tsx')) },
@@ -40,4 +44,13 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+
+/**
+ * The app's router, made on first use (the first render) rather than as the module loads: setting it up reads
+ * session storage and the history, work that would otherwise lengthen the one long task of evaluating the bundle.
+ */
+export function appRouter(): ReturnType<typeof createBrowserRouter> {
+  router ??= createBrowserRouter(routes);
+  return router;
+}

@@ -3,6 +3,7 @@ import { inventoryPaths, LIST_AS_OF_HEADER } from '@bilmarknaden/shared/api-path
 import type { Car, CarListItem, CarListQuery, Make, Model } from '@bilmarknaden/shared/api-types';
 import { PAGE_SIZE } from '@bilmarknaden/shared/constants';
 import { ApiRequestError, apiFetch, apiFetchWithHeaders, inventoryUrl, toQuery } from '../lib/api-client.ts';
+import { takeInitialAnswer } from '../lib/initial-answers.ts';
 
 // The inventory reads several screens share (features never import each other, so they live here).
 
@@ -30,13 +31,13 @@ export interface CarsPage {
   asOf: string | undefined;
 }
 
+const listUrl = (query: CarListQuery & { asOf?: string }) =>
+  inventoryUrl(`${inventoryPaths.listCars}${toQuery(query as Record<string, string | number | undefined>)}`);
+const carUrl = (id: string) => inventoryUrl(`${inventoryPaths.car}${toQuery({ carid: id })}`);
+const makesUrl = inventoryUrl(inventoryPaths.makes);
+
 export async function fetchCars(query: CarListQuery & { asOf?: string }, signal?: AbortSignal): Promise<CarsPage> {
-  const { body, headers } = await logged(
-    apiFetchWithHeaders<CarListItem[]>(
-      inventoryUrl(`${inventoryPaths.listCars}${toQuery(query as Record<string, string | number | undefined>)}`),
-      { signal },
-    ),
-  );
+  const { body, headers } = await logged(apiFetchWithHeaders<CarListItem[]>(listUrl(query), { signal }));
   return { cars: body, asOf: headers.get(LIST_AS_OF_HEADER) ?? query.asOf };
 }
 
@@ -62,6 +63,13 @@ export function useInfiniteCars(filters: Omit<CarListQuery, 'start' | 'end'>, en
       lastPage.cars.length < PAGE_SIZE
         ? undefined
         : { start: lastParam.start + PAGE_SIZE, asOf: lastParam.asOf ?? lastPage.asOf },
+    // The first window may already be in the page (server/src/page-data.ts): no round trip for it.
+    initialData: () => {
+      const first = takeInitialAnswer<CarListItem[]>(listUrl({ ...filters, start: 0, end: PAGE_SIZE }));
+      if (!first) return undefined;
+      const page: CarsPage = { cars: first.body, asOf: first.headers[LIST_AS_OF_HEADER.toLowerCase()] };
+      return { pages: [page], pageParams: [{ start: 0 } as CarsPageParam] };
+    },
     // The screens read the pages as lists of cars.
     select: (data) => ({ ...data, pages: data.pages.map((page) => page.cars) }),
     enabled,
@@ -71,8 +79,8 @@ export function useInfiniteCars(filters: Omit<CarListQuery, 'start' | 'end'>, en
 export function useCar(id: string) {
   return useQuery({
     queryKey: carQueryKeys.car(id),
-    queryFn: ({ signal }) =>
-      logged(apiFetch<Car>(inventoryUrl(`${inventoryPaths.car}${toQuery({ carid: id })}`), { signal })),
+    queryFn: ({ signal }) => logged(apiFetch<Car>(carUrl(id), { signal })),
+    initialData: () => takeInitialAnswer<Car>(carUrl(id))?.body,
     retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < 1,
   });
 }
@@ -89,7 +97,8 @@ export function useUserCars(username: string | undefined) {
 export function useMakes() {
   return useQuery({
     queryKey: carQueryKeys.makes,
-    queryFn: ({ signal }) => logged(apiFetch<Make[]>(inventoryUrl(inventoryPaths.makes), { signal })),
+    queryFn: ({ signal }) => logged(apiFetch<Make[]>(makesUrl, { signal })),
+    initialData: () => takeInitialAnswer<Make[]>(makesUrl)?.body,
     staleTime: 10 * 60_000,
   });
 }

@@ -60,12 +60,16 @@ export function AppLayout() {
   // Section 4: the welcome dialog opens 2000 ms after load unless it was shown before.
   useEffect(() => {
     if (welcomeAlreadyShown()) return;
-    // The dialog is in the overlays chunk: fetch it now so that it opens on time, not 2 s + a download.
-    preloadOverlays();
+    // The dialog is in the overlays chunk: fetch it now so that it opens on time, not 2 s + a download (in a
+    // task of its own: the first render's effects stay short).
+    const preload = setTimeout(preloadOverlays);
     const timer = setTimeout(() => {
       if (!anyOpenRef.current && !welcomeAlreadyShown()) setWelcomeOpen(true);
     }, WELCOME_DELAY_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(preload);
+      clearTimeout(timer);
+    };
   }, []);
 
   const closeWelcome = useCallback(() => {

@@ -1,8 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { imagePath } from '@bilmarknaden/shared/api-paths';
 import { MAX_IMAGES } from '@bilmarknaden/shared/constants';
 import { Photo } from '../../../components/photo.tsx';
-import { PhotoViewer } from './photo-viewer.tsx';
+
+// The viewer (Radix dialog) is a chunk of its own: the ad's first screen does not wait for it. It is fetched
+// when a photo is pointed at, focused or touched, and mounted from the first open on (so closing animates).
+const loadViewer = () => import('./photo-viewer.tsx');
+const PhotoViewer = lazy(async () => ({ default: (await loadViewer()).PhotoViewer }));
+const preloadViewer = () => void loadViewer().catch(() => undefined);
 
 interface PhotoStripProps {
   carId: number;
@@ -15,6 +20,8 @@ interface PhotoStripProps {
 export function PhotoStrip({ carId, title, imageCount, imageVersion }: PhotoStripProps) {
   const [missing, setMissing] = useState<ReadonlySet<number>>(new Set());
   const [viewing, setViewing] = useState<number | null>(null);
+  const [viewerMounted, setViewerMounted] = useState(false);
+  if (viewing !== null && !viewerMounted) setViewerMounted(true);
   const numbers = Array.from({ length: Math.min(imageCount, MAX_IMAGES) }, (_, i) => i + 1).filter(
     (n) => !missing.has(n),
   );
@@ -29,6 +36,9 @@ export function PhotoStrip({ carId, title, imageCount, imageVersion }: PhotoStri
               type="button"
               className="photo-strip__button"
               onClick={() => setViewing(i)}
+              onPointerEnter={preloadViewer}
+              onFocus={preloadViewer}
+              onTouchStart={preloadViewer}
               aria-label={`Visa bild ${i + 1} av ${numbers.length} i helskärm`}
             >
               <Photo
@@ -43,7 +53,11 @@ export function PhotoStrip({ carId, title, imageCount, imageVersion }: PhotoStri
           </li>
         ))}
       </ul>
-      <PhotoViewer photos={urls} title={title} index={viewing} onIndexChange={setViewing} />
+      {viewerMounted && (
+        <Suspense fallback={null}>
+          <PhotoViewer photos={urls} title={title} index={viewing} onIndexChange={setViewing} />
+        </Suspense>
+      )}
     </>
   );
 }

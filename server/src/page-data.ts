@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  cardImagePath,
+  imagePath,
+  INVENTORY_BASE,
+  inventoryPaths,
+  LIST_AS_OF_HEADER,
+} from '@bilmarknaden/shared/api-paths';
+import type { Car, CarListItem } from '@bilmarknaden/shared/api-types';
+import { DEFAULT_ORDER, DEFAULT_ORDER_BY, PAGE_SIZE } from '@bilmarknaden/shared/constants';
+import { PAGE_DATA_ELEMENT_ID, type PageAnswer } from '@bilmarknaden/web/lib/page-data';
+
+/** The first window of the home list as the app asks for it (useInfiniteCars with no filters). */
+export const HOME_LIST_URL = `${INVENTORY_BASE}${inventoryPaths.listCars}?orderBy=${DEFAULT_ORDER_BY}&order=${DEFAULT_ORDER}&start=0&end=${PAGE_SIZE}`;
+export const MAKES_URL = `${INVENTORY_BASE}${inventoryPaths.makes}`;
+export const carUrl = (id: string) => `${INVENTORY_BASE}${inventoryPaths.car}?carid=${id}`;
+
+/** What the server adds to index.html for one page. */
+export interface PageData {
+  /** The API answers the screen's first render needs. */
+  answers: PageAnswer[];
+  /** The photo that will be the largest thing on the first screen, fetched from the head with high priority. */
+  lcpImage: string | undefined;
+  /** The ad of /car/{id}, for the title and Open Graph tags. */
+  car?: Car;
+}
+
+/**
+ * The data of `/` (no query: a filtered list is another request) and `/car/{id}`, read through the API itself
+ * (app.inject: the same validation, serialisation and headers as the app's own request), or null for other
+ * pages and when a read fails: the app then asks for it as usual.
+ */
+export async function readPageData(app: FastifyInstance, url: string): Promise<PageData | null> {
+  const [pathname, query] = url.split('?', 2);
+  if (pathname === '/' && !query) {
+    const [list, makes] = await Promise.all([answer(app, HOME_LIST_URL, [LIST_AS_OF_HEADER]), answer(app, MAKES_URL)]);
+    if (!list) return null;
+    const first = (list.body as CarListItem[])[0];
+    return {
+      answers: makes ? [list, makes] : [list],
+      lcpImage: first && first.imageCount > 0 ? cardImagePath(first.id, 1, first.imageVersion) : undefined,
+    };
+  }
+  const id = /^\/car\/(\d{1,10})\/?$/.exec(pathname ?? '')?.[1];
+  if (id) {
+    const car = await answer(app, carUrl(id));
+    if (!car) return null;
+    const body = car.body as Car;
+    return {
+      answers: [car],
+      lcpImage: body.imageCount > 0 ? imagePath(body.id, 1, body.imageVersion) : undefined,
+      car: body,
+    };
+  }
+  return null;
+}
+
+async function answer(app: FastifyInstance, url: string, headerNames: string[] = []): Promise<PageAnswer | null> {
+  const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+  if (res.statusCode !== 200) return null;
+  const headers: Record<string, string> = {};
+  for (const name of headerNames) {
+    const value = res.headers[name.toLowerCase()];
+    if (typeof value === 'string') headers[name.toLowerCase()] = value;
+  }
+  return { url, body: res.json(), ...(headerNames.length > 0 ? { headers } : {}) };
+}
+
+/**
+ * The answers as a JSON data block. The type makes it data that no browser runs (the CSP's script-src does not
+ * apply); `<`, `>`, `&` and the line separators are escaped so that no value can end the element or open a comment.
+ */
+export function pageDataScript(answers: PageAnswer[]): string {
+  const json = JSON.stringify(answers).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${json}</script>`;
+}
+
+/** Fetch the page's largest photo from the head, before any script has run. */
+export function imagePreloadTag(src: string): string {
+  return `<link rel="preload" as="image" href="${src.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" fetchpriority="high">`;
+}

@@ -1,0 +1,129 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase, type TestDatabase } from '@bilmarknaden/db/testing';
+import { identityMigrations } from '@bilmarknaden/identity/migrations';
+import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
+import { PAGE_DATA_ELEMENT_ID, type PageAnswer } from '@bilmarknaden/web/lib/page-data';
+import { buildApp } from '../src/app.ts';
+import { HOME_LIST_URL, MAKES_URL, carUrl } from '../src/page-data.ts';
+import { acceptedEncoding } from '../src/web-routes.ts';
+import { testSettings } from './helpers.ts';
+
+/** The page's data block, parsed (the browser reads it with JSON.parse(textContent)). */
+function pageData(html: string): PageAnswer[] | null {
+  const m = new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([^]*?)</script>`).exec(html);
+  return m ? (JSON.parse(m[1]!) as PageAnswer[]) : null;
+}
+
+const HOSTILE_TITLE = 'Saab </script><script>alert(1)</script> <!-- $& $1 \u2028';
+
+describe('pages with their first data', () => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  let photoCarId: number;
+  let plainCarId: number;
+
+  beforeAll(async () => {
+    t = await createTestDatabase([identityMigrations, inventoryMigrations]);
+    app = (await buildApp(testSettings(), { db: t.db })).app;
+    const insert = async (title: string, imageCount: number) =>
+      (
+        await t.db.query<{ id: number }>(
+          `INSERT INTO inventory.cars (title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel, username, status, image_count, image_version)
+           VALUES ($1, 'Bra bil', 85000, 'Volvo', 'V70', 2008, 21000, 170, 'grå', 'kombi', 'automat', 'fwd', 'bensin', 'anna', 'active', $2, 3) RETURNING id`,
+          [title, imageCount],
+        )
+      ).rows[0]!.id;
+    plainCarId = await insert('Volvo V70 utan bild', 0);
+    photoCarId = await insert(HOSTILE_TITLE, 2); // the newest: first in the home list
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.dispose();
+  });
+
+  it('/ carries the API answers of the first list window (with its snapshot header) and the makes', async () => {
+    const res = await app.inject('/');
+    expect(res.statusCode).toBe(200);
+    const answers = pageData(res.body)!;
+    const list = await app.inject(HOME_LIST_URL);
+    const makes = await app.inject(MAKES_URL);
+    expect(answers.map((a) => a.url)).toEqual([HOME_LIST_URL, MAKES_URL]);
+    const listBody = answers[0]!.body as { id: number; title: string }[];
+    expect(listBody.map((c) => c.id)).toEqual((list.json() as { id: number }[]).map((c) => c.id));
+    expect(listBody[0]!.title).toBe(HOSTILE_TITLE);
+    expect(answers[0]!.headers!['x-list-as-of']).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(answers[1]!.body).toEqual(makes.json());
+  });
+
+  it('escapes the data so that no ad text can end the block, open a comment or run', async () => {
+    const { body } = await app.inject('/');
+    expect(body).not.toContain('<script>alert(1)');
+    expect(body).not.toContain('<!--');
+    expect(body).not.toContain('\u2028');
+    expect(body.match(/<\/script>/g)).toHaveLength(1);
+    // The only script elements: the data block (not run, so the CSP's script-src does not forbid it).
+    expect(body.match(/<script\b[^>]*>/g)).toEqual([`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">`]);
+  });
+
+  it("/ fetches the first card's photo from the head", async () => {
+    const { body } = await app.inject('/');
+    const head = body.slice(0, body.indexOf('</head>'));
+    expect(head).toContain(
+      `<link rel="preload" as="image" href="/files/${photoCarId}-1-card.jpeg?v=3" fetchpriority="high">`,
+    );
+  });
+
+  it('/car/{id} carries the ad as the API answers it, its title and its first photo', async () => {
+    const res = await app.inject(`/car/${photoCarId}`);
+    const answers = pageData(res.body)!;
+    expect(answers).toEqual([
+      { url: carUrl(String(photoCarId)), body: (await app.inject(carUrl(String(photoCarId)))).json() },
+    ]);
+    expect(res.body).toContain('<title>Saab &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;!-- $&amp; $1');
+    expect(res.body).toContain(
+      `<link rel="preload" as="image" href="/files/${photoCarId}-1.jpeg?v=3" fetchpriority="high">`,
+    );
+  });
+
+  it('/car/{id} of an ad without photos preloads no photo', async () => {
+    const res = await app.inject(`/car/${plainCarId}/`);
+    expect(pageData(res.body)).toHaveLength(1);
+    expect(res.body).toContain('<title>Volvo V70 utan bild – 85');
+    expect(res.body).not.toContain('rel="preload" as="image"');
+  });
+
+  it('other pages, filtered lists and unknown ads are the plain app', async () => {
+    for (const url of ['/?make=volvo', '/car/999999', '/car/abc', '/search/volvo', '/saved/cars']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(pageData(res.body), url).toBeNull();
+      expect(res.body, url).not.toContain('rel="preload"');
+      expect(res.body, url).toContain('<title>Bilmarknaden</title>');
+    }
+  });
+
+  it('compresses pages for browsers that accept it', async () => {
+    // Each answer has its own snapshot time.
+    const sameSnapshot = (html: string) => html.replace(/"x-list-as-of":"[^"]*"/, '"x-list-as-of":"T"');
+    const plain = sameSnapshot((await app.inject('/')).body);
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(sameSnapshot(brotliDecompressSync(br.rawPayload).toString())).toBe(plain);
+    const gz = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(sameSnapshot(gunzipSync(gz.rawPayload).toString())).toBe(plain);
+  });
+});
+
+describe('acceptedEncoding', () => {
+  it('prefers br, then gzip, and honours q=0', () => {
+    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(acceptedEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(acceptedEncoding(['deflate', 'GZIP'])).toBe('gzip');
+    expect(acceptedEncoding('identity')).toBeNull();
+    expect(acceptedEncoding(undefined)).toBeNull();
+  });
+});
