@@ -8,7 +8,7 @@ import {
 } from '@bilmarknaden/shared/api-paths';
 import type { Car, CarListItem } from '@bilmarknaden/shared/api-types';
 import { DEFAULT_ORDER, DEFAULT_ORDER_BY, PAGE_SIZE } from '@bilmarknaden/shared/constants';
-import { PAGE_DATA_ELEMENT_ID, type PageAnswer } from '@bilmarknaden/web/lib/page-data';
+import { PAGE_DATA_ELEMENT_ID, type PageAnswer } from '@bilmarknaden/shared/page-data';
 
 /** The first window of the home list as the app asks for it (useInfiniteCars with no filters). */
 export const HOME_LIST_URL = `${INVENTORY_BASE}${inventoryPaths.listCars}?orderBy=${DEFAULT_ORDER_BY}&order=${DEFAULT_ORDER}&start=0&end=${PAGE_SIZE}`;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@bilmarknaden/db/testing';
 import { identityMigrations } from '@bilmarknaden/identity/migrations';
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
-import { PAGE_DATA_ELEMENT_ID, type PageAnswer } from '@bilmarknaden/web/lib/page-data';
+import { PAGE_DATA_ELEMENT_ID, type PageAnswer } from '@bilmarknaden/shared/page-data';
 import { buildApp } from '../src/app.ts';
 import { HOME_LIST_URL, MAKES_URL, carUrl } from '../src/page-data.ts';
 import { acceptedEncoding } from '../src/web-routes.ts';

@@ -10,7 +10,7 @@ import { carDetail, page } from '../components/car-fixtures.ts';
 import { jsonResponse, mockFetch, requestedUrls } from '../components/test-utils.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import { resetInitialAnswers, takeInitialAnswer } from './initial-answers.ts';
-import { answerKey, PAGE_DATA_ELEMENT_ID, type PageAnswer } from './page-data.ts';
+import { answerKey, PAGE_DATA_ELEMENT_ID, type PageAnswer } from '@bilmarknaden/shared/page-data';
 
 /** The data block the server writes into index.html (server/src/page-data.ts). */
 function putPageData(content: PageAnswer[] | string) {

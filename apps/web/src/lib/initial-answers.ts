@@ -1,4 +1,4 @@
-import { answerKey, PAGE_DATA_ELEMENT_ID, type PageAnswer } from './page-data.ts';
+import { answerKey, PAGE_DATA_ELEMENT_ID, type PageAnswer } from '@bilmarknaden/shared/page-data';
 
 let answers: Map<string, PageAnswer> | undefined;
 

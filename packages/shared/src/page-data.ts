@@ -1,6 +1,6 @@
 // What the server writes into index.html for the app (server/src/page-data.ts writes it, initial-answers.ts
 // reads it): the first API answers of the page, so that its content needs no round trip after the script.
-// No DOM here: the server imports this file too.
+// No DOM here: the server and the web app both import it.
 
 /** The id of the `<script type="application/json">` that holds the page's answers (a data block, never run). */
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
