@@ -137,6 +137,11 @@ export async function buildApp(
   const app = Fastify(fastifyOptions(settings));
   logRequests(app);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  // Root onClose hooks run in reverse order of adding (after the plugins registered later): added first, the
+  // database closes last, once the inventory has waited for its writes and the photo workers have ended.
+  app.addHook('onClose', async () => {
+    if (!deps.db) await db.close();
+  });
   try {
     await runMigrations(db, [identityMigrations, inventoryMigrations]);
     const keys = await loadIdentityKeys({
@@ -161,9 +166,6 @@ export async function buildApp(
     });
     await app.register(filesRoutes, { prefix: FILES_BASE, storage });
     await app.register(webRoutes, { webDist: settings.webDist });
-    app.addHook('onClose', async () => {
-      if (!deps.db) await db.close();
-    });
     return { app, db, storage };
   } catch (err) {
     await app.close().catch(() => undefined);
