@@ -1,3 +1,5 @@
+import { wholeNumberArg } from '@bilmarknaden/server/cli/whole-number-arg';
+
 export type Engine = 'pglite' | 'postgres';
 
 export interface BenchOptions {
@@ -54,11 +56,6 @@ export function parseBenchArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     port: 3900,
     out: 'bench/results/latest.json',
   };
-  const int = (flag: string, v: string | undefined, min: number) => {
-    const n = Number(v?.replaceAll('_', ''));
-    if (v === undefined || !Number.isInteger(n) || n < min) throw new Error(`${flag} needs a whole number ≥ ${min}`);
-    return n;
-  };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = argv[i + 1];
@@ -76,22 +73,22 @@ export function parseBenchArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
         break;
       }
       case '--ads':
-        o.ads = int(flag, takes(), 1);
+        o.ads = wholeNumberArg(flag, takes(), 1);
         break;
       case '--duration':
-        o.durationS = int(flag, takes(), 10);
+        o.durationS = wholeNumberArg(flag, takes(), 10);
         break;
       case '--warmup':
-        o.warmupS = int(flag, takes(), 0);
+        o.warmupS = wholeNumberArg(flag, takes(), 0);
         break;
       case '--connections':
-        o.connections = int(flag, takes(), 1);
+        o.connections = wholeNumberArg(flag, takes(), 1);
         break;
       case '--lighthouse-runs':
-        o.lighthouseRuns = int(flag, takes(), 1);
+        o.lighthouseRuns = wholeNumberArg(flag, takes(), 1);
         break;
       case '--port':
-        o.port = int(flag, takes(), 1);
+        o.port = wholeNumberArg(flag, takes(), 1);
         break;
       case '--pg-url':
         o.pgUrl = takes();

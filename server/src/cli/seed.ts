@@ -9,6 +9,7 @@ import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
 import { createFileStorage } from '@bilmarknaden/inventory/storage/create-storage';
 import { loadSettings } from '../settings.ts';
 import { exitOnBootError } from '../lifecycle.ts';
+import { wholeNumberArg } from './whole-number-arg.ts';
 import { BENCH_PASSWORD, bulkSeed, type BulkSeedOptions, type PhotoMode } from './bulk-seed.ts';
 
 export const SEED_USAGE = `Usage: npm run seed -- --ads N [--users U] [--saved S] [--photos link|copy|none] [--seed n]
@@ -24,29 +25,24 @@ export type SeedArgs = Omit<BulkSeedOptions, 'storage' | 'onProgress'>;
 /** Parses the command line; throws an Error whose message is the problem and the usage. */
 export function parseSeedArgs(argv: readonly string[]): SeedArgs {
   const out: SeedArgs = { ads: -1 };
-  const whole = (flag: string, v: string | undefined, min: number) => {
-    const n = Number(v?.replaceAll('_', ''));
-    if (v === undefined || !Number.isInteger(n) || n < min) throw new Error(`${flag} needs a whole number ≥ ${min}`);
-    return n;
-  };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = argv[i + 1];
     switch (flag) {
       case '--ads':
-        out.ads = whole(flag, value, 0);
+        out.ads = wholeNumberArg(flag, value, 0);
         break;
       case '--users':
-        out.users = whole(flag, value, 1);
+        out.users = wholeNumberArg(flag, value, 1);
         break;
       case '--saved':
-        out.savedPerUser = whole(flag, value, 0);
+        out.savedPerUser = wholeNumberArg(flag, value, 0);
         break;
       case '--seed':
-        out.seed = whole(flag, value, 0);
+        out.seed = wholeNumberArg(flag, value, 0);
         break;
       case '--batch':
-        out.batchSize = whole(flag, value, 1);
+        out.batchSize = wholeNumberArg(flag, value, 1);
         break;
       case '--photos':
         if (value !== 'link' && value !== 'copy' && value !== 'none') throw new Error('--photos is link, copy or none');

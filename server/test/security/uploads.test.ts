@@ -4,10 +4,10 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { deflateSync, crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '@bilmarknaden/shared/constants';
+import { pngBomb } from '../../../services/inventory/test/png-bomb.ts';
 import {
   adFields,
   buildSecureApp,
@@ -42,29 +42,6 @@ const post = async (files: FilePart[], user = users[0]!) => {
   expectWellFormed(res, 'upload');
   return res;
 };
-
-/** A PNG whose header claims width × height with tiny deflated pixels (a decompression bomb). */
-function pngBomb(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 1;
-  const idat = deflateSync(Buffer.alloc((1 + Math.ceil(width / 8)) * height), { level: 9 });
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', idat),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** A valid JPEG padded with comment segments to `size` bytes: a full 10 MB upload that decodes cheaply. */
 async function bigJpeg(size: number, colour = 100): Promise<Buffer> {

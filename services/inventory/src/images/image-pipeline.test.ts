@@ -1,4 +1,3 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +7,7 @@ import {
   MAX_IMAGE_PIXELS,
 } from '@bilmarknaden/shared/constants';
 import { IMAGE_MESSAGES } from '@bilmarknaden/shared/validation/images';
+import { pngBomb } from '../../test/png-bomb.ts';
 import { ImageRejectedError, imageLimiter, processImage } from './image-pipeline.ts';
 
 // Every fixture is generated here with sharp, so the tests document exactly what each file is.
@@ -41,31 +41,6 @@ async function expectCleanJpeg(output: Buffer) {
   expect(meta.space).toBe('srgb');
   expect(meta.channels).toBe(3);
   return meta;
-}
-
-/** A PNG whose header says width × height, with the deflated (all zero) 1-bit pixels: tiny file, huge image. */
-function pngBomb(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 1; // bit depth
-  ihdr[9] = 0; // greyscale
-  const rowBytes = 1 + Math.ceil(width / 8);
-  const idat = deflateSync(Buffer.alloc(rowBytes * height), { level: 9 });
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', idat),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 describe('processImage: accepted photos', () => {
