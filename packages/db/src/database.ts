@@ -2,6 +2,13 @@ import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { lockFolder } from './lock.ts';
+import {
+  CUSTOM_PLANS_ONLY,
+  isResultTypeChanged,
+  pglitePreparedQuery,
+  postgresStatementNames,
+  withCustomPlansOnly,
+} from './prepared-statements.ts';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -62,9 +69,12 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
       await q.exec(sql);
     },
   });
+  await db.exec(CUSTOM_PLANS_ONLY);
   return {
     engine: 'pglite',
     ...wrap(db),
+    // Outside transactions every statement is kept prepared (decision 010); inside, PGlite's own query.
+    query: pglitePreparedQuery(db),
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     close: async () => {
       await db.close();
@@ -76,7 +86,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
 
 async function openPostgres(connectionString: string, max: number): Promise<Database> {
   const pool = new pg.Pool({
-    connectionString,
+    // Prepared statements are planned for their own values (decision 010).
+    connectionString: withCustomPlansOnly(connectionString),
     max,
     types: {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
@@ -85,9 +96,17 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  const statements = postgresStatementNames();
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: readonly unknown[]) {
-      const r = await q.query(sql, params as unknown[] | undefined);
+      const values = params as unknown[] | undefined;
+      // Outside transactions each connection prepares a statement once and then only binds it.
+      const name = q === pool ? statements.name(sql) : undefined;
+      const r = await q.query({ name, text: sql, values }).catch((error: unknown) => {
+        if (name === undefined || !isResultTypeChanged(error)) throw error;
+        statements.forget(sql);
+        return q.query({ name: statements.name(sql), text: sql, values });
+      });
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
     },
     async exec(sql: string) {
