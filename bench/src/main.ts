@@ -20,7 +20,8 @@ import { runLoad, type LoadResult } from './load.ts';
 import { BENCH_USAGE, parseBenchArgs, type BenchOptions, type Engine } from './options.ts';
 import { apiScenarios } from './scenarios.ts';
 import { buildProduction, bundleBenchServer, repoRoot, startServer } from './server-process.ts';
-import { login, startUploads } from './uploads.ts';
+import { startUploadProcess } from './upload-client.ts';
+import { login } from './uploads.ts';
 import { formatTable, TARGETS } from './report.ts';
 
 export interface EngineReport {
@@ -218,8 +219,15 @@ async function benchEngine(engine: Engine, opts: BenchOptions, withLighthouse: b
     const idle = scenarios.find((s) => s.name === 'list page 1');
     if (!opts.skipUploads && idle) {
       log('list page 1 while 4 ads with 8 photos each upload…');
-      const photos = await phonePhotos(8);
-      const uploads = startUploads(server.url, token, photos, 4);
+      const photoFiles = await Promise.all(
+        (await phonePhotos(8)).map(async (photo, i) => {
+          const file = path.join(BENCH_ROOT, `upload-photo-${i}.jpg`);
+          await writeFile(file, photo);
+          return file;
+        }),
+      );
+      // The clients run in their own process: their work must not delay the load generator's event loop.
+      const uploads = await startUploadProcess({ baseUrl: server.url, token, photoFiles, uploaders: 4 });
       const busy = await runLoad(
         server.url,
         { ...apiScenarios(ids, token)[0]!, name: 'list page 1, uploading' },

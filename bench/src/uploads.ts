@@ -41,8 +41,15 @@ export async function postAd(baseUrl: string, token: string, photos: readonly Bu
   return ((await r.json()) as { id: number }).id;
 }
 
+export interface UploadResults {
+  uploads: number;
+  failures: number;
+  meanSeconds: number;
+  errors: string[];
+}
+
 export interface UploadLoop {
-  stop(): Promise<{ uploads: number; failures: number; meanSeconds: number; errors: string[] }>;
+  stop(): Promise<UploadResults>;
 }
 
 /** `uploaders` loops, each posting one 8-photo ad after the other until stopped. */
