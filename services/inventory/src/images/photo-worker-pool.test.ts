@@ -1,6 +1,6 @@
 // The photo worker pool with real child processes: the same results and refusals as the in-process pipeline,
 // the workers' CPU priority, crashes, time-outs, close() and a dying server.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,13 +61,22 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
   return error as Error;
 }
 
-/** The nice value of every thread of a process, from /proc (field 19 of stat). */
-function threadNice(pid: number): number[] {
+/** A field of the stat of every thread of a process, from /proc (19: nice, 41: scheduling policy). */
+function threadStat(pid: number, field: number): number[] {
   return readdirSync(`/proc/${pid}/task`).map((tid) => {
     const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[field - 3]);
   });
 }
+const SCHED_IDLE = 5;
+const hasChrt = (() => {
+  try {
+    execFileSync('chrt', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 let photo: Buffer;
 let big: Buffer;
@@ -188,15 +197,17 @@ describe('photo worker pool: refused files', () => {
 });
 
 describe.runIf(linux)('photo worker pool: CPU priority', () => {
-  it('runs every thread of a worker at nice 19, those started for photo work included', async () => {
+  it('runs every thread of a worker at nice 19 in the idle class, those started for photo work included', async () => {
     const p = pool();
     await p.processImage(photo);
     const [pid] = p.pids();
     expect(os.getPriority(pid!)).toBe(19);
-    const nice = threadNice(pid!);
+    const nice = threadStat(pid!, 19);
     // V8's threads, libuv's pool and libvips' threads: all of them at 19.
     expect(nice.length).toBeGreaterThan(4);
     expect(new Set(nice)).toEqual(new Set([19]));
+    // ... and in the idle scheduling class where chrt is there (Debian: util-linux).
+    if (hasChrt) expect(new Set(threadStat(pid!, 41))).toEqual(new Set([SCHED_IDLE]));
     // This process keeps its own priority.
     expect(os.getPriority()).toBe(ownPriority);
   });
