@@ -46,7 +46,7 @@ export function postgresStatementNames(limit = PREPARED_LIMIT) {
       return name;
     },
     forget(sql: string): void {
-      if (names.delete(sql)) counter++;
+      names.delete(sql);
     },
   };
 }
