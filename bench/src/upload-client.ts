@@ -1,10 +1,10 @@
-// The uploading clients in a process of their own. They stand for other people's phones: their work (building
-// 24 MB multipart bodies and sending them) must not run on the event loop of the load generator that measures
+// The uploading clients in a process of their own. They stand for other people's phones: their work (sending
+// 24 MB multipart bodies, encoded once) must not run on the event loop of the load generator that measures
 // list latency, or the measurement would include the clients' own delays. The parent (main.ts) forks this file,
 // sends { baseUrl, token, photoFiles, uploaders }, gets 'started', and later sends 'stop' to get the results.
 import { fork } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { startUploads, type UploadResults } from './uploads.ts';
+import { adFormBody, startUploads, type UploadResults } from './uploads.ts';
 
 interface Start {
   baseUrl: string;
@@ -40,7 +40,7 @@ export async function startUploadProcess(start: Start): Promise<UploadProcess> {
 if (process.send && process.argv[1] === import.meta.filename) {
   process.once('message', async (start: Start) => {
     const photos = await Promise.all(start.photoFiles.map((f) => readFile(f)));
-    const loop = startUploads(start.baseUrl, start.token, photos, start.uploaders);
+    const loop = startUploads(start.baseUrl, start.token, await adFormBody(photos), start.uploaders);
     process.send!('started');
     process.once('message', async () => process.send!(await loop.stop()));
   });
