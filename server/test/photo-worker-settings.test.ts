@@ -1,12 +1,13 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { loadSettings, SettingsError } from '../src/settings.ts';
+import { defaultPhotoWorkers, loadSettings, SettingsError } from '../src/settings.ts';
 
 const defaults = { port: 3000, repoRoot: '/repo' };
 
 describe('PHOTO_WORKERS', () => {
-  it('is one worker per core by default, from 1 to 8', () => {
-    expect(loadSettings({}, defaults).photoWorkers).toBe(Math.min(8, Math.max(1, os.availableParallelism())));
+  it('is one worker per core but one by default, from 1 to 8', () => {
+    expect([1, 2, 3, 4, 9, 10, 64].map((cores) => defaultPhotoWorkers(cores))).toEqual([1, 1, 2, 3, 8, 8, 8]);
+    expect(loadSettings({}, defaults).photoWorkers).toBe(defaultPhotoWorkers(os.availableParallelism()));
   });
 
   it('takes 0 (photos in the server process) and a number of workers', () => {
