@@ -19,6 +19,22 @@ export class ImageRejectedError extends Error {
   }
 }
 
+/**
+ * A photo's bytes: one buffer, or the chunks an upload arrived in. Uploads are kept as their chunks: the photo
+ * workers get them written one after the other, so the server's thread never joins 3 MB for them (profiled at
+ * ~20 ms per 8-photo ad, plus the garbage collection of the copies). Joined only where one buffer is needed.
+ */
+export type PhotoBytes = Buffer | readonly Buffer[];
+
+export const photoByteLength = (input: PhotoBytes): number =>
+  Buffer.isBuffer(input) ? input.length : input.reduce((n, chunk) => n + chunk.length, 0);
+
+export const joinPhotoBytes = (input: PhotoBytes): Buffer =>
+  Buffer.isBuffer(input) ? input : input.length === 1 ? input[0]! : Buffer.concat(input);
+
+/** Enough leading bytes to tell every accepted format (a HEIF `ftyp` box lists its brands within them). */
+const SNIFF_BYTES = 64;
+
 export interface ProcessedImage {
   /** JPEG, long edge ≤ IMAGE_LONG_EDGE, sRGB, no metadata. */
   full: Buffer;
@@ -82,8 +98,9 @@ function heifReadable(): boolean {
  * converted to sRGB with every piece of metadata (EXIF, GPS, XMP, ICC) removed, plus a card variant ≤ 30 KB.
  * Throws ImageRejectedError (Swedish message) for anything that is not a readable JPEG, PNG, WebP or HEIF.
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+export async function processImage(bytes: PhotoBytes): Promise<ProcessedImage> {
   configureSharp();
+  const input = joinPhotoBytes(bytes);
   await inspectImage(input);
   return imageLimiter.run(() => encode(input));
 }
@@ -92,10 +109,14 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
  * The checks that read a few bytes only (size and magic bytes), so they cost nothing wherever they run: the
  * photo worker pool runs them in the server process to refuse a text file or an SVG without a round trip.
  */
-export function quickCheckImage(input: Buffer): SniffedFormat {
-  if (!Buffer.isBuffer(input) || input.length === 0) throw new ImageRejectedError(IMAGE_MESSAGES.notAnImage);
-  if (input.length > MAX_IMAGE_BYTES) throw new ImageRejectedError(IMAGE_MESSAGES.tooLarge);
-  const format = sniffFormat(input);
+export function quickCheckImage(input: PhotoBytes): SniffedFormat {
+  const chunks = Buffer.isBuffer(input) ? [input] : input;
+  if (!chunks.every((c) => Buffer.isBuffer(c))) throw new ImageRejectedError(IMAGE_MESSAGES.notAnImage);
+  const length = photoByteLength(chunks);
+  if (length === 0) throw new ImageRejectedError(IMAGE_MESSAGES.notAnImage);
+  if (length > MAX_IMAGE_BYTES) throw new ImageRejectedError(IMAGE_MESSAGES.tooLarge);
+  const head = chunks[0]!.length >= SNIFF_BYTES ? chunks[0]! : joinPhotoBytes(chunks).subarray(0, SNIFF_BYTES);
+  const format = sniffFormat(head);
   if (!format || (format === 'heif' && !heifReadable())) throw new ImageRejectedError(IMAGE_MESSAGES.notAnImage);
   return format;
 }

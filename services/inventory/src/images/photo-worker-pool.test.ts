@@ -108,6 +108,22 @@ describe('photo worker pool: results', () => {
     expect(viaPool.card.equals(inProcess.card)).toBe(true);
   });
 
+  it('takes a photo in the chunks an upload arrives in, however it is cut, with the same bytes out', async () => {
+    const p = pool();
+    const whole = await p.processImage(photo);
+    // As an upload arrives (64 KB reads), and cut so small that the magic bytes span chunks.
+    const reads = Array.from({ length: Math.ceil(photo.length / 65_536) }, (_, i) =>
+      photo.subarray(i * 65_536, (i + 1) * 65_536),
+    );
+    const tiny = [photo.subarray(0, 1), photo.subarray(1, 2), photo.subarray(2, 5000), photo.subarray(5000)];
+    for (const chunks of [reads, tiny]) {
+      const [viaPool, inProcess] = await Promise.all([p.processImage(chunks), processInProcess(chunks)]);
+      expect(viaPool.full.equals(whole.full)).toBe(true);
+      expect(viaPool.card.equals(whole.card)).toBe(true);
+      expect(inProcess.full.equals(whole.full)).toBe(true);
+    }
+  });
+
   it('takes a photo of almost 10 MB whole, and photos one after the other', async () => {
     const p = pool();
     // A real JPEG padded with comment segments to just under the upload limit.
@@ -192,6 +208,13 @@ describe('photo worker pool: refused files', () => {
   it('refuses a file that is not an image in this process, without starting a worker', async () => {
     const p = pool();
     await failure(p.processImage(Buffer.from('<?xml version="1.0"?><svg/>')));
+    // In chunks too: an empty upload, text behind a first chunk of one byte, and more than 10 MB.
+    expect((await failure(p.processImage([]))).message).toBe(IMAGE_MESSAGES.notAnImage);
+    expect((await failure(p.processImage([Buffer.from('<'), Buffer.from('svg/>')]))).message).toBe(
+      IMAGE_MESSAGES.notAnImage,
+    );
+    const over = [photo.subarray(0, 3), Buffer.alloc(MAX_IMAGE_BYTES)];
+    expect((await failure(p.processImage(over))).message).toBe(IMAGE_MESSAGES.tooLarge);
     expect(p.pids()).toEqual([]);
   });
 });

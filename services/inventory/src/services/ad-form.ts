@@ -1,12 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from '@bilmarknaden/shared/constants';
 import { IMAGE_MESSAGES } from '@bilmarknaden/shared/validation/images';
+import type { MultipartFile } from '@fastify/multipart';
 import { HttpError, MESSAGES } from '../errors.ts';
 
-/** A new-ad or edit form as received: text fields (first value of each name) and the photos in upload order. */
+/**
+ * A new-ad or edit form as received: text fields (first value of each name) and the photos in upload order, each
+ * as the chunks it arrived in (never joined on the server's thread: see PhotoBytes).
+ */
 export interface AdForm {
   fields: Record<string, string>;
-  files: Buffer[];
+  files: Buffer[][];
 }
 
 /** `images`, `images[]`, `images[0]` … : the photo fields; the upload order decides the photo number. */
@@ -46,6 +50,19 @@ export function multipartError(err: unknown): unknown {
   }
 }
 
+/** A file part's bytes as they arrive; past the size limit (the parser stops there) 413. */
+async function readChunks(part: MultipartFile): Promise<{ chunks: Buffer[]; size: number }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    if (part.file.truncated) throw new HttpError(413, IMAGE_MESSAGES.tooLarge, 'images');
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  if (part.file.truncated) throw new HttpError(413, IMAGE_MESSAGES.tooLarge, 'images');
+  return { chunks, size };
+}
+
 /**
  * Reads the whole multipart form into memory (at most 8 photos of 10 MB each, enforced while streaming).
  * Nothing is stored here: the caller validates everything before any row or file is written.
@@ -53,7 +70,7 @@ export function multipartError(err: unknown): unknown {
 export async function readAdForm(request: FastifyRequest): Promise<AdForm> {
   if (!request.isMultipart()) throw new HttpError(415, MESSAGES.notMultipart);
   const fields: Record<string, string> = Object.create(null);
-  const files: Buffer[] = [];
+  const files: Buffer[][] = [];
   try {
     for await (const part of request.parts({ limits: FORM_LIMITS })) {
       if (part.type === 'file') {
@@ -61,11 +78,11 @@ export async function readAdForm(request: FastifyRequest): Promise<AdForm> {
           part.file.resume();
           throw new HttpError(400, MESSAGES.unknownFileField, 'images');
         }
-        const data = await part.toBuffer();
+        const { chunks, size } = await readChunks(part);
         // A file input left empty is sent as a part without name and bytes: not a photo.
-        if (data.length === 0 && !part.filename) continue;
+        if (size === 0 && !part.filename) continue;
         if (files.length >= MAX_IMAGES) throw new HttpError(400, IMAGE_MESSAGES.tooMany, 'images');
-        files.push(data);
+        files.push(chunks);
       } else if (!(part.fieldname in fields)) {
         const value = typeof part.value === 'string' ? part.value : String(part.value);
         // PostgreSQL text cannot hold U+0000: refused here rather than failing in the query as a 500.

@@ -9,7 +9,7 @@ import {
   type NewAdInput,
   type ValidAd,
 } from '@bilmarknaden/shared/validation/new-ad';
-import { ImageRejectedError, type ProcessedImage } from '../images/image-pipeline.ts';
+import { ImageRejectedError, type PhotoBytes, type ProcessedImage } from '../images/image-pipeline.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { fileKey } from '../storage/file-keys.ts';
 import { HttpError, MESSAGES } from '../errors.ts';
@@ -18,7 +18,7 @@ import { fileRemovalsRepository } from '../repositories/file-removals-repository
 import { makesRepository, type ResolvedMakeModel } from '../repositories/makes-repository.ts';
 import type { AdForm } from './ad-form.ts';
 
-export type ImageProcessor = (input: Buffer) => Promise<ProcessedImage>;
+export type ImageProcessor = (input: PhotoBytes) => Promise<ProcessedImage>;
 
 const JPEG = 'image/jpeg';
 
@@ -119,7 +119,7 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
     return { ...toValidAd(input), make: resolved.make!, model: resolved.model! };
   }
 
-  async function processAll(files: readonly Buffer[]): Promise<ProcessedImage[]> {
+  async function processAll(files: readonly PhotoBytes[]): Promise<ProcessedImage[]> {
     const results = await Promise.allSettled(files.map((f) => processImage(f)));
     const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (rejected) {
