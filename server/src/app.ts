@@ -5,7 +5,6 @@ import Fastify, {
   type FastifyRequest,
   type onRouteHookHandler,
 } from 'fastify';
-import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import { openDatabase, type Database } from '@bilmarknaden/db/database';
 import { runMigrations } from '@bilmarknaden/db/migrations';
@@ -23,6 +22,7 @@ import { removeIncompleteAds } from '@bilmarknaden/inventory/services/startup-cl
 import type { ImageProcessor } from '@bilmarknaden/inventory/services/ad-service';
 import { createPhotoWorkerPool } from '@bilmarknaden/inventory/images/photo-worker-pool';
 import { logRequests, loggerOptions, serverTimeoutOptions, trustProxyOption } from './logger.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { webRoutes } from './web-routes.ts';
 import { registerHealthCheck } from './health.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
@@ -34,28 +34,9 @@ export interface BuiltApp {
   storage: FileStorage;
 }
 
-/** The security headers of every answer; the SPA runs no inline script. */
+/** The security headers of every answer, and which other sites may call the API. */
 export async function registerSecurity(app: FastifyInstance, settings: Settings): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    hsts: settings.production,
-  });
+  registerSecurityHeaders(app, settings.production);
   await app.register(cors, { origin: settings.corsOrigins.length > 0 ? settings.corsOrigins : false });
 }
 
