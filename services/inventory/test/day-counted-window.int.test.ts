@@ -116,6 +116,29 @@ describe('a deep window counted by days', () => {
     await compareAllWindows({ asOf: '2020-01-01T00:00:00.000Z' }, 50);
   });
 
+  it('is the OFFSET window for a snapshot in the middle of a busy day, ads published after it left out', async () => {
+    // 40 ads on one day 10 minutes apart, the day counted whole in listing_days; snapshots after the 15th of them,
+    // on that day and on the day after it (when that day holds the snapshot's own ads only).
+    await db.query(
+      `UPDATE inventory.cars c SET created = date_trunc('day', now() - interval '3 days') + n.i * interval '10 minutes'
+       FROM (SELECT id, row_number() OVER (ORDER BY id) AS i
+             FROM (SELECT id FROM inventory.cars WHERE status = 'active' ORDER BY id DESC LIMIT 40) newest) n
+       WHERE c.id = n.id`,
+    );
+    await countsMatchRows();
+    const busy = await db.query<{ n: number }>(
+      `SELECT active AS n FROM inventory.listing_days WHERE day = (now() - interval '3 days')::date`,
+    );
+    expect(busy.rows[0]!.n).toBeGreaterThanOrEqual(40);
+    const day = await db.query<{ t: Date }>(
+      `SELECT date_trunc('day', now() - interval '3 days') + interval '155 minutes' AS t`,
+    );
+    const asOf = new Date(day.rows[0]!.t).toISOString();
+    expect(await compareAllWindows({ asOf }, 3)).toBeGreaterThan(90);
+    await compareAllWindows({ asOf, order: 'asc' }, 13);
+    await compareAllWindows({}, 13);
+  });
+
   it('leaves filtered, searched and other orders to the other shapes', () => {
     for (const query of [{ make: 'volvo' }, { searchterm: 'volvo' }, { orderBy: 'price' }, { priceMax: '100000' }]) {
       expect(dayCountedWindowSql(parseListQuery({ ...query, start: '5000' }), LIST_COLUMNS)).toBeNull();
