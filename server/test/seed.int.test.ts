@@ -37,8 +37,12 @@ describe('demo seed', () => {
       expect(car.image_count).toBeGreaterThanOrEqual(1);
       expect(car.image_count).toBeLessThanOrEqual(8);
       for (let n = 1; n <= car.image_count; n++) {
-        expect(await storage.get(`${car.id}-${n}.jpeg`), `${car.id}-${n}`).not.toBeNull();
-        expect(await storage.get(`${car.id}-${n}-card.jpeg`)).not.toBeNull();
+        for (const key of [`${car.id}-${n}.jpeg`, `${car.id}-${n}-card.jpeg`]) {
+          const file = await storage.get(key);
+          expect(file, key).not.toBeNull();
+          // Opened for reading: closed here rather than left to the garbage collector.
+          file!.body.destroy();
+        }
       }
     }
     expect(await seedDemoData(t.db, storage, log, 12)).toBe(false);

@@ -121,7 +121,11 @@ describe('LocalFileStorage', () => {
       );
     }
     await Promise.all([...writes, ...cleanups]);
-    for (let n = 1; n <= 8; n++) expect((await storage.get(`2-${n}.jpeg`))?.size).toBe(200_000);
+    for (let n = 1; n <= 8; n++) {
+      const file = await storage.get(`2-${n}.jpeg`);
+      expect(file?.size).toBe(200_000);
+      file?.body.destroy();
+    }
   });
 
   it('streams a file that is deleted after it was opened', async () => {
