@@ -40,6 +40,7 @@ export interface EngineReport {
     meets: boolean;
     uploads: number;
     failures: number;
+    removed: number;
     meanUploadSeconds: number;
     errors: string[];
   };
@@ -245,10 +246,13 @@ async function benchEngine(engine: Engine, opts: BenchOptions, withLighthouse: b
         meets: ratio <= TARGETS.uploadP99Ratio,
         uploads: u.uploads,
         failures: u.failures,
+        removed: u.removed,
         meanUploadSeconds: Math.round(u.meanSeconds * 100) / 100,
         errors: u.errors,
       };
-      log(`${line(busy)}  (${u.uploads} ads uploaded, ${u.failures} failed, p99 ${ratio}× idle)`);
+      log(
+        `${line(busy)}  (${u.uploads} ads uploaded and ${u.removed} removed again, ${u.failures} failed, p99 ${ratio}× idle)`,
+      );
     }
 
     if (withLighthouse) {

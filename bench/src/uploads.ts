@@ -1,6 +1,6 @@
 // Ads with 8 photos posted as the web app posts them (multipart, bearer token), in a loop, while the list
 // is under load: photo processing must not slow listing for others.
-import { IDENTITY_BASE, INVENTORY_BASE } from '@bilmarknaden/shared/api-paths';
+import { IDENTITY_BASE, INVENTORY_BASE, inventoryPaths } from '@bilmarknaden/shared/api-paths';
 
 export async function login(baseUrl: string, email: string, password: string): Promise<string> {
   const r = await fetch(`${baseUrl}${IDENTITY_BASE}/user/login`, {
@@ -58,6 +58,8 @@ export async function postAd(
 export interface UploadResults {
   uploads: number;
   failures: number;
+  /** The posted ads removed again when the clients stopped (the owner's DELETE), so a `--reuse` run reads the seed. */
+  removed: number;
   meanSeconds: number;
   errors: string[];
 }
@@ -78,11 +80,12 @@ export function startUploads(
   let failures = 0;
   let total = 0;
   const errors: string[] = [];
+  const posted: number[] = [];
   const loops = Array.from({ length: uploaders }, async () => {
     while (running) {
       const t0 = performance.now();
       try {
-        await postAd(baseUrl, token, form);
+        posted.push(await postAd(baseUrl, token, form));
         uploads++;
         total += performance.now() - t0;
       } catch (error) {
@@ -95,7 +98,18 @@ export function startUploads(
     async stop() {
       running = false;
       await Promise.all(loops);
-      return { uploads, failures, meanSeconds: uploads ? total / uploads / 1000 : 0, errors };
+      // The uploads' ads are newest and all match the searches the bench measures ('Volvo', 'dragkrok'): left
+      // in place, a later run on the same database would find its 20 hits among them at once.
+      let removed = 0;
+      for (const id of posted) {
+        const r = await fetch(`${baseUrl}${INVENTORY_BASE}${inventoryPaths.carById(id)}`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        if (r.ok) removed++;
+        else if (errors.length < 5) errors.push(`delete ${id}: ${r.status}`);
+      }
+      return { uploads, failures, removed, meanSeconds: uploads ? total / uploads / 1000 : 0, errors };
     },
   };
 }
