@@ -26,8 +26,14 @@ function noisy(width: number, height: number) {
 }
 
 const pools: PhotoWorkerPool[] = [];
-function pool(options: { size?: number; jobTimeoutMs?: number } = {}): PhotoWorkerPool {
-  const p = createPhotoWorkerPool({ size: options.size ?? 1, jobTimeoutMs: options.jobTimeoutMs });
+function pool(
+  options: { size?: number; jobTimeoutMs?: number; serverBusy?: (() => number) | false } = {},
+): PhotoWorkerPool {
+  const p = createPhotoWorkerPool({
+    size: options.size ?? 1,
+    jobTimeoutMs: options.jobTimeoutMs,
+    serverBusy: options.serverBusy,
+  });
   pools.push(p);
   return p;
 }
@@ -157,6 +163,36 @@ describe('photo worker pool: results', () => {
     expect(results).toHaveLength(6);
     for (const r of results) expect((await sharp(r.full).metadata()).width).toBe(800);
     expect(p.pids().length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('photo worker pool: photos yield to a busy server', () => {
+  it('a worker rests between photos while the server thread is busy, and goes straight on when it is not', async () => {
+    const small = await noisy(1200, 900).jpeg().toBuffer();
+    for (const [busy, waitingAfterFirst] of [
+      [0.9, 1],
+      [0.1, 0],
+    ] as const) {
+      const calls: number[] = [];
+      const p = pool({ serverBusy: () => (calls.push(busy), busy) });
+      const [first, second] = [p.processImage(small), p.processImage(small)];
+      await first;
+      // Busy: the second photo still waits for the resting worker; quiet: it was sent as the first came back.
+      expect(p.queued(), `busy ${busy}`).toBe(waitingAfterFirst);
+      expect((await sharp((await second).full).metadata()).width).toBe(1200);
+      expect(calls.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('a lone photo never waits, however busy the server is', async () => {
+    const p = pool({ serverBusy: () => 1 });
+    const small = await noisy(640, 480).jpeg().toBuffer();
+    await p.processImage(small);
+    expect(p.queued()).toBe(0);
+    const next = p.processImage(small);
+    // Nothing was queued when the first ended, so the worker did not rest: the next photo is sent at once.
+    expect(p.queued()).toBe(0);
+    await next;
   });
 });
 

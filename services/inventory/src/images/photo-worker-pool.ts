@@ -3,6 +3,7 @@
 // list request does not wait behind someone's upload. One photo per worker at a time, the rest wait in order.
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -37,6 +38,28 @@ export interface PhotoWorkerPoolOptions {
   /** A photo not answered within this (start of a new worker included) kills its worker. Default 60 s. */
   jobTimeoutMs?: number;
   log?: { warn(obj: object, msg: string): void };
+  /**
+   * How busy the server's own thread is, 0…1, since the last call (default: its event-loop utilisation). While
+   * it is above YIELD_BUSY_ABOVE, a worker that has finished a photo rests as long as that photo took before it
+   * takes the next one: false turns this off.
+   */
+  serverBusy?: (() => number) | false;
+}
+
+/** Above this event-loop utilisation of the server's thread, workers rest between photos. */
+export const YIELD_BUSY_ABOVE = 0.5;
+/** The longest rest between two photos. */
+const MAX_REST_MS = 1_000;
+
+/** The server thread's event-loop utilisation since the previous call. */
+function eventLoopBusy(): () => number {
+  let last = performance.eventLoopUtilization();
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const share = performance.eventLoopUtilization(now, last).utilization;
+    last = now;
+    return share;
+  };
 }
 
 export interface PhotoWorkerPool {
@@ -44,6 +67,8 @@ export interface PhotoWorkerPool {
   processImage: ImageProcessor;
   /** Pids of the running workers (for tests and diagnostics). */
   pids(): number[];
+  /** Photos waiting for a worker (for tests and diagnostics). */
+  queued(): number;
   /** Ends the workers; photos waiting or in progress are rejected. */
   close(): Promise<void>;
 }
@@ -87,6 +112,10 @@ interface Worker {
   job: Job | null;
   timer: NodeJS.Timeout | null;
   gone: boolean;
+  /** When its current photo was sent. */
+  started: number;
+  /** Resting until this time (performance.now()) before its next photo. */
+  restUntil: number;
 }
 
 const toBuffer = (bytes: Uint8Array) =>
@@ -96,6 +125,8 @@ export function createPhotoWorkerPool(options: PhotoWorkerPoolOptions): PhotoWor
   const size = options.size;
   if (!Number.isInteger(size) || size < 1) throw new RangeError('size must be a positive integer');
   const jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_PHOTO_JOB_TIMEOUT_MS;
+  const serverBusy = options.serverBusy === false ? null : (options.serverBusy ?? eventLoopBusy());
+  let restTimer: NodeJS.Timeout | null = null;
   const { script, execArgv } = photoWorkerScript();
   const workers: Worker[] = [];
   const queue: Job[] = [];
@@ -113,7 +144,16 @@ export function createPhotoWorkerPool(options: PhotoWorkerPoolOptions): PhotoWor
     const photos = child.stdio[PHOTO_INPUT_FD] as Socket;
     // A worker that dies mid-write: EPIPE here, and its 'exit' fails the photo.
     photos.on('error', () => undefined);
-    const worker: Worker = { child, photos, ready: false, job: null, timer: null, gone: false };
+    const worker: Worker = {
+      child,
+      photos,
+      ready: false,
+      job: null,
+      timer: null,
+      gone: false,
+      started: 0,
+      restUntil: 0,
+    };
     let markExited!: () => void;
     const exited = new Promise<void>((resolve) => (markExited = resolve));
     exits.add(exited);
@@ -146,6 +186,7 @@ export function createPhotoWorkerPool(options: PhotoWorkerPoolOptions): PhotoWor
   }
 
   function send(worker: Worker, job: Job): void {
+    worker.started = performance.now();
     const header = Buffer.allocUnsafe(PHOTO_HEADER_BYTES);
     header.writeUInt32BE(job.id, 0);
     header.writeUInt32BE(photoByteLength(job.input), 4);
@@ -197,6 +238,11 @@ export function createPhotoWorkerPool(options: PhotoWorkerPoolOptions): PhotoWor
     }
     if (worker.job?.id !== reply.id) return;
     const job = finish(worker)!;
+    // Photos are background work: while the server's thread is busy (listing for others), the worker rests as
+    // long as the photo took, so it uses at most half of its core and the caches it shares with the server.
+    if (serverBusy && queue.length > 0 && serverBusy() > YIELD_BUSY_ABOVE) {
+      worker.restUntil = performance.now() + Math.min(MAX_REST_MS, performance.now() - worker.started);
+    }
     if ('full' in reply) job.resolve({ full: toBuffer(reply.full), card: toBuffer(reply.card) });
     else if ('rejected' in reply) job.reject(new ImageRejectedError(reply.rejected));
     else job.reject(new Error(`photo processing failed: ${reply.error}`));
@@ -204,11 +250,21 @@ export function createPhotoWorkerPool(options: PhotoWorkerPoolOptions): PhotoWor
   }
 
   function dispatch(): void {
+    const now = performance.now();
     while (!closed && queue.length > 0) {
-      const idle = workers.find((w) => w.ready && !w.job);
+      const idle = workers.find((w) => w.ready && !w.job && w.restUntil <= now);
       if (idle) assign(idle, queue.shift()!);
       else if (workers.length < size) assign(spawnWorker(), queue.shift()!);
-      else return;
+      else break;
+    }
+    // A resting worker takes the next photo when its rest ends.
+    const resting = workers.filter((w) => w.ready && !w.job && w.restUntil > now);
+    if (!closed && queue.length > 0 && resting.length > 0 && !restTimer) {
+      const wake = Math.min(...resting.map((w) => w.restUntil)) - now;
+      restTimer = setTimeout(() => {
+        restTimer = null;
+        dispatch();
+      }, wake);
     }
   }
 
@@ -226,9 +282,11 @@ export function createPhotoWorkerPool(options: PhotoWorkerPoolOptions): PhotoWor
       });
     },
     pids: () => workers.flatMap((w) => (w.child.pid === undefined ? [] : [w.child.pid])),
+    queued: () => queue.length,
     async close() {
       if (closed) return;
       closed = true;
+      if (restTimer) clearTimeout(restTimer);
       const error = new Error('photo worker pool is closed');
       for (const job of queue.splice(0)) job.reject(error);
       for (const worker of [...workers]) {
