@@ -3,7 +3,9 @@
 // running the same SQL; also photo ingest CPU, photo bytes, the home page's JavaScript and Lighthouse. Prints a
 // table, writes JSON.
 import { existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -134,7 +136,7 @@ async function benchEngine(engine: Engine, opts: BenchOptions, withLighthouse: b
   let seedSeconds: number | null = null;
   let db = await openSeeded(engine, dataDir, databaseUrl, opts, false);
   if (!db) {
-    await rm(dataDir, { recursive: true, force: true });
+    await removeTree(dataDir);
     if (engine === 'postgres') await recreateDatabase(opts.pgUrl, dbName);
     db = (await openSeeded(engine, dataDir, databaseUrl, opts, true))!;
     await runMigrations(db, [identityMigrations, inventoryMigrations]);
@@ -283,6 +285,15 @@ async function benchEngine(engine: Engine, opts: BenchOptions, withLighthouse: b
 const line = (r: LoadResult, pct?: number) =>
   `  ${r.name.padEnd(24)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors + r.non2xx}` +
   (pct === undefined ? '' : `  ${pct} % of ceiling`);
+
+/**
+ * Removes an earlier run's folder. With 1,000,000 ads it holds 9 million photo links, and Node's recursive `rm`
+ * ran out of its 4 GB heap on it: `rm -rf` walks it in constant memory.
+ */
+async function removeTree(dir: string): Promise<void> {
+  if (process.platform === 'win32') return rm(dir, { recursive: true, force: true });
+  await promisify(execFile)('rm', ['-rf', '--', dir]);
+}
 
 /** The seeded database when it can be reused (or `create`), else null. */
 async function openSeeded(
