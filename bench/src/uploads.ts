@@ -28,8 +28,14 @@ const AD_FIELDS: Record<string, string> = {
   fuel: 'diesel',
 };
 
+/** An ad's multipart body and its content type (with the boundary). */
+export interface AdFormBody {
+  body: Buffer;
+  contentType: string;
+}
+
 /** The multipart body of an 8-photo ad as the web app's form sends it, encoded once. */
-export async function adFormBody(photos: readonly Buffer[]): Promise<{ body: Buffer; contentType: string }> {
+export async function adFormBody(photos: readonly Buffer[]): Promise<AdFormBody> {
   const form = new FormData();
   for (const [k, v] of Object.entries(AD_FIELDS)) form.append(k, v);
   photos.forEach((p, i) => form.append(`images[${i}]`, new Blob([p], { type: 'image/jpeg' }), `${i}.jpg`));
@@ -41,11 +47,7 @@ export async function adFormBody(photos: readonly Buffer[]): Promise<{ body: Buf
  * Posts one ad. The body is encoded once and sent again for every ad: these clients stand for other people's
  * phones, so the 24 MB they would each encode on their own CPU is not encoded again on the server's 2 cores.
  */
-export async function postAd(
-  baseUrl: string,
-  token: string,
-  form: { body: Buffer; contentType: string },
-): Promise<number> {
+export async function postAd(baseUrl: string, token: string, form: AdFormBody): Promise<number> {
   const r = await fetch(`${baseUrl}${INVENTORY_BASE}/001/1001`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType },
@@ -69,12 +71,7 @@ export interface UploadLoop {
 }
 
 /** `uploaders` loops, each posting one 8-photo ad after the other until stopped. */
-export function startUploads(
-  baseUrl: string,
-  token: string,
-  form: { body: Buffer; contentType: string },
-  uploaders = 4,
-): UploadLoop {
+export function startUploads(baseUrl: string, token: string, form: AdFormBody, uploaders = 4): UploadLoop {
   let running = true;
   let uploads = 0;
   let failures = 0;

@@ -26,6 +26,9 @@ export class ImageRejectedError extends Error {
  */
 export type PhotoBytes = Buffer | readonly Buffer[];
 
+/** The chunks of a photo (one buffer is one chunk). */
+export const photoChunks = (input: PhotoBytes): readonly Buffer[] => (Buffer.isBuffer(input) ? [input] : input);
+
 export const photoByteLength = (input: PhotoBytes): number =>
   Buffer.isBuffer(input) ? input.length : input.reduce((n, chunk) => n + chunk.length, 0);
 
@@ -110,7 +113,7 @@ export async function processImage(bytes: PhotoBytes): Promise<ProcessedImage> {
  * photo worker pool runs them in the server process to refuse a text file or an SVG without a round trip.
  */
 export function quickCheckImage(input: PhotoBytes): SniffedFormat {
-  const chunks = Buffer.isBuffer(input) ? [input] : input;
+  const chunks = photoChunks(input);
   if (!chunks.every((c) => Buffer.isBuffer(c))) throw new ImageRejectedError(IMAGE_MESSAGES.notAnImage);
   const length = photoByteLength(chunks);
   if (length === 0) throw new ImageRejectedError(IMAGE_MESSAGES.notAnImage);

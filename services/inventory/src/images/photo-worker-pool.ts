@@ -11,6 +11,7 @@ import type { ImageProcessor } from '../services/ad-service.ts';
 import {
   ImageRejectedError,
   photoByteLength,
+  photoChunks,
   quickCheckImage,
   type PhotoBytes,
   type ProcessedImage,
@@ -274,7 +275,7 @@ export function createPhotoWorkerPool(options: PhotoWorkerPoolOptions): PhotoWor
       // Size and magic bytes here (a few bytes read): a text file or an SVG is refused at once, without a
       // round trip. The structure walk and the header parse (libvips) run in the worker, off this thread.
       quickCheckImage(bytes);
-      const input = Buffer.isBuffer(bytes) ? [bytes] : bytes;
+      const input = photoChunks(bytes);
       return new Promise<ProcessedImage>((resolve, reject) => {
         queue.push({ id: nextId, input, resolve, reject });
         nextId = (nextId % 0xffff_ffff) + 1;
