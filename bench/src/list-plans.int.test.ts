@@ -95,17 +95,17 @@ describe(`real plans of the list shapes on ${ADS} seeded ads`, () => {
   }
 
   it.each(['desc', 'asc'])(
-    'a deep window counted by days (%s) reads about as few pages 90 in 100 as 10 in 100, the rows by primary key',
+    'a deep window counted by days (%s) reads about as few pages 90 in 100 as 10 in 100',
     async (order) => {
       const dayCounted = (q: Parameters<typeof buildListSql>[0]) => dayCountedWindowSql(q, LIST_COLUMNS, 0)!;
       const query = (start: number) => ({ start: String(start), end: String(start + 20), order });
       const text = await plan(query(ADS / 2), dayCounted);
-      expect(text, text).toMatch(/CTE w\b/);
-      expect(text, text).toMatch(/Index Scan using cars_pkey/);
+      // The statement only scans the function (migration 008) and sorts its rows; the function's own
+      // statements keep generic plans and are not in this plan. What it reads must not grow with the start (an
+      // OFFSET over the index, or a scan of the table, would), and the functions' pages count in the total.
+      expect(text, text).toMatch(/Function Scan on listing_window c/);
       expect(text, text).not.toMatch(/Seq Scan on cars\b/);
       expect(sortsWholeTable(text), text).toBe(false);
-      // The window's ids come from the function (migration 007), whose statements keep generic plans: what it
-      // reads must not grow with the start (an OFFSET over the index, or a scan of the table, would).
       const { relpages } = (
         await db.query<{ relpages: number }>(`SELECT relpages FROM pg_class WHERE oid = 'inventory.cars'::regclass`)
       ).rows[0]!;

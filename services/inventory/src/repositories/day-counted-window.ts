@@ -10,10 +10,11 @@ export const DAY_COUNTED_FROM = 5000;
  * steps only over the ads of one day, or null when the query is not such a listing. The result is the same as
  * `OFFSET start` over the listing (a test compares them window by window).
  *
- * The window's ids come from `inventory.listing_window_ids` (migration 007): its statements keep generic plans,
- * where this statement as one query was planned again on every request (decision 012). The function is STABLE,
- * so it reads in this statement's snapshot. MATERIALIZED keeps the planner from running it while planning (to
- * estimate `= ANY`): it runs once, then the window's rows are read by primary key.
+ * The window's rows come from `inventory.listing_window` (migration 008), which finds their ids with
+ * `inventory.listing_window_ids` (migration 007). The statements in both keep generic plans, where this
+ * statement as one query was planned again on every request (decision 012); what is left to plan here is a
+ * function scan and a sort of the window's rows. The functions are STABLE, so they read in this statement's
+ * snapshot.
  */
 export function dayCountedWindowSql(
   q: ListQuery,
@@ -28,9 +29,7 @@ export function dayCountedWindowSql(
   if (!plain || q.window.start < minStart) return null;
 
   const dir = q.order === 'desc' ? 'DESC' : 'ASC';
-  const sql =
-    `WITH w AS MATERIALIZED (SELECT inventory.listing_window_ids($1, $2, $3, $4) AS ids)\n` +
-    `SELECT ${columns} FROM w, inventory.cars c WHERE c.id = ANY(w.ids) ORDER BY c.created ${dir}, c.id ${dir}`;
+  const sql = `SELECT ${columns} FROM inventory.listing_window($1, $2, $3, $4) c ORDER BY c.created ${dir}, c.id ${dir}`;
   const params = [q.asOf.toISOString(), q.window.start, q.window.end - q.window.start, q.order === 'desc'];
   return { sql, params };
 }
