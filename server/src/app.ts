@@ -137,7 +137,13 @@ export async function buildApp(
     registerErrorAnswers(app);
     await registerSecurity(app, settings);
     registerHealthCheck(app, db);
-    await app.register(identityApp, { prefix: IDENTITY_BASE, db, keys, tokenTtlSeconds: settings.tokenTtlSeconds });
+    await app.register(identityApp, {
+      prefix: IDENTITY_BASE,
+      db,
+      keys,
+      tokenTtlSeconds: settings.tokenTtlSeconds,
+      registrationRateLimit: { perAddress: settings.registrationRateLimit },
+    });
     await app.register(inventoryApp, {
       prefix: INVENTORY_BASE,
       db,

@@ -18,7 +18,13 @@ try {
     production: settings.production,
   });
   const app = await buildStandalone(settings, identityMigrations, async (app, db) => {
-    await app.register(identityApp, { prefix: IDENTITY_BASE, db, keys, tokenTtlSeconds: settings.tokenTtlSeconds });
+    await app.register(identityApp, {
+      prefix: IDENTITY_BASE,
+      db,
+      keys,
+      tokenTtlSeconds: settings.tokenTtlSeconds,
+      registrationRateLimit: { perAddress: settings.registrationRateLimit },
+    });
   });
   closeOnSignals(app);
   await app.listen({ port: settings.port, host: settings.host });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { loadSettings, SettingsError } from './settings.ts';
+import { DEFAULT_REGISTRATION_RATE_LIMIT } from '@bilmarknaden/identity/services/registration-service';
+import { loadSettings, MAX_REGISTRATION_RATE_LIMIT, SettingsError } from './settings.ts';
 
 const defaults = { port: 3000, repoRoot: '/repo' };
 
@@ -47,5 +48,40 @@ describe('loadSettings', () => {
   it('refuses to start in production without a signing key, or with a malformed one', () => {
     expect(() => loadSettings({ NODE_ENV: 'production' }, defaults)).toThrow(/JWT_PRIVATE_KEY is required/);
     expect(() => loadSettings({ JWT_PRIVATE_KEY: 'secret' }, defaults)).toThrow(/PKCS#8/);
+  });
+});
+
+describe('REGISTRATION_RATE_LIMIT', () => {
+  const problems = (value: string) => {
+    try {
+      loadSettings({ REGISTRATION_RATE_LIMIT: value }, defaults);
+      return '';
+    } catch (err) {
+      expect(err).toBeInstanceOf(SettingsError);
+      return (err as SettingsError).problems.join('\n');
+    }
+  };
+
+  it("defaults to identity's limit, 10 new accounts per address in an hour", () => {
+    expect(loadSettings({}, defaults).registrationRateLimit).toBe(DEFAULT_REGISTRATION_RATE_LIMIT.perAddress);
+    expect(DEFAULT_REGISTRATION_RATE_LIMIT.perAddress).toBe(10);
+    expect(loadSettings({ REGISTRATION_RATE_LIMIT: '' }, defaults).registrationRateLimit).toBe(10);
+  });
+
+  it('reads a whole number from 1 up', () => {
+    expect(loadSettings({ REGISTRATION_RATE_LIMIT: '1' }, defaults).registrationRateLimit).toBe(1);
+    expect(loadSettings({ REGISTRATION_RATE_LIMIT: '50' }, defaults).registrationRateLimit).toBe(50);
+    const max = String(MAX_REGISTRATION_RATE_LIMIT);
+    expect(loadSettings({ REGISTRATION_RATE_LIMIT: max }, defaults).registrationRateLimit).toBe(
+      MAX_REGISTRATION_RATE_LIMIT,
+    );
+  });
+
+  it('refuses 0 (it cannot switch the limit off), negatives, fractions, words and too much, naming the setting', () => {
+    for (const value of ['0', '-1', '2.5', 'many', '10/h', String(MAX_REGISTRATION_RATE_LIMIT + 1)]) {
+      expect(problems(value), value).toBe(
+        `REGISTRATION_RATE_LIMIT must be a whole number from 1 to ${MAX_REGISTRATION_RATE_LIMIT} (got "${value}")`,
+      );
+    }
   });
 });

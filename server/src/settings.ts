@@ -1,6 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_REGISTRATION_RATE_LIMIT } from '@bilmarknaden/identity/services/registration-service';
 
 export interface S3Settings {
   bucket: string;
@@ -22,6 +23,8 @@ export interface Settings {
   logLevel: string;
   jwtPrivateKey?: string;
   tokenTtlSeconds: number;
+  /** New accounts per client address in an hour (each costs an argon2 hash); refused with 429 beyond it. */
+  registrationRateLimit: number;
   /** Inventory alone: where identity publishes its public key. */
   identityJwksUrl?: string;
   s3?: S3Settings;
@@ -93,6 +96,8 @@ export function defaultPhotoWorkers(cores = os.availableParallelism()): number {
   return Math.min(8, Math.max(1, cores - 1));
 }
 export const MAX_PHOTO_WORKERS = 64;
+/** REGISTRATION_RATE_LIMIT runs from 1 to this: the setting can raise the limit but never switch it off. */
+export const MAX_REGISTRATION_RATE_LIMIT = 1_000_000;
 
 /** Reads and checks every setting at boot; all problems are reported at once. */
 export function loadSettings(env: NodeJS.ProcessEnv, defaults: { port: number; repoRoot: string }): Settings {
@@ -188,6 +193,12 @@ export function loadSettings(env: NodeJS.ProcessEnv, defaults: { port: number; r
     logLevel,
     jwtPrivateKey,
     tokenTtlSeconds: int('TOKEN_TTL_SECONDS', 3600, 60, 7 * 24 * 3600),
+    registrationRateLimit: int(
+      'REGISTRATION_RATE_LIMIT',
+      DEFAULT_REGISTRATION_RATE_LIMIT.perAddress,
+      1,
+      MAX_REGISTRATION_RATE_LIMIT,
+    ),
     identityJwksUrl: url('IDENTITY_JWKS_URL', ['http:', 'https:']),
     s3,
     corsOrigins,

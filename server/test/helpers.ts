@@ -21,9 +21,19 @@ export function fakeWebDist(): string {
   return dir;
 }
 
+/** app.inject registers every test user from 127.0.0.1: a registration limit the suites never reach. */
+const UNREACHED_REGISTRATION_LIMIT = '1000000';
+
 export function testSettings(overrides: Record<string, string> = {}): Settings {
   return loadSettings(
-    { DATA_DIR: tempDir(), SEED_DEMO: 'false', LOG_LEVEL: 'silent', WEB_DIST: fakeWebDist(), ...overrides },
+    {
+      DATA_DIR: tempDir(),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: fakeWebDist(),
+      REGISTRATION_RATE_LIMIT: UNREACHED_REGISTRATION_LIMIT,
+      ...overrides,
+    },
     { port: 0, repoRoot: process.cwd() },
   );
 }

@@ -1,16 +1,24 @@
 // Login brute force through the default process: the per-account and per-address limits hold even when
 // the client writes its own X-Forwarded-For, and an unknown email costs the same time as a wrong password.
+// The registration limit (REGISTRATION_RATE_LIMIT) holds against X-Forwarded-For too.
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSecureApp, registerUser, type SecureApp, type TestUser } from './security-helpers.ts';
+import { REGISTRATION_MESSAGES } from '@bilmarknaden/shared/validation/registration';
+import { buildSecureApp, registerUser, registration, type SecureApp, type TestUser } from './security-helpers.ts';
 
 const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 let t: SecureApp;
 let victim: TestUser;
+// Low enough to reach quickly, above the three users the other tests register from 127.0.0.1.
+const REGISTRATIONS = 5;
 
 beforeAll(async () => {
   // Production mode: the proxy settings of a real deployment (TRUST_PROXY's default, the private ranges).
-  t = await buildSecureApp({ NODE_ENV: 'production', JWT_PRIVATE_KEY: pem });
+  t = await buildSecureApp({
+    NODE_ENV: 'production',
+    JWT_PRIVATE_KEY: pem,
+    REGISTRATION_RATE_LIMIT: String(REGISTRATIONS),
+  });
   victim = await registerUser(t.app, 'offer');
 }, 60_000);
 afterAll(() => t?.close());
@@ -86,5 +94,28 @@ describe('unknown email and wrong password take about the same time', () => {
     );
     expect(ratio).toBeGreaterThan(0.5);
     expect(ratio).toBeLessThan(2);
+  }, 60_000);
+});
+
+describe('the registration limit cannot be dodged with X-Forwarded-For', () => {
+  const register = (remoteAddress: string, forwardedFor?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/identity/user',
+      payload: registration('ny'),
+      remoteAddress,
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    });
+
+  it('a client on the internet that invents a new X-Forwarded-For each time is still one address', async () => {
+    for (let i = 0; i < REGISTRATIONS; i++) {
+      const res = await register('203.0.113.20', randomAddress());
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const res = await register('203.0.113.20', randomAddress());
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(res.json()).toEqual({ message: REGISTRATION_MESSAGES.tooMany });
+    expect((await register('203.0.113.21')).statusCode).toBe(200);
   }, 60_000);
 });

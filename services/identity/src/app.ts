@@ -9,6 +9,7 @@ import { ERROR_MESSAGES, installErrorHandling } from './error-handler.ts';
 import { refuseNul } from '@bilmarknaden/shared/http/nul-guard';
 import type { IdentityKeys } from './keys.ts';
 import { createLoginAttemptsRepository } from './repositories/login-attempts-repository.ts';
+import { createRegistrationAttemptsRepository } from './repositories/registration-attempts-repository.ts';
 import { createUsersRepository } from './repositories/users-repository.ts';
 import { currentUserRoutes } from './routes/current-user-routes.ts';
 import { jwksRoute } from './routes/jwks-route.ts';
@@ -18,11 +19,16 @@ import { registerRoute } from './routes/register-route.ts';
 import { createAuthenticator } from './services/authentication.ts';
 import { createLoginService, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './services/login-service.ts';
 import { createPasswordHasher, type PasswordHasher } from './services/password-hasher.ts';
-import { createRegistrationService } from './services/registration-service.ts';
+import {
+  createRegistrationService,
+  DEFAULT_REGISTRATION_RATE_LIMIT,
+  type RegistrationRateLimit,
+} from './services/registration-service.ts';
 import { createTokenService } from './services/token-service.ts';
 
 export type { IdentityKeys } from './keys.ts';
 export type { LoginRateLimit } from './services/login-service.ts';
+export type { RegistrationRateLimit } from './services/registration-service.ts';
 
 export interface IdentityOptions {
   db: Database;
@@ -30,10 +36,12 @@ export interface IdentityOptions {
   /** Token lifetime; 1 hour by default. */
   tokenTtlSeconds?: number;
   tokenSettings?: TokenSettings;
-  /** Clock for issued tokens and the login rate limit (tests); verification always uses the real clock. */
+  /** Clock for issued tokens and the rate limits (tests); verification always uses the real clock. */
   now?: () => Date;
   /** Failed-login limits; defaults: 5 per account and address, 20 per address, 100 per account, in 15 min. */
   loginRateLimit?: Partial<LoginRateLimit>;
+  /** Registrations per client address; default: 10 in an hour. */
+  registrationRateLimit?: Partial<RegistrationRateLimit>;
   /** Byte limit of the register and login bodies; 8 KiB by default. */
   bodyLimit?: number;
   /** Tests only: a hasher with lower argon2 parameters. The default uses OWASP's. */
@@ -48,7 +56,7 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
   const now = opts.now ?? (() => new Date());
   const bodyLimit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const users = createUsersRepository(opts.db);
-  const attempts = createLoginAttemptsRepository(opts.db);
+  const loginAttempts = createLoginAttemptsRepository(opts.db);
   const hasher = opts.passwordHasher ?? createPasswordHasher();
   const tokens = createTokenService(
     opts.keys,
@@ -60,10 +68,17 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
     keys: opts.keys,
     users,
     tokens,
-    registration: createRegistrationService(users, hasher, tokens),
+    registration: createRegistrationService({
+      users,
+      attempts: createRegistrationAttemptsRepository(opts.db),
+      hasher,
+      tokens,
+      now,
+      limit: { ...DEFAULT_REGISTRATION_RATE_LIMIT, ...opts.registrationRateLimit },
+    }),
     login: createLoginService({
       users,
-      attempts,
+      attempts: loginAttempts,
       hasher,
       tokens,
       now,

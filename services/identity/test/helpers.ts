@@ -9,6 +9,10 @@ import { createPasswordHasher } from '../src/services/password-hasher.ts';
 // Low argon2 cost keeps the suite quick; the default hasher (OWASP parameters) is tested on its own.
 export const fastHasher = createPasswordHasher({ memoryCost: 256, timeCost: 1, parallelism: 1 });
 
+// app.inject registers every user from 127.0.0.1: the suites get a registration limit they never reach
+// (registration-rate-limit.int.test.ts tests the default one).
+const UNREACHED_REGISTRATION_LIMIT = { perAddress: 1_000_000 };
+
 export interface TestIdentity {
   app: FastifyInstance;
   db: TestDatabase['db'];
@@ -33,6 +37,7 @@ export async function buildIdentity(
     db: testDb.db,
     keys,
     passwordHasher: fastHasher,
+    registrationRateLimit: UNREACHED_REGISTRATION_LIMIT,
     ...overrides,
     prefix: IDENTITY_BASE,
   });

@@ -33,6 +33,12 @@ export const registrationRules: readonly Rule<RegistrationInput>[] = [
   { field: 'phone', message: 'Ange ett giltigt telefonnummer', fails: (u) => digits(8, 12)(u.phone) },
 ];
 
+/** Answers of the server that the form shows as they are. */
+export const REGISTRATION_MESSAGES = {
+  /** 429: the registration rate limit of the client's address. */
+  tooMany: 'För många nya konton från den här adressen. Försök igen om en stund.',
+} as const;
+
 /** Spaces, dashes and a leading '+' are typing aids in numeric fields, not part of the value. */
 export function digitsOnly(value: unknown): string {
   return text(value).replace(/[\s-]/g, '').replace(/^\+/, '');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { identityPaths } from '@bilmarknaden/shared/api-paths';
+import { REGISTRATION_MESSAGES } from '@bilmarknaden/shared/validation/registration';
 import type { IdentityContext } from '../context.ts';
 import { errors, tokenSchema } from '../schemas/common-schemas.ts';
 import { registrationBodySchema } from '../schemas/user-schemas.ts';
@@ -11,17 +12,28 @@ export function registerRoute(app: FastifyInstance, ctx: IdentityContext): void 
       bodyLimit: ctx.bodyLimit,
       schema: {
         summary: 'Skapa konto',
-        description: 'Registrerar en användare (roll 1) och svarar med en token som text.',
+        description:
+          'Registrerar en användare (roll 1) och svarar med en token som text. 409: e-postadressen eller användarnamnet används redan, 429: för många nya konton från samma adress (Retry-After).',
         tags: ['user'],
         body: registrationBodySchema,
-        response: { 200: tokenSchema, ...errors(400, 409, 413, 415) },
+        response: { 200: tokenSchema, ...errors(400, 409, 413, 415, 429) },
       },
     },
     async (request, reply) => {
-      const result = await ctx.registration.register(request.body ?? {});
-      if (result.kind === 'invalid') return reply.code(400).send(result.failure);
-      if (result.kind === 'taken') return reply.code(409).send(result.failure);
-      return reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(result.token);
+      const result = await ctx.registration.register(request.body ?? {}, request.ip);
+      switch (result.kind) {
+        case 'invalid':
+          return reply.code(400).send(result.failure);
+        case 'limited':
+          return reply
+            .code(429)
+            .header('retry-after', String(result.retryAfterSeconds))
+            .send({ message: REGISTRATION_MESSAGES.tooMany });
+        case 'taken':
+          return reply.code(409).send(result.failure);
+        case 'registered':
+          return reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(result.token);
+      }
     },
   );
 }

@@ -1,6 +1,7 @@
 import { normalizeRegistration, registrationRules } from '@bilmarknaden/shared/validation/registration';
 import { lastFailure, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
 import { ROLES } from '@bilmarknaden/shared/constants';
+import type { RegistrationAttemptsRepository } from '../repositories/registration-attempts-repository.ts';
 import { uniqueViolation, type UsersRepository } from '../repositories/users-repository.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { TokenService } from './token-service.ts';
@@ -10,25 +11,63 @@ export const TAKEN_MESSAGES = {
   username: 'Användarnamnet är upptaget',
 } as const;
 
+export interface RegistrationRateLimit {
+  windowSeconds: number;
+  /** Registrations that passed validation allowed per client address within the window. */
+  perAddress: number;
+}
+
+/** 10 registrations per address in an hour: every one of them costs an argon2 hash. */
+export const DEFAULT_REGISTRATION_RATE_LIMIT: RegistrationRateLimit = { windowSeconds: 60 * 60, perAddress: 10 };
+
 export type RegistrationResult =
   | { kind: 'invalid'; failure: RuleFailure }
+  | { kind: 'limited'; retryAfterSeconds: number }
   | { kind: 'taken'; failure: RuleFailure }
   | { kind: 'registered'; token: string };
+
+export interface RegistrationDeps {
+  users: UsersRepository;
+  attempts: RegistrationAttemptsRepository;
+  hasher: PasswordHasher;
+  tokens: TokenService;
+  limit: RegistrationRateLimit;
+  now: () => Date;
+}
 
 const taken = (field: 'email' | 'username'): RegistrationResult => ({
   kind: 'taken',
   failure: { field, message: TAKEN_MESSAGES[field] },
 });
 
-export function createRegistrationService(users: UsersRepository, hasher: PasswordHasher, tokens: TokenService) {
+export function createRegistrationService({ users, attempts, hasher, tokens, limit, now }: RegistrationDeps) {
+  const windowMs = limit.windowSeconds * 1000;
+
+  /** Writes the attempt, then checks the limit (so parallel requests count); a refused attempt is forgotten. */
+  async function refusedByLimit(address: string): Promise<RegistrationResult | null> {
+    const at = now();
+    const since = new Date(at.getTime() - windowMs);
+    const attempt = await attempts.begin(address, at, since);
+    const blocking = await attempts.blockingAttempt(attempt, since, limit.perAddress);
+    if (!blocking) return null;
+    await attempts.forget(attempt);
+    const until = blocking.getTime() + windowMs;
+    return { kind: 'limited', retryAfterSeconds: Math.max(1, Math.ceil((until - at.getTime()) / 1000)) };
+  }
+
   return {
-    async register(body: Record<string, unknown>): Promise<RegistrationResult> {
+    async register(body: Record<string, unknown>, address: string): Promise<RegistrationResult> {
       // NFC first, so 'å' typed as a + ring counts as the one character it is.
       const normalized = normalizeRegistration(body);
       const input = { ...normalized, password: normalized.password.normalize('NFC') };
       // The server has no repeat field: the form already compared the two.
       const failure = lastFailure(registrationRules, { ...input, passwordRepeat: input.password });
       if (failure) return { kind: 'invalid', failure };
+
+      // Before the taken check and the hash: a 409 counts too (it may have hashed, and it tells whether an
+      // email is registered), and a limited address learns nothing and costs no argon2.
+      const limited = await refusedByLimit(address);
+      if (limited) return limited;
 
       // Email after username, as in the rule order: the last conflict is the one shown.
       const inUse = await users.taken(input.username, input.email);
@@ -44,8 +83,8 @@ export function createRegistrationService(users: UsersRepository, hasher: Passwo
         if (!violation) throw err;
         // Lost a race with a simultaneous registration of the same email or username.
         if (violation.field) return taken(violation.field);
-        const now = await users.taken(input.username, input.email);
-        return taken(now.email || !now.username ? 'email' : 'username');
+        const inUseNow = await users.taken(input.username, input.email);
+        return taken(inUseNow.email || !inUseNow.username ? 'email' : 'username');
       }
     },
   };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@bilmarknaden/shared/constants';
-import type { RegistrationInput } from '@bilmarknaden/shared/validation/registration';
+import { REGISTRATION_MESSAGES, type RegistrationInput } from '@bilmarknaden/shared/validation/registration';
 import {
   callsTo,
   CURRENT_USER,
@@ -242,6 +242,30 @@ describe('signup: order, sending and navigation', () => {
     fill(VALID);
     submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Ange ett giltigt telefonnummer');
+  });
+
+  it('shows the server message of a 429 (too many new accounts from one address), as a refusal, not a fault', async () => {
+    const api = mockApi({ [REGISTER]: jsonResponse(429, { message: REGISTRATION_MESSAGES.tooMany }) });
+    const errors = vi.spyOn(console, 'error');
+    const { router } = renderSignup();
+    fill(VALID);
+    submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'För många nya konton från den här adressen. Försök igen om en stund.',
+    );
+    expect(errors).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/signup');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Skapa konto' })).toBeEnabled();
+    expect(callsTo(api, REGISTER)).toHaveLength(1);
+  });
+
+  it('a 429 without a message (e.g. from a proxy) shows the rate-limit message', async () => {
+    mockApi({ [REGISTER]: textResponse(429, 'Too Many Requests') });
+    renderSignup();
+    fill(VALID);
+    submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(REGISTRATION_MESSAGES.tooMany);
   });
 
   it('a network failure shows a Swedish message', async () => {

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   normalizeRegistration,
+  REGISTRATION_MESSAGES,
   registrationRules,
   type RegistrationInput,
 } from '@bilmarknaden/shared/validation/registration';
@@ -65,6 +66,12 @@ const EMPTY: RegistrationInput = {
 
 const FAILED = 'Kontot kunde inte skapas. Försök igen om en stund.';
 const TAKEN = 'E-postadressen eller användarnamnet används redan.';
+/** Refusals the user can act on (not faults): the server's message, or this when it sent none. */
+const REFUSALS: Partial<Record<number, string>> = {
+  400: FAILED,
+  409: TAKEN,
+  429: REGISTRATION_MESSAGES.tooMany,
+};
 
 /** The normalised body plus the repeated password, as the rules see it. */
 function toInput(values: RegistrationInput): RegistrationInput {
@@ -111,8 +118,9 @@ export function SignupPage() {
         navigate('/');
         return;
       }
-      if (result.status !== 400 && result.status !== 409) console.error('Registreringen misslyckades', result);
-      setServerError({ message: result.message ?? (result.status === 409 ? TAKEN : FAILED) });
+      const refusal = REFUSALS[result.status];
+      if (refusal === undefined) console.error('Registreringen misslyckades', result);
+      setServerError({ message: result.message ?? refusal ?? FAILED });
     } catch (err) {
       console.error('Registreringen misslyckades', err);
       setServerError({ message: FAILED });
