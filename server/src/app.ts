@@ -96,10 +96,15 @@ export function photoWorkers(app: FastifyInstance, settings: Settings): ImagePro
   return pool.processImage;
 }
 
-/** Removes what a crash left (pending ads, recorded photo removals, temporary files) and logs what it did. */
+/** Removes what a crash left (pending ads, recorded photo removals, temporary files, leases) and logs what it did. */
 export async function cleanUpAtStart(app: FastifyInstance, db: Database, storage: FileStorage): Promise<void> {
   const cleaned = await removeIncompleteAds(db, storage, { log: app.log });
-  if (cleaned.removedAds.length > 0 || cleaned.fileRemovals > 0 || cleaned.removedTemporaryFiles > 0) {
+  if (
+    cleaned.removedAds.length > 0 ||
+    cleaned.fileRemovals > 0 ||
+    cleaned.removedTemporaryFiles > 0 ||
+    cleaned.releasedPhotoWrites > 0
+  ) {
     app.log.info(cleaned, 'removed what an interrupted upload or removal left behind');
   }
 }

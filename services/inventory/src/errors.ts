@@ -15,6 +15,8 @@ export const MESSAGES = {
   unauthorized: 'Du måste logga in',
   forbidden: 'Du får bara ändra dina egna annonser',
   carNotFound: 'Annonsen finns inte',
+  /** 409: another request is replacing or removing the ad's photos (decision 013). */
+  photosBusy: 'Annonsens bilder sparas just nu. Försök igen om en stund.',
   makeNotFound: 'Märket finns inte',
   notFound: 'Sidan finns inte',
   badRequest: 'Ogiltig förfrågan',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
 import { MAX_IMAGES } from '@bilmarknaden/shared/constants';
@@ -16,11 +17,21 @@ import { HttpError, MESSAGES } from '../errors.ts';
 import { carsRepository, type CarOwnership } from '../repositories/cars-repository.ts';
 import { fileRemovalsRepository } from '../repositories/file-removals-repository.ts';
 import { makesRepository, type ResolvedMakeModel } from '../repositories/makes-repository.ts';
+import { photoWritesRepository } from '../repositories/photo-writes-repository.ts';
 import type { AdForm } from './ad-form.ts';
 
 export type ImageProcessor = (input: PhotoBytes) => Promise<ProcessedImage>;
 
 const JPEG = 'image/jpeg';
+
+/**
+ * How long a photo replacement or an ad removal holds its ad's lease (decision 013). It is taken after the form
+ * is read (REQUEST_TIMEOUT_MS bounds only the receiving) and renewed once the photos are processed, so it has
+ * to cover the processing (≤ 1.5 s of CPU for 8 photos; posts p99 10 s in the soak; a stuck photo is killed
+ * after 60 s) and then the storing (at most 16 reads, 16 writes and 3 short transactions): minutes of margin.
+ * A process that dies holding a lease blocks that ad's photos this long at most; on PGlite the start clears it.
+ */
+export const PHOTO_WRITE_LEASE_MS = 5 * 60 * 1000;
 
 /** The storage keys of photo n (1…8) of an ad: the specification's `{carId}-{n}.jpeg` and the card variant. */
 export function photoKeys(carId: number, n: number): { full: string; card: string } {
@@ -105,11 +116,13 @@ export interface AdServiceDeps {
  * failure the written files and the row are removed. No database transaction is open while photos are
  * processed or stored. Files that a row change makes surplus are recorded in `inventory.file_removals` in
  * the same transaction and deleted after it; what a crash or a store failure leaves there, the start-up
- * cleanup deletes.
+ * cleanup deletes. Replacing an ad's photos and removing an ad hold the ad's lease in `inventory.photo_writes`,
+ * so at most one of them runs per ad (decision 013).
  */
 export function adService({ db, storage, processImage, log }: AdServiceDeps) {
   const cars = carsRepository(db);
   const makes = makesRepository(db);
+  const leases = photoWritesRepository(db);
 
   async function validate(fields: Record<string, unknown>): Promise<ValidAd> {
     const input = normalizeNewAd(fields);
@@ -158,6 +171,27 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
     return car;
   }
 
+  /**
+   * Takes the ad's photo-write lease for a new writer (decision 013): 409 while another request replaces or
+   * removes its photos, 404 when the ad is gone. Answers the writer to release it with.
+   */
+  async function claimPhotoWrite(carId: number): Promise<string> {
+    const writer = randomUUID();
+    const result = await leases.claim(carId, writer, PHOTO_WRITE_LEASE_MS);
+    if (result === 'gone') throw new HttpError(404, MESSAGES.carNotFound);
+    if (result === 'busy') throw new HttpError(409, MESSAGES.photosBusy);
+    return writer;
+  }
+
+  /** Gives the lease back; a failure is logged, never answered instead of the request's own outcome (it expires). */
+  async function releasePhotoWrite(carId: number, writer: string): Promise<void> {
+    try {
+      await leases.release(carId, writer);
+    } catch (err) {
+      log.warn({ err, carId }, 'could not release the photo-write lease of an ad');
+    }
+  }
+
   /** Reads back the current photo files so a failed replacement can put them back. */
   async function backupPhotos(carId: number, count: number): Promise<Map<string, Buffer>> {
     const backup = new Map<string, Buffer>();
@@ -181,6 +215,48 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
     } catch (err) {
       log.error({ err, carId }, 'could not restore the photos of an ad after a failed replacement');
     }
+  }
+
+  /** The photo part of `update`, run while holding the ad's lease as `writer`. */
+  async function replacePhotos(
+    carId: number,
+    username: string,
+    ad: ValidAd,
+    files: readonly PhotoBytes[],
+    writer: string,
+  ): Promise<void> {
+    const photos = await processAll(files);
+    // Processing has no upper bound (queued behind other uploads): the lease must still be ours before any
+    // file is touched, and gets its full length again for the storing.
+    if (!(await leases.renew(carId, writer, PHOTO_WRITE_LEASE_MS))) throw new HttpError(409, MESSAGES.photosBusy);
+    // Read under the lease: the photo count the files on disk have now.
+    const before = await ownAd(carId, username);
+    const backup = await backupPhotos(carId, before.imageCount);
+    // Before any photo is written: the ad's removal entries become one for the files beyond its current
+    // count. A crash before the update commits leaves it, and the start-up cleanup removes the new files
+    // beyond the count the row still has; older entries can no longer delete the photos written now.
+    const pendingWrite = await db.transaction(async (tx) => {
+      const current = await carsRepository(tx).findOwnership(carId);
+      if (!current || current.status !== 'active' || current.username !== username) return null;
+      return fileRemovalsRepository(tx).replaceForAd(carId, current.imageCount + 1);
+    });
+    if (pendingWrite === null) throw new HttpError(404, MESSAGES.carNotFound);
+    let surplus: number;
+    try {
+      await writePhotos(carId, photos);
+      surplus = await db.transaction(async (tx) => {
+        if (!(await carsRepository(tx).update(carId, username, ad, photos.length))) {
+          throw new HttpError(404, MESSAGES.carNotFound);
+        }
+        return fileRemovalsRepository(tx).replaceForAd(carId, photos.length + 1);
+      });
+    } catch (err) {
+      await restorePhotos(carId, photos.length, backup);
+      // Files beyond the kept count (all of them if the ad was removed meanwhile).
+      await removeFiles(pendingWrite, carId);
+      throw err;
+    }
+    await removeFiles(surplus, carId);
   }
 
   return {
@@ -217,52 +293,38 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
      * old ones: processed first, then written over the old files; surplus old files are removed last.
      */
     async update(carId: number, username: string, readForm: () => Promise<AdForm>): Promise<void> {
-      const before = await ownAd(carId, username);
+      await ownAd(carId, username);
       const form = await readForm();
       const ad = await validate(form.fields);
       if (form.files.length === 0) {
         if (!(await cars.update(carId, username, ad))) throw new HttpError(404, MESSAGES.carNotFound);
         return;
       }
-      const photos = await processAll(form.files);
-      const backup = await backupPhotos(carId, before.imageCount);
-      // Before any photo is written: the ad's removal entries become one for the files beyond its current
-      // count. A crash before the update commits leaves it, and the start-up cleanup removes the new files
-      // beyond the count the row still has; older entries can no longer delete the photos written now.
-      const pendingWrite = await db.transaction(async (tx) => {
-        const current = await carsRepository(tx).findOwnership(carId);
-        if (!current || current.status !== 'active' || current.username !== username) return null;
-        return fileRemovalsRepository(tx).replaceForAd(carId, current.imageCount + 1);
-      });
-      if (pendingWrite === null) throw new HttpError(404, MESSAGES.carNotFound);
-      let surplus: number;
+      // One photo replacement or removal per ad at a time, on every replica: the files have fixed names.
+      const writer = await claimPhotoWrite(carId);
       try {
-        await writePhotos(carId, photos);
-        surplus = await db.transaction(async (tx) => {
-          if (!(await carsRepository(tx).update(carId, username, ad, photos.length))) {
-            throw new HttpError(404, MESSAGES.carNotFound);
-          }
-          return fileRemovalsRepository(tx).replaceForAd(carId, photos.length + 1);
-        });
-      } catch (err) {
-        await restorePhotos(carId, photos.length, backup);
-        // Files beyond the kept count (all of them if the ad was removed meanwhile).
-        await removeFiles(pendingWrite, carId);
-        throw err;
+        await replacePhotos(carId, username, ad, form.files, writer);
+      } finally {
+        await releasePhotoWrite(carId, writer);
       }
-      await removeFiles(surplus, carId);
     },
 
     /**
-     * `DELETE /cars/{id}`: the row (and its saved entries, by cascade) with the record of its photo files,
-     * then the files.
+     * `DELETE /cars/{id}`: the row (and its saved entries and photo-write lease, by cascade) with the record of
+     * its photo files, then the files. 409 while a photo replacement of the ad runs: it would write files after.
      */
     async remove(carId: number, username: string): Promise<void> {
       await ownAd(carId, username);
-      const entry = await db.transaction(async (tx) => {
-        if (!(await carsRepository(tx).delete(carId, username))) return null;
-        return fileRemovalsRepository(tx).add(carId, 1);
-      });
+      const writer = await claimPhotoWrite(carId);
+      let entry: number | null = null;
+      try {
+        entry = await db.transaction(async (tx) => {
+          if (!(await carsRepository(tx).delete(carId, username))) return null;
+          return fileRemovalsRepository(tx).add(carId, 1);
+        });
+      } finally {
+        if (entry === null) await releasePhotoWrite(carId, writer);
+      }
       if (entry === null) throw new HttpError(404, MESSAGES.carNotFound);
       await removeFiles(entry, carId);
     },

@@ -3,6 +3,7 @@ import type { Database } from '@bilmarknaden/db/database';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { carsRepository } from '../repositories/cars-repository.ts';
 import { fileRemovalsRepository } from '../repositories/file-removals-repository.ts';
+import { photoWritesRepository } from '../repositories/photo-writes-repository.ts';
 import { settleFileRemoval } from './ad-service.ts';
 
 /**
@@ -29,13 +30,16 @@ export interface CleanupResult {
   fileRemovalsLeft: number;
   /** Half-written temporary files removed (stores that have them). */
   removedTemporaryFiles: number;
+  /** Photo-write leases removed: all of them without a grace period (no other process writes), else the expired. */
+  releasedPhotoWrites: number;
 }
 
 /**
  * Removes what a crash left behind ("files left by a crash are removed at start"): pending ads (their
- * upload never finished) with their files, and the photo files recorded as due for removal in
- * `inventory.file_removals` that were not deleted yet. The work is proportional to what was left unfinished:
- * the store is never listed (`npm run files:sweep` does that, for old data and disasters).
+ * upload never finished) with their files, the photo files recorded as due for removal in
+ * `inventory.file_removals` that were not deleted yet, and photo-write leases nobody holds any more. The work
+ * is proportional to what was left unfinished: the store is never listed (`npm run files:sweep` does that, for
+ * old data and disasters).
  */
 export async function removeIncompleteAds(
   db: Database,
@@ -46,6 +50,8 @@ export async function removeIncompleteAds(
   const before = grace > 0 ? new Date((opts.now?.() ?? new Date()).getTime() - grace) : undefined;
 
   const removedTemporaryFiles = (await storage.removeTemporaryFiles?.()) ?? 0;
+  // A lease left by a crash would refuse the ad's photo edits and removal until it expires (decision 013).
+  const releasedPhotoWrites = await photoWritesRepository(db).releaseLeftOver(before === undefined);
   // The rows and the record of their files go together; their files are deleted with the other entries.
   const removedAds = await db.transaction(async (tx) => {
     const ids = await carsRepository(tx).deletePending(before);
@@ -53,7 +59,13 @@ export async function removeIncompleteAds(
     return ids;
   });
   const settled = await settleDueFileRemovals(db, storage, { before, log: opts.log });
-  return { removedAds, fileRemovals: settled.done, fileRemovalsLeft: settled.left, removedTemporaryFiles };
+  return {
+    removedAds,
+    fileRemovals: settled.done,
+    fileRemovalsLeft: settled.left,
+    removedTemporaryFiles,
+    releasedPhotoWrites,
+  };
 }
 
 /**

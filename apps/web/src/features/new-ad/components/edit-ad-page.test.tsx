@@ -4,6 +4,7 @@ import { EditAdPage } from './edit-ad-page.tsx';
 import { jsonResponse, mockFetch, renderRoutes } from '../../../components/test-utils.tsx';
 import { carDetail } from '../../../components/car-fixtures.ts';
 import { storeSession } from '../../../lib/session-store.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { uploadAd } from '../api/upload-ad.ts';
 
 vi.mock('../api/upload-ad.ts', () => ({ uploadAd: vi.fn() }));
@@ -42,6 +43,19 @@ describe('EditAdPage', () => {
     expect(init.url).toBe('/api/inventory/cars/5');
     expect(init.body.get('price')).toBe('99000');
     expect(init.body.get('images[0]')).toBeNull();
+  });
+
+  it('shows the server’s refusal when another save of the ad runs (409) and stays on the form', async () => {
+    storeSession('tok', { username: 'kalle', firstname: 'Kalle', lastname: 'K' });
+    const busy = 'Annonsens bilder sparas just nu. Försök igen om en stund.';
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    upload.mockRejectedValue(new ApiRequestError(409, busy));
+    const { router } = renderRoutes(routes, '/edit/car/5');
+    await waitFor(() => expect(screen.getByLabelText('Modell')).toHaveValue('V70'));
+    fireEvent.click(screen.getByRole('button', { name: 'Spara ändringar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(busy);
+    expect(router.state.location.pathname).toBe('/edit/car/5');
+    expect(screen.getByRole('button', { name: 'Spara ändringar' })).toBeEnabled();
   });
 
   it('refuses another user', async () => {

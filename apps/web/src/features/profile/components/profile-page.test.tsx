@@ -41,6 +41,24 @@ describe('ProfilePage', () => {
     expect((del?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
   });
 
+  it('shows the server’s refusal (409) in the dialog and keeps the ad', async () => {
+    storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'A' });
+    const busy = 'Annonsens bilder sparas just nu. Försök igen om en stund.';
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch((url, init) => {
+      if (init?.method === 'DELETE') return jsonResponse({ message: busy }, 409);
+      if (url.pathname.endsWith('/001/2002')) return jsonResponse([carItem(1, { title: 'Volvo' })]);
+      return jsonResponse([]);
+    });
+    renderAt('/profile', <ProfilePage />, '/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Ta bort Volvo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ta bort annonsen?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ta bort' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(busy);
+    expect(within(dialog).getByRole('button', { name: 'Ta bort' })).toBeEnabled();
+    expect(screen.getByText('Volvo')).toBeInTheDocument();
+  });
+
   it('cancelling keeps the ad', async () => {
     storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'A' });
     const spy = mockFetch(() => jsonResponse([carItem(1, { title: 'Volvo' })]));
