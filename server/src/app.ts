@@ -25,6 +25,7 @@ import { logRequests, loggerOptions, serverTimeoutOptions, trustProxyOption } fr
 import { registerSecurityHeaders } from './security-headers.ts';
 import { webRoutes } from './web-routes.ts';
 import { registerHealthCheck } from './health.ts';
+import { identityOptions } from './identity-options.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
 import type { Settings } from './settings.ts';
 
@@ -142,13 +143,7 @@ export async function buildApp(
     registerErrorAnswers(app);
     await registerSecurity(app, settings);
     registerHealthCheck(app, db);
-    await app.register(identityApp, {
-      prefix: IDENTITY_BASE,
-      db,
-      keys,
-      tokenTtlSeconds: settings.tokenTtlSeconds,
-      registrationRateLimit: { perAddress: settings.registrationRateLimit },
-    });
+    await app.register(identityApp, { prefix: IDENTITY_BASE, ...identityOptions(settings, db, keys) });
     await app.register(inventoryApp, {
       prefix: INVENTORY_BASE,
       db,

@@ -4,6 +4,7 @@ import { IDENTITY_BASE } from '@bilmarknaden/shared/api-paths';
 import { identityApp } from '@bilmarknaden/identity/app';
 import { loadIdentityKeys } from '@bilmarknaden/identity/keys';
 import { identityMigrations } from '@bilmarknaden/identity/migrations';
+import { identityOptions } from './identity-options.ts';
 import { loadSettings } from './settings.ts';
 import { buildStandalone } from './standalone.ts';
 import { closeOnSignals, exitOnBootError } from './lifecycle.ts';
@@ -18,13 +19,7 @@ try {
     production: settings.production,
   });
   const app = await buildStandalone(settings, identityMigrations, async (app, db) => {
-    await app.register(identityApp, {
-      prefix: IDENTITY_BASE,
-      db,
-      keys,
-      tokenTtlSeconds: settings.tokenTtlSeconds,
-      registrationRateLimit: { perAddress: settings.registrationRateLimit },
-    });
+    await app.register(identityApp, { prefix: IDENTITY_BASE, ...identityOptions(settings, db, keys) });
   });
   closeOnSignals(app);
   await app.listen({ port: settings.port, host: settings.host });

@@ -4,6 +4,7 @@ import { LOGIN_MESSAGES } from '@bilmarknaden/shared/validation/login';
 import type { IdentityContext } from '../context.ts';
 import { errors, tokenSchema } from '../schemas/common-schemas.ts';
 import { loginBodySchema } from '../schemas/user-schemas.ts';
+import { sendTooManyAttempts } from './too-many-attempts.ts';
 
 export const TOO_MANY_ATTEMPTS = 'För många inloggningsförsök. Försök igen om en stund.';
 
@@ -27,10 +28,7 @@ export function loginRoute(app: FastifyInstance, ctx: IdentityContext): void {
         case 'invalid':
           return reply.code(400).send(result.failure);
         case 'limited':
-          return reply
-            .code(429)
-            .header('retry-after', String(result.retryAfterSeconds))
-            .send({ message: TOO_MANY_ATTEMPTS });
+          return sendTooManyAttempts(reply, result.retryAfterSeconds, TOO_MANY_ATTEMPTS);
         case 'unknown-user':
           return reply.code(404).send({ message: LOGIN_MESSAGES.unknownUser, field: 'email' });
         case 'wrong-password':

@@ -4,6 +4,7 @@ import { REGISTRATION_MESSAGES } from '@bilmarknaden/shared/validation/registrat
 import type { IdentityContext } from '../context.ts';
 import { errors, tokenSchema } from '../schemas/common-schemas.ts';
 import { registrationBodySchema } from '../schemas/user-schemas.ts';
+import { sendTooManyAttempts } from './too-many-attempts.ts';
 
 export function registerRoute(app: FastifyInstance, ctx: IdentityContext): void {
   app.post<{ Body: Record<string, unknown> }>(
@@ -25,10 +26,7 @@ export function registerRoute(app: FastifyInstance, ctx: IdentityContext): void 
         case 'invalid':
           return reply.code(400).send(result.failure);
         case 'limited':
-          return reply
-            .code(429)
-            .header('retry-after', String(result.retryAfterSeconds))
-            .send({ message: REGISTRATION_MESSAGES.tooMany });
+          return sendTooManyAttempts(reply, result.retryAfterSeconds, REGISTRATION_MESSAGES.tooMany);
         case 'taken':
           return reply.code(409).send(result.failure);
         case 'registered':
