@@ -5,6 +5,9 @@ export const IMAGE_MESSAGES = {
   tooMany: 'Högst 8 bilder per annons',
   notAnImage: 'Filen är ingen bild som kan läsas (JPEG, PNG, WebP eller HEIC)',
   tooManyPixels: 'Bilden är för stor (högst 50 megapixlar)',
+  /** HEIF that the server cannot read: iPhone photos (HEVC) that the browser could not convert to JPEG. */
+  heicUnreadable:
+    'Bilden i HEIC-format kunde inte läsas. Spara den som JPEG (på iPhone: Inställningar > Kamera > Format > Mest kompatibelt) och försök igen.',
 } as const;
 
 /** The message for a picked file, or null when its size is allowed. */

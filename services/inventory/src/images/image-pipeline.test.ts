@@ -149,8 +149,17 @@ describe('processImage: accepted photos', () => {
     if (sharp.format.heif.input.buffer) {
       await expectCleanJpeg((await processImage(input)).full);
     } else {
-      expect((await rejection(input)).message).toBe(IMAGE_MESSAGES.notAnImage);
+      expect((await rejection(input)).message).toBe(IMAGE_MESSAGES.heicUnreadable);
     }
+  });
+
+  it('refuses an iPhone HEIC (HEVC) it cannot read with a message that names the format and the way out', async () => {
+    // An ISO box file with the brand iPhones write ('heic', compatible 'mif1'): a whole container, no image.
+    const ftyp = Buffer.alloc(24);
+    ftyp.writeUInt32BE(24, 0);
+    ftyp.write('ftypheic', 4, 'latin1');
+    ftyp.write('mif1heic', 16, 'latin1');
+    expect((await rejection(ftyp)).message).toBe(IMAGE_MESSAGES.heicUnreadable);
   });
 });
 

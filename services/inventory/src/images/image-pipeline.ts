@@ -104,8 +104,8 @@ function heifReadable(): boolean {
 export async function processImage(bytes: PhotoBytes): Promise<ProcessedImage> {
   configureSharp();
   const input = joinPhotoBytes(bytes);
-  await inspectImage(input);
-  return imageLimiter.run(() => encode(input));
+  const format = await inspectImage(input);
+  return imageLimiter.run(() => encode(input, format));
 }
 
 /**
@@ -120,9 +120,17 @@ export function quickCheckImage(input: PhotoBytes): SniffedFormat {
   if (length > MAX_IMAGE_BYTES) throw new ImageRejectedError(IMAGE_MESSAGES.tooLarge);
   const head = chunks[0]!.length >= SNIFF_BYTES ? chunks[0]! : joinPhotoBytes(chunks).subarray(0, SNIFF_BYTES);
   const format = sniffFormat(head);
-  if (!format || (format === 'heif' && !heifReadable())) throw new ImageRejectedError(IMAGE_MESSAGES.notAnImage);
+  if (!format) throw new ImageRejectedError(IMAGE_MESSAGES.notAnImage);
+  if (format === 'heif' && !heifReadable()) throw new ImageRejectedError(IMAGE_MESSAGES.heicUnreadable);
   return format;
 }
+
+/**
+ * The message for a file of a known format that the image library cannot read. HEIF is named: an iPhone photo
+ * (HEVC) that the browser could not convert, which this library does not decode (it reads AVIF only).
+ */
+const unreadable = (format: SniffedFormat) =>
+  format === 'heif' ? IMAGE_MESSAGES.heicUnreadable : IMAGE_MESSAGES.notAnImage;
 
 /** The cheap checks (no pixel decoding): size, magic bytes, container structure and dimensions. */
 export async function inspectImage(input: Buffer): Promise<SniffedFormat> {
@@ -134,7 +142,7 @@ export async function inspectImage(input: Buffer): Promise<SniffedFormat> {
     // Reads the header only; the pixel limit is checked here before anything is decoded.
     metadata = await sharp(input, { ...decodeOptions, limitInputPixels: false }).metadata();
   } catch {
-    throw new ImageRejectedError(IMAGE_MESSAGES.notAnImage);
+    throw new ImageRejectedError(unreadable(format));
   }
   if (metadata.format !== format) throw new ImageRejectedError(IMAGE_MESSAGES.notAnImage);
   const { width, height } = metadata;
@@ -143,7 +151,7 @@ export async function inspectImage(input: Buffer): Promise<SniffedFormat> {
   return format;
 }
 
-async function encode(input: Buffer): Promise<ProcessedImage> {
+async function encode(input: Buffer, format: SniffedFormat): Promise<ProcessedImage> {
   let pixels: { data: Buffer; info: OutputInfo };
   try {
     // Decode once (shrink-on-load for JPEG/WebP), rotate, flatten transparency onto white, convert to sRGB.
@@ -164,7 +172,7 @@ async function encode(input: Buffer): Promise<ProcessedImage> {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw new ImageRejectedError(IMAGE_MESSAGES.tooManyPixels);
     }
-    throw new ImageRejectedError(IMAGE_MESSAGES.notAnImage);
+    throw new ImageRejectedError(unreadable(format));
   }
   const { width, height, channels } = pixels.info;
   const raw = { raw: { width, height, channels } } as const;

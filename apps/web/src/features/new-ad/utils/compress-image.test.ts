@@ -37,6 +37,30 @@ describe('compressImage', () => {
     expect(encode).toHaveBeenCalledWith(expect.anything(), 4096, 2048, 0.6);
   });
 
+  it.each([
+    ['IMG_1.HEIC', 'image/heic'],
+    ['IMG_2.heif', 'image/heif'],
+    ['IMG_3.HEIC', ''],
+  ])('re-encodes a small HEIC photo (%s, type %j) as JPEG at quality 0.8, even when larger', async (name, type) => {
+    const heic = new File([new Uint8Array(900 * KB)], name, { type });
+    const encode = vi.fn(async () => new Blob([new Uint8Array(1200 * KB)], { type: 'image/jpeg' }));
+    const out = await compressImage(heic, { createImageBitmap: async () => bitmap(), encode });
+    expect(encode).toHaveBeenCalledWith(expect.anything(), 4000, 3000, 0.8);
+    expect(out.type).toBe('image/jpeg');
+    expect(out.name).toBe(jpegName(name));
+    expect(out.size).toBe(1200 * KB);
+  });
+
+  it('sends a HEIC photo as it is when the browser cannot decode it (the server then names the problem)', async () => {
+    const heic = new File([new Uint8Array(900 * KB)], 'IMG_4.HEIC', { type: 'image/heic' });
+    const out = await compressImage(heic, {
+      createImageBitmap: async () => {
+        throw new Error('cannot decode');
+      },
+    });
+    expect(out).toBe(heic);
+  });
+
   it('falls back to the original when the browser cannot decode it', async () => {
     const f = fileOf(3000, 'bil.heic');
     const out = await compressImage(f, {

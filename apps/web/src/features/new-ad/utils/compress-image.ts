@@ -30,13 +30,19 @@ async function encodeWithCanvas(bitmap: ImageBitmap, width: number, height: numb
   return new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
 }
 
+/** An iPhone photo (HEIC/HEIF), by type or, where the browser gives no type, by name. */
+const isHeic = (file: File) => /^image\/hei[cf]/i.test(file.type) || /\.hei[cf]$/i.test(file.name);
+
 /**
  * DESIGN.md: a photo of 2000 KB or more is re-encoded in the browser as JPEG at compressionQuality(size)
  * (0.6, 0.4, 0.2 by size band) and the compressed file is sent. Smaller files, photos the browser cannot
- * decode and results that would not be smaller are sent as they are.
+ * decode and results that would not be smaller are sent as they are. HEIC photos are re-encoded whatever
+ * their size and even when the JPEG is larger: the server cannot read HEVC (its image library reads AVIF
+ * only), so a HEIC the browser can decode (Safari) is sent as a JPEG instead of being refused.
  */
 export async function compressImage(file: File, deps: CompressDeps = {}): Promise<File> {
-  if (file.size < COMPRESSION_THRESHOLD_BYTES) return file;
+  const heic = isHeic(file);
+  if (!heic && file.size < COMPRESSION_THRESHOLD_BYTES) return file;
   const decode = deps.createImageBitmap ?? (typeof createImageBitmap === 'function' ? createImageBitmap : undefined);
   if (!decode) return file;
   const encode = deps.encode ?? encodeWithCanvas;
@@ -47,7 +53,7 @@ export async function compressImage(file: File, deps: CompressDeps = {}): Promis
     const width = Math.max(1, Math.round(bitmap.width * scale));
     const height = Math.max(1, Math.round(bitmap.height * scale));
     const blob = await encode(bitmap, width, height, compressionQuality(file.size));
-    if (!blob || blob.size === 0 || blob.size >= file.size) return file;
+    if (!blob || blob.size === 0 || (!heic && blob.size >= file.size)) return file;
     return new File([blob], jpegName(file.name), { type: 'image/jpeg', lastModified: file.lastModified });
   } catch {
     return file;
