@@ -158,6 +158,16 @@ const leases = (id?: number) =>
   id === undefined
     ? countRows(t.db, 'inventory.photo_writes')
     : countRows(t.db, 'inventory.photo_writes', 'car_id = $1', [id]);
+/** Another writer's lease on the ad, ending `offset` from now in database time ('1 minute', '-1 second'). */
+const leaseOf = (id: number, writer: string, offset: string) =>
+  t.db.query(`INSERT INTO inventory.photo_writes (car_id, writer, until) VALUES ($1, $2, now() + $3::interval)`, [
+    id,
+    writer,
+    offset,
+  ]);
+/** As if the ad's lease had run out: its holder was held up beyond it, or crashed. */
+const expireLease = (id: number) =>
+  t.db.query(`UPDATE inventory.photo_writes SET until = now() - interval '1 second' WHERE car_id = $1`, [id]);
 
 /** The ad's stored photos are exactly what the processor produced for these inputs, in order. */
 async function expectPhotosOf(id: number, inputs: Buffer[]) {
@@ -274,10 +284,7 @@ describe('photo-write lease', () => {
     const original = await photos(13, 1);
     const id = await createAd(original);
     const other = randomUUID();
-    await t.db.query(
-      `INSERT INTO inventory.photo_writes (car_id, writer, until) VALUES ($1, $2, now() + interval '1 minute')`,
-      [id, other],
-    );
+    await leaseOf(id, other, '1 minute');
     expect(await put(id, await photos(14, 1))).toEqual({ status: 409, body: { message: BUSY } });
     expect(await remove(id)).toEqual({ status: 409, body: { message: BUSY } });
     const held = await t.db.query<{ writer: string }>('SELECT writer FROM inventory.photo_writes WHERE car_id = $1', [
@@ -286,16 +293,13 @@ describe('photo-write lease', () => {
     expect(held.rows.map((r) => r.writer)).toEqual([other]);
     await expectPhotosOf(id, original);
 
-    await t.db.query(`UPDATE inventory.photo_writes SET until = now() - interval '1 second' WHERE car_id = $1`, [id]);
+    await expireLease(id);
     const next = await photos(15, 2);
     expect((await put(id, next)).status).toBe(204);
     await expectPhotosOf(id, next);
     expect(await leases(id)).toBe(0);
 
-    await t.db.query(
-      `INSERT INTO inventory.photo_writes (car_id, writer, until) VALUES ($1, $2, now() - interval '1 second')`,
-      [id, other],
-    );
+    await leaseOf(id, other, '-1 second');
     expect((await remove(id)).status).toBe(204);
     expect(filesOf(id)).toEqual([]);
     expect(await leases(id)).toBe(0);
@@ -309,7 +313,7 @@ describe('photo-write lease', () => {
     await gate.reached;
     gate.admitOthers();
     // As if the first request had been held up beyond the lease: another request takes the ad over.
-    await t.db.query(`UPDATE inventory.photo_writes SET until = now() - interval '1 second' WHERE car_id = $1`, [id]);
+    await expireLease(id);
     const current = await photos(18, 1);
     expect((await put(id, current)).status).toBe(204);
     gate.open();
@@ -386,9 +390,7 @@ describe('photoWritesRepository', () => {
     const expired = await insertCar(t.db, { username: 'olle' });
     await repo.claim(live, randomUUID(), 60_000);
     await repo.claim(expired, randomUUID(), 60_000);
-    await t.db.query(`UPDATE inventory.photo_writes SET until = now() - interval '1 second' WHERE car_id = $1`, [
-      expired,
-    ]);
+    await expireLease(expired);
     const withGrace = await removeIncompleteAds(t.db, t.storage, { pendingGraceMs: PENDING_GRACE_MS });
     expect(withGrace.releasedPhotoWrites).toBe(1);
     expect(await leases(live)).toBe(1);
