@@ -24,6 +24,9 @@ beforeAll(async () => {
       now() - g * interval '1 minute'
     FROM generate_series(1, 2000) g;
     INSERT INTO inventory.saved_cars (username, car_id) SELECT 'user1', id FROM inventory.cars WHERE id % 7 = 0;
+    -- Other users save ads too, as on a live site: user1's rows are a small share of the table.
+    INSERT INTO inventory.saved_cars (username, car_id)
+    SELECT 'user' || u, id FROM inventory.cars, generate_series(2, 60) u WHERE id % 7 = u % 7;
     INSERT INTO inventory.cars (title, description, price, make, model, year, milage, hp, color, type, transmission,
       drivetrain, fuel, username, status)
     SELECT 'Koenigsegg Regera', 'Sällsynt hyperbil', 9000000, 'Koenigsegg', 'Regera', 2020, 100, 1500, 'vit', 'coupé',
