@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { isPageRead } from './page-reads.ts';
 
 /** JSON logs (pino) with secrets redacted; request bodies are never logged. */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
@@ -35,9 +36,13 @@ export function serverTimeoutOptions(settings: { requestTimeoutMs: number; heade
   } as const;
 }
 
-/** One log line per request, when it completes (Fastify's default logs two). */
+/**
+ * One log line per request, when it completes (Fastify's default logs two). A page's own API reads for its
+ * first render are not requests of their own: the page's line covers them (errors are still logged).
+ */
 export function logRequests(app: FastifyInstance): void {
   app.addHook('onResponse', async (req, reply) => {
+    if (isPageRead(req.headers)) return;
     req.log.info(
       { method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',

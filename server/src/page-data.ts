@@ -9,6 +9,7 @@ import {
 import type { Car, CarListItem } from '@bilmarknaden/shared/api-types';
 import { DEFAULT_ORDER, DEFAULT_ORDER_BY, PAGE_SIZE } from '@bilmarknaden/shared/constants';
 import { PAGE_DATA_ELEMENT_ID, type PageAnswer } from '@bilmarknaden/shared/page-data';
+import { pageReadHeaders } from './page-reads.ts';
 
 /** The first window of the home list as the app asks for it (useInfiniteCars with no filters). */
 export const HOME_LIST_URL = `${INVENTORY_BASE}${inventoryPaths.listCars}?orderBy=${DEFAULT_ORDER_BY}&order=${DEFAULT_ORDER}&start=0&end=${PAGE_SIZE}`;
@@ -56,7 +57,7 @@ export async function readPageData(app: FastifyInstance, url: string): Promise<P
 }
 
 async function answer(app: FastifyInstance, url: string, headerNames: string[] = []): Promise<PageAnswer | null> {
-  const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+  const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...pageReadHeaders() } });
   if (res.statusCode !== 200) return null;
   const headers: Record<string, string> = {};
   for (const name of headerNames) {

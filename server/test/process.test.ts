@@ -53,6 +53,30 @@ describe('server process', () => {
     expect(await again.exited).toBe(0);
   }, 120_000);
 
+  it('logs one line per request: the API reads of a page are left out, a client cannot hide a request', async () => {
+    const port = await freePort();
+    const server = start({ PORT: String(port), LOG_LEVEL: 'info' });
+    await waitHealthy(port);
+    const base = `http://127.0.0.1:${port}`;
+    const home = await fetch(`${base}/`);
+    expect(await home.text()).toContain('id="page-data"');
+    // The page read its list and makes through the API; a client sending the same header is still logged.
+    const forged = await fetch(`${base}/api/inventory/001/2003`, {
+      headers: { 'x-bilmarknaden-page-read': 'gissning' },
+    });
+    expect(forged.status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    const requestLines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg?: string; url?: string })
+      .filter((entry) => entry.msg === 'request' && entry.url !== '/healthz');
+    expect(requestLines.map((entry) => entry.url)).toEqual(['/', '/api/inventory/001/2003']);
+  }, 120_000);
+
   it('lists every wrong setting and exits non-zero', async () => {
     const bad = start({ PORT: 'abc', SEED_DEMO: 'kanske', DATA_DIR: tempDir() });
     expect(await bad.exited).toBe(1);
