@@ -2,6 +2,8 @@
 export const PAGE_SIZE = 20;
 export const MAX_WINDOW = 100;
 export const MAX_START = 10_000;
+/** Saved ads per user: the saved list is always one window, so the page, the hearts and the count are complete. */
+export const MAX_SAVED = MAX_WINDOW;
 export const DEFAULT_ORDER_BY = 'created';
 export const DEFAULT_ORDER = 'desc';
 export const ORDER_BY_VALUES = ['created', 'price', 'year', 'milage', 'hp'] as const;

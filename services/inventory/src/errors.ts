@@ -1,3 +1,5 @@
+import { MAX_SAVED } from '@bilmarknaden/shared/constants';
+
 /** An answer the client caused: status 4xx with a Swedish message and, where there is one, the field. */
 export class HttpError extends Error {
   constructor(
@@ -17,6 +19,8 @@ export const MESSAGES = {
   carNotFound: 'Annonsen finns inte',
   /** 409: another request is replacing or removing the ad's photos (decision 013). */
   photosBusy: 'Annonsens bilder sparas just nu. Försök igen om en stund.',
+  /** 409: the user's saved list is full (MAX_SAVED). */
+  savedFull: `Du kan spara högst ${MAX_SAVED} bilar. Ta bort en sparad bil först.`,
   makeNotFound: 'Märket finns inte',
   notFound: 'Sidan finns inte',
   badRequest: 'Ogiltig förfrågan',

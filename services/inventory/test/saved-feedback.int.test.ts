@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
+import { MAX_SAVED } from '@bilmarknaden/shared/constants';
 import { BASE, buildTestApp, countRows, createTokenKit, insertCar, type TestApp } from './inventory-helpers.ts';
 
 let t: TestApp;
@@ -79,6 +80,63 @@ describe('saved ads', () => {
     expect((await savedList(anna)).body).toEqual([]);
     await t.db.query('DELETE FROM inventory.cars WHERE id = $1', [a]);
     expect(await countRows(t.db, 'inventory.saved_cars', 'car_id = $1', [a])).toBe(0);
+  });
+
+  /** `n` new visible ads saved by `username` (written directly: the toggle is what the tests exercise). */
+  const saveMany = async (username: string, n: number): Promise<number[]> => {
+    const ids: number[] = [];
+    for (let i = 0; i < n; i++) ids.push(await insertCar(t.db));
+    await t.db.query(
+      `INSERT INTO inventory.saved_cars (username, car_id, saved_at)
+       SELECT $1, id, now() - (n || ' seconds')::interval FROM unnest($2::int[]) WITH ORDINALITY AS u(id, n)`,
+      [username, ids],
+    );
+    return ids;
+  };
+  const full = {
+    status: 409,
+    body: { message: `Du kan spara högst ${MAX_SAVED} bilar. Ta bort en sparad bil först.` },
+  };
+
+  it(`keeps at most ${MAX_SAVED} saved ads: the list shows them all, unsaving makes room`, async () => {
+    const headers = await t.auth('samlaren');
+    const ids = await saveMany('samlaren', MAX_SAVED);
+    const list = await savedList(headers);
+    expect(list.body).toHaveLength(MAX_SAVED);
+    expect(new Set(list.body.map((c: CarListItem) => c.id))).toEqual(new Set(ids));
+
+    const extra = await insertCar(t.db);
+    expect(await toggle(extra, headers)).toEqual(full);
+    expect(await countRows(t.db, 'inventory.saved_cars', 'username = $1', ['samlaren'])).toBe(MAX_SAVED);
+    expect((await t.app.inject({ method: 'GET', url: `${BASE}/saved/${extra}`, headers })).json()).toEqual({
+      saved: false,
+    });
+
+    // Unsaving always works, and makes room for one more.
+    expect(await toggle(ids[0]!, headers)).toEqual({ status: 200, body: { saved: false } });
+    expect(await toggle(extra, headers)).toEqual({ status: 200, body: { saved: true } });
+    expect(await toggle(ids[0]!, headers)).toEqual(full);
+    expect((await savedList(headers)).body[0].id).toBe(extra);
+  });
+
+  it('counts saved ads as the list shows them: a hidden one leaves room', async () => {
+    const headers = await t.auth('doljaren');
+    const ids = await saveMany('doljaren', MAX_SAVED);
+    await t.db.query(`UPDATE inventory.cars SET status = 'pending' WHERE id = $1`, [ids[5]]);
+    expect((await savedList(headers)).body).toHaveLength(MAX_SAVED - 1);
+    expect((await toggle(await insertCar(t.db), headers)).status).toBe(200);
+    expect((await toggle(await insertCar(t.db), headers)).status).toBe(409);
+  });
+
+  it('concurrent saves near the limit stop exactly at it', async () => {
+    const headers = await t.auth('rusaren');
+    await saveMany('rusaren', MAX_SAVED - 3);
+    const cars: number[] = [];
+    for (let i = 0; i < 8; i++) cars.push(await insertCar(t.db));
+    const answers = await Promise.all(cars.map((car) => toggle(car, headers)));
+    expect(answers.filter((a) => a.status === 200 && a.body.saved === true)).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(5);
+    expect(await countRows(t.db, 'inventory.saved_cars', 'username = $1', ['rusaren'])).toBe(MAX_SAVED);
   });
 
   it.each([1, 2, 7, 20])('%i concurrent toggles never duplicate and end consistent', async (n) => {

@@ -1,18 +1,20 @@
 import type { Database } from '@bilmarknaden/db/database';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
+import { MAX_SAVED } from '@bilmarknaden/shared/constants';
 import { LIST_COLUMNS, toListItem, type ListRow } from './cars-repository.ts';
 import type { Window } from '../services/search-query.ts';
 
 export function savedRepository(db: Database) {
   return {
     /**
-     * Saves or unsaves: the new state, or null when there is no visible ad with that id. Toggles of one
-     * user and ad are serialised by a transaction-scoped advisory lock, so concurrent toggles alternate
-     * (never two rows: the primary key (username, car_id) guarantees that in any case).
+     * Saves or unsaves: the new state, 'full' when saving would pass MAX_SAVED, or null when there is no visible
+     * ad with that id. A user's toggles are serialised by a transaction-scoped advisory lock, so concurrent
+     * toggles of one ad alternate and concurrent saves never pass the limit (the primary key (username, car_id)
+     * rules out two rows in any case).
      */
-    toggle(username: string, carId: number): Promise<boolean | null> {
+    toggle(username: string, carId: number): Promise<boolean | 'full' | null> {
       return db.transaction(async (tx) => {
-        await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1 || ':' || $2::text, 0))`, [username, carId]);
+        await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('saved:' || $1, 0))`, [username]);
         // FOR KEY SHARE: the ad cannot be deleted between this check and the insert.
         const car = await tx.query(`SELECT 1 FROM inventory.cars WHERE id = $1 AND status = 'active' FOR KEY SHARE`, [
           carId,
@@ -23,6 +25,14 @@ export function savedRepository(db: Database) {
           carId,
         ]);
         if (removed.rowCount > 0) return false;
+        // Counted as the list shows them: visible ads only.
+        const count = await tx.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM inventory.saved_cars s
+             JOIN inventory.cars c ON c.id = s.car_id AND c.status = 'active'
+            WHERE s.username = $1`,
+          [username],
+        );
+        if (Number(count.rows[0]!.n) >= MAX_SAVED) return 'full';
         await tx.query('INSERT INTO inventory.saved_cars (username, car_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
           username,
           carId,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
-import { MAX_WINDOW } from '@bilmarknaden/shared/constants';
+import { MAX_SAVED, MAX_WINDOW } from '@bilmarknaden/shared/constants';
 import { currentUser } from '../auth.ts';
 import { HttpError, MESSAGES } from '../errors.ts';
 import { savedRepository } from '../repositories/saved-repository.ts';
@@ -20,7 +20,8 @@ export function savedRoutes(app: FastifyInstance, ctx: RouteContext): void {
         tags: ['saved'],
         security: bearer,
         querystring: { type: 'object', properties: { carid: { type: 'string' } } },
-        response: { 200: savedSchema, ...errorResponses(401, 404) },
+        description: `Saving an ad beyond ${MAX_SAVED} saved ads is refused (409); unsaving always works.`,
+        response: { 200: savedSchema, ...errorResponses(401, 404, 409) },
       },
     },
     async (request) => {
@@ -28,6 +29,7 @@ export function savedRoutes(app: FastifyInstance, ctx: RouteContext): void {
       const id = parseId((request.query as Record<string, unknown>).carid);
       const state = id === null ? null : await saved.toggle(user.username, id);
       if (state === null) throw new HttpError(404, MESSAGES.carNotFound);
+      if (state === 'full') throw new HttpError(409, MESSAGES.savedFull);
       return { saved: state };
     },
   );

@@ -91,6 +91,31 @@ describe('CarDetailPage', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Spara annonsen' })).toHaveAttribute('aria-pressed', 'false'),
     );
+    expect(screen.getByRole('alert')).toHaveTextContent('fel');
+  });
+
+  it('says why when the saved list is full, and clears the message when saving works again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    storeSession('token-1', { username: 'anna', firstname: 'Anna', lastname: 'A' });
+    const message = 'Du kan spara högst 100 bilar. Ta bort en sparad bil först.';
+    let full = true;
+    mockFetch((url) => {
+      if (url.pathname.endsWith('/001/3002')) return jsonResponse(full ? [] : [carDetail(7)]);
+      if (url.pathname.endsWith('/001/3001'))
+        return full ? jsonResponse({ message }, 409) : jsonResponse({ saved: true });
+      return jsonResponse(carDetail(7, { imageCount: 0 }));
+    });
+    renderRoutes(routes, '/car/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'Spara annonsen' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Spara annonsen' })).toHaveAttribute('aria-pressed', 'false');
+
+    full = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Spara annonsen' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /ta bort från sparade/ })).toHaveAttribute('aria-pressed', 'true'),
+    );
   });
 
   it('hides photos that cannot be fetched and pages the viewer with the keyboard', async () => {

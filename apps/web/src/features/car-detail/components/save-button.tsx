@@ -3,28 +3,38 @@ import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { useIsSaved, useToggleSaved } from '../../../lib/saved-cars.ts';
 import { useSessionToken } from '../../../lib/use-session.ts';
 
-/** The heart: filled when the ad is saved; toggles when logged in, opens the login dialog when not. */
+/**
+ * The heart: filled when the ad is saved; toggles when logged in, opens the login dialog when not. A refused
+ * toggle (the saved list is full, or the call failed) is rolled back and its message shown under the heart.
+ */
 export function SaveButton({ car }: { car: CarListItem }) {
   const token = useSessionToken();
   const saved = useIsSaved(car.id) && token !== null;
   const toggle = useToggleSaved();
   return (
-    <button
-      type="button"
-      className={`save-button ${saved ? 'save-button--saved' : ''}`}
-      aria-pressed={saved}
-      aria-label={saved ? 'Sparad annons, ta bort från sparade' : 'Spara annonsen'}
-      onClick={() => (token ? toggle.mutate(car) : openLoginDialog())}
-    >
-      <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-        <path
-          d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2.2 0 3.6 1.2 5.2 3 1.6-1.8 3-3 5.2-3 3.8 0 5.9 3.9 4.4 7.3C19.5 16.4 12 21 12 21z"
-          fill={saved ? 'currentColor' : 'none'}
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinejoin="round"
-        />
-      </svg>
-    </button>
+    <>
+      <button
+        type="button"
+        className={`save-button ${saved ? 'save-button--saved' : ''}`}
+        aria-pressed={saved}
+        aria-label={saved ? 'Sparad annons, ta bort från sparade' : 'Spara annonsen'}
+        onClick={() => (token ? toggle.mutate(car) : openLoginDialog())}
+      >
+        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+          <path
+            d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2.2 0 3.6 1.2 5.2 3 1.6-1.8 3-3 5.2-3 3.8 0 5.9 3.9 4.4 7.3C19.5 16.4 12 21 12 21z"
+            fill={saved ? 'currentColor' : 'none'}
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </button>
+      {toggle.isError && (
+        <p className="alert save-button__alert" role="alert">
+          {toggle.error.message}
+        </p>
+      )}
+    </>
   );
 }
