@@ -136,10 +136,14 @@ describe('parseSeedArgs', () => {
       photos: 'none',
     });
   });
-  it.each([[[]], [['--ads']], [['--ads', '-1']], [['--ads', '10', '--photos', 'symlink']], [['--bogus', '1']]])(
-    'refuses %j',
-    (argv) => {
-      expect(() => parseSeedArgs(argv)).toThrow();
-    },
-  );
+  it.each([
+    [[]],
+    [['--ads']],
+    [['--ads', '-1']],
+    [['--ads', '10', '--photos', 'symlink']],
+    [['--ads', '10', '--saved', '101']],
+    [['--bogus', '1']],
+  ])('refuses %j', (argv) => {
+    expect(() => parseSeedArgs(argv)).toThrow();
+  });
 });

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openDatabase } from '@bilmarknaden/db/database';
+import { MAX_SAVED } from '@bilmarknaden/shared/constants';
 import { runMigrations } from '@bilmarknaden/db/migrations';
 import { identityMigrations } from '@bilmarknaden/identity/migrations';
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
@@ -15,7 +16,7 @@ import { BENCH_PASSWORD, bulkSeed, type BulkSeedOptions, type PhotoMode } from '
 export const SEED_USAGE = `Usage: npm run seed -- --ads N [--users U] [--saved S] [--photos link|copy|none] [--seed n]
   --ads N       ads to add (required), written directly as visible ('active')
   --users U     bench users bench1…benchU (password ${BENCH_PASSWORD}), sellers of the ads; default 100
-  --saved S     saved ads per bench user; default 30
+  --saved S     saved ads per bench user (at most ${MAX_SAVED}); default 30
   --photos      link (default, local folder: hard links to a shared pool), copy (through the store, e.g. S3),
                 or none (ads without photos)
   --seed n      random seed (same seed, same ads)`;
@@ -37,6 +38,7 @@ export function parseSeedArgs(argv: readonly string[]): SeedArgs {
         break;
       case '--saved':
         out.savedPerUser = wholeNumberArg(flag, value, 0);
+        if (out.savedPerUser > MAX_SAVED) throw new Error(`--saved is at most ${MAX_SAVED} (the saved-ads limit)`);
         break;
       case '--seed':
         out.seed = wholeNumberArg(flag, value, 0);
