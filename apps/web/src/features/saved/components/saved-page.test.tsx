@@ -54,6 +54,19 @@ describe('SavedPage', () => {
     expect(screen.getByRole('link', { name: /Volvo/ })).toBeInTheDocument();
   });
 
+  it('puts a row back and says why when the removal fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    login();
+    mockFetch((url) => {
+      if (url.pathname.endsWith('/001/3002')) return jsonResponse([carItem(1, { title: 'Volvo' })]);
+      return jsonResponse({ message: 'Tjänsten är tillfälligt otillgänglig. Försök igen senare.' }, 503);
+    });
+    renderAt('/saved/cars', <SavedPage />, '/saved/cars');
+    await userEvent.click(await screen.findByRole('button', { name: 'Ta bort Volvo från sparade' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Tjänsten är tillfälligt otillgänglig');
+    expect(screen.getByRole('link', { name: /Volvo/ })).toBeInTheDocument();
+  });
+
   it('removes a row swiped left by more than 150 px, keeps one swiped 150 px', async () => {
     login();
     const spy = server();

@@ -31,6 +31,12 @@ export function SavedPage() {
     body = (
       <>
         <p className="saved-page__hint">Svep en rad åt vänster eller tryck på Ta bort för att ta bort den.</p>
+        {toggle.isError && (
+          // A removal the server refused: the row is back in the list (rolled back) and this says why.
+          <p className="alert saved-page__alert" role="alert">
+            {toggle.error.message}
+          </p>
+        )}
         <ul className="saved-list" aria-label="Sparade bilar">
           {saved.data.map((car, i) => (
             <SavedRow key={car.id} car={car} eager={i < 4} onRemove={() => toggle.mutate(car)} />
