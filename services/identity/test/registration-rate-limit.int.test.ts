@@ -156,6 +156,31 @@ describe('registration rate limit', () => {
     expect(await attemptsOf('10.3.0.9')).toBe(10);
   });
 
+  it('parallel registrations stop exactly at the limit when attempts are slow to commit', async () => {
+    // A busy database: an attempt commits well after it took its id, and later ones check meanwhile.
+    await t.db.exec(`
+      CREATE FUNCTION identity.slow_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        -- One attempt at a time is held back: its id is taken while it sleeps uncommitted.
+        IF pg_try_advisory_xact_lock(20261121) THEN PERFORM pg_sleep(0.3); END IF;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER slow_commit AFTER INSERT ON identity.registration_attempts
+        FOR EACH ROW EXECUTE FUNCTION identity.slow_commit();`);
+    try {
+      const before = hashes;
+      const results = await Promise.all(Array.from({ length: 15 }, () => register(newUser(), '10.3.0.12')));
+      expect(results.filter((r) => r.statusCode === 200)).toHaveLength(10);
+      expect(results.filter((r) => r.statusCode === 429)).toHaveLength(5);
+      expect(hashes - before).toBe(10);
+      expect(await attemptsOf('10.3.0.12')).toBe(10);
+    } finally {
+      await t.db.exec(
+        'DROP TRIGGER slow_commit ON identity.registration_attempts; DROP FUNCTION identity.slow_commit();',
+      );
+    }
+  });
+
   it('replicas share the counter through the database', async () => {
     await registerTimes(10, '10.3.0.10');
     const res = await register(newUser(), '10.3.0.10', replica.app);

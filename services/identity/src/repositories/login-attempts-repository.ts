@@ -1,4 +1,4 @@
-import type { Queryable } from '@bilmarknaden/db/database';
+import type { Database } from '@bilmarknaden/db/database';
 
 export interface FailureLimits {
   /** Failed attempts allowed per (account, address) within the window. */
@@ -7,12 +7,6 @@ export interface FailureLimits {
   perAddress: number;
   /** Failed attempts allowed per account from all addresses together. */
   perAccount: number;
-}
-
-export interface Attempt {
-  id: number;
-  account: string;
-  address: string;
 }
 
 interface BlockRow {
@@ -25,63 +19,62 @@ const toDate = (v: Date | string | null): Date | null => (v === null ? null : v 
 
 export type LoginAttemptsRepository = ReturnType<typeof createLoginAttemptsRepository>;
 
-export function createLoginAttemptsRepository(db: Queryable) {
+export function createLoginAttemptsRepository(db: Database) {
   return {
-    /** Writes an attempt before its password is checked, and drops attempts that left every window. */
-    async begin(account: string, address: string, at: Date, expiredBefore: Date): Promise<Attempt> {
-      await db.query('DELETE FROM identity.login_attempts WHERE attempted_at <= $1::timestamptz', [
-        expiredBefore.toISOString(),
-      ]);
-      const { rows } = await db.query<{ id: number }>(
-        `INSERT INTO identity.login_attempts (account, address, attempted_at)
-         VALUES ($1, $2, $3::timestamptz) RETURNING id`,
-        [account, address, at.toISOString()],
-      );
-      return { id: Number(rows[0]!.id), account, address };
-    },
-
     /**
-     * For each scope over its limit, the time of its limit-th most recent attempt before this one in the
-     * window: the scope stays blocked until that attempt leaves the window. Empty when not blocked.
+     * Counts a login attempt of `account` from `address` before its password is checked, unless a scope is at its
+     * limit in the window (since `since`): then nothing is written and the answer is, for each scope over its
+     * limit, the time of its limit-th most recent attempt (the scope stays blocked until that attempt leaves the
+     * window). Empty when the attempt was written.
+     *
+     * The check and the write run one at a time per account and per address (transaction-scoped advisory locks,
+     * always taken in that order), so parallel guesses are counted exactly: each sees every earlier attempt of
+     * its scopes committed. Attempts that left every window are dropped first, outside the locks.
      */
-    async blockingAttempts(attempt: Attempt, since: Date, limits: FailureLimits): Promise<Date[]> {
-      const { rows } = await db.query<BlockRow>(
-        `SELECT
-           (SELECT attempted_at FROM identity.login_attempts
-             WHERE account = $1 AND address = $2 AND attempted_at > $3::timestamptz AND id < $4
-             ORDER BY attempted_at DESC OFFSET $5 LIMIT 1) AS pair,
-           (SELECT attempted_at FROM identity.login_attempts
-             WHERE address = $2 AND attempted_at > $3::timestamptz AND id < $4
-             ORDER BY attempted_at DESC OFFSET $6 LIMIT 1) AS address,
-           (SELECT attempted_at FROM identity.login_attempts
-             WHERE account = $1 AND attempted_at > $3::timestamptz AND id < $4
-             ORDER BY attempted_at DESC OFFSET $7 LIMIT 1) AS account`,
-        [
-          attempt.account,
-          attempt.address,
-          since.toISOString(),
-          attempt.id,
-          limits.perAccountAndAddress - 1,
-          limits.perAddress - 1,
-          limits.perAccount - 1,
-        ],
-      );
-      const row = rows[0];
-      if (!row) return [];
-      return [row.pair, row.address, row.account].map(toDate).filter((d): d is Date => d !== null);
-    },
-
-    /** A refused attempt never reached the password check: it does not count. */
-    async forget(attempt: Attempt): Promise<void> {
-      await db.query('DELETE FROM identity.login_attempts WHERE id = $1', [attempt.id]);
+    async begin(account: string, address: string, at: Date, since: Date, limits: FailureLimits): Promise<Date[]> {
+      await db.query('DELETE FROM identity.login_attempts WHERE attempted_at <= $1::timestamptz', [
+        since.toISOString(),
+      ]);
+      return db.transaction(async (tx) => {
+        await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('login-account:' || $1, 0))`, [account]);
+        await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('login-address:' || $1, 0))`, [address]);
+        const { rows } = await tx.query<BlockRow>(
+          `SELECT
+             (SELECT attempted_at FROM identity.login_attempts
+               WHERE account = $1 AND address = $2 AND attempted_at > $3::timestamptz
+               ORDER BY attempted_at DESC OFFSET $4 LIMIT 1) AS pair,
+             (SELECT attempted_at FROM identity.login_attempts
+               WHERE address = $2 AND attempted_at > $3::timestamptz
+               ORDER BY attempted_at DESC OFFSET $5 LIMIT 1) AS address,
+             (SELECT attempted_at FROM identity.login_attempts
+               WHERE account = $1 AND attempted_at > $3::timestamptz
+               ORDER BY attempted_at DESC OFFSET $6 LIMIT 1) AS account`,
+          [
+            account,
+            address,
+            since.toISOString(),
+            limits.perAccountAndAddress - 1,
+            limits.perAddress - 1,
+            limits.perAccount - 1,
+          ],
+        );
+        const row = rows[0];
+        const blocking = row
+          ? [row.pair, row.address, row.account].map(toDate).filter((d): d is Date => d !== null)
+          : [];
+        if (blocking.length === 0) {
+          await tx.query(
+            `INSERT INTO identity.login_attempts (account, address, attempted_at) VALUES ($1, $2, $3::timestamptz)`,
+            [account, address, at.toISOString()],
+          );
+        }
+        return blocking;
+      });
     },
 
     /** A successful login forgives the failures of that account from that address. */
-    async clearPair(attempt: Attempt): Promise<void> {
-      await db.query('DELETE FROM identity.login_attempts WHERE account = $1 AND address = $2', [
-        attempt.account,
-        attempt.address,
-      ]);
+    async clearPair(account: string, address: string): Promise<void> {
+      await db.query('DELETE FROM identity.login_attempts WHERE account = $1 AND address = $2', [account, address]);
     },
   };
 }

@@ -44,11 +44,10 @@ export function createLoginService({ users, attempts, hasher, tokens, limit, now
 
       const at = now();
       const since = new Date(at.getTime() - windowMs);
-      const attempt = await attempts.begin(input.email.toLowerCase(), address, at, since);
+      const account = input.email.toLowerCase();
       // Checked before the password, so a locked-out guesser learns nothing even when right.
-      const blocking = await attempts.blockingAttempts(attempt, since, limit);
+      const blocking = await attempts.begin(account, address, at, since, limit);
       if (blocking.length > 0) {
-        await attempts.forget(attempt);
         const until = Math.max(...blocking.map((d) => d.getTime())) + windowMs;
         return { kind: 'limited', retryAfterSeconds: Math.max(1, Math.ceil((until - at.getTime()) / 1000)) };
       }
@@ -56,7 +55,7 @@ export function createLoginService({ users, attempts, hasher, tokens, limit, now
       const user = await users.findByEmail(input.email);
       const ok = user ? await hasher.verify(user.passwordHash, input.password) : await hasher.burn(input.password);
       if (!user || !ok) return { kind: user ? 'wrong-password' : 'unknown-user' }; // the attempt stays: a failure
-      await attempts.clearPair(attempt);
+      await attempts.clearPair(account, address);
       return { kind: 'ok', token: await tokens.issue({ username: user.username, role: user.role }) };
     },
   };

@@ -43,14 +43,11 @@ const taken = (field: 'email' | 'username'): RegistrationResult => ({
 export function createRegistrationService({ users, attempts, hasher, tokens, limit, now }: RegistrationDeps) {
   const windowMs = limit.windowSeconds * 1000;
 
-  /** Writes the attempt, then checks the limit (so parallel requests count); a refused attempt is forgotten. */
+  /** Counts the attempt, or refuses it when the address is at its limit (a refused attempt does not count). */
   async function refusedByLimit(address: string): Promise<RegistrationResult | null> {
     const at = now();
-    const since = new Date(at.getTime() - windowMs);
-    const attempt = await attempts.begin(address, at, since);
-    const blocking = await attempts.blockingAttempt(attempt, since, limit.perAddress);
+    const blocking = await attempts.begin(address, at, new Date(at.getTime() - windowMs), limit.perAddress);
     if (!blocking) return null;
-    await attempts.forget(attempt);
     const until = blocking.getTime() + windowMs;
     return { kind: 'limited', retryAfterSeconds: Math.max(1, Math.ceil((until - at.getTime()) / 1000)) };
   }
