@@ -1,6 +1,7 @@
 // JSON schemas of the routes: they document the API (OpenAPI at /api/inventory/docs) and make the
 // answers fast to serialise. Query values are declared as strings and checked by the services, so a
 // bad value gets the Swedish message of its field.
+import { LIST_AS_OF_HEADER } from '@bilmarknaden/shared/api-paths';
 import { MAX_START, MAX_WINDOW, ORDER_BY_VALUES, ORDER_VALUES } from '@bilmarknaden/shared/constants';
 import { NEW_AD_FIELDS } from '@bilmarknaden/shared/validation/new-ad';
 
@@ -64,6 +65,14 @@ export const windowQuery = {
   end: str(`Row after the last, > start, at most start + ${MAX_WINDOW}`),
 } as const;
 
+/** The snapshot of a listing, for its later windows. */
+export const asOfQuery = {
+  type: 'string',
+  description:
+    "ISO 8601 snapshot of the listing: only ads visible at that time (the first answer's X-List-As-Of; " +
+    'default now, a future time counts as now)',
+} as const;
+
 export const listQuerySchema = {
   type: 'object',
   properties: {
@@ -83,12 +92,16 @@ export const listQuerySchema = {
     yearMin: str('Model year'),
     yearMax: str('Model year'),
     milageMax: str('mil'),
-    asOf: {
-      type: 'string',
-      description:
-        "ISO 8601 snapshot of the listing: only ads visible at that time (the first answer's X-List-As-Of; " +
-        'default now, a future time counts as now)',
-    },
+    asOf: asOfQuery,
+  },
+} as const;
+
+/** A list answer that names its snapshot in X-List-As-Of. */
+export const snapshotListResponse = {
+  ...carListSchema,
+  headers: {
+    type: 'object',
+    properties: { [LIST_AS_OF_HEADER]: { type: 'string', format: 'date-time' } },
   },
 } as const;
 

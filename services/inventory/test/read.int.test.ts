@@ -94,6 +94,25 @@ describe('GET /001/2002 a seller’s ads', () => {
     expect((await get('/001/2002?username=Lisa&start=1&end=2')).body.map((c: CarListItem) => c.id)).toEqual([a]);
   });
 
+  it('names its snapshot; later windows with it neither repeat nor skip an ad the seller publishes meanwhile', async () => {
+    const ids: number[] = [];
+    for (let day = 1; day <= 5; day++)
+      ids.push(await insertCar(t.db, { username: 'handlaren', created: new Date(`2024-05-0${day}T10:00:00Z`) }));
+    const first = await get('/001/2002?username=handlaren&start=0&end=2');
+    const asOf = first.headers['x-list-as-of'] as string;
+    expect(new Date(asOf).toISOString()).toBe(asOf);
+    expect(first.body.map((c: CarListItem) => c.id)).toEqual([ids[4], ids[3]]);
+
+    await new Promise((resolve) => setTimeout(resolve, 5)); // a later millisecond than the snapshot
+    await insertCar(t.db, { username: 'handlaren', created: new Date() }); // published while the reader pages
+    const next = await get(`/001/2002?username=handlaren&start=2&end=4&asOf=${encodeURIComponent(asOf)}`);
+    expect(next.headers['x-list-as-of']).toBe(asOf);
+    expect(next.body.map((c: CarListItem) => c.id)).toEqual([ids[2], ids[1]]);
+    // A new listing (no asOf) shows the new ad first.
+    expect((await get('/001/2002?username=handlaren&start=0&end=1')).body[0].id).not.toBe(ids[4]);
+    expect((await get('/001/2002?username=handlaren&asOf=igår')).status).toBe(400);
+  });
+
   it('an unknown user has no ads; a missing username is 400', async () => {
     expect(await get('/001/2002?username=nobody')).toMatchObject({ status: 200, body: [] });
     expect(await get('/001/2002')).toMatchObject({ status: 400, body: { field: 'username' } });

@@ -36,9 +36,14 @@ const listUrl = (query: CarListQuery & { asOf?: string }) =>
 const carUrl = (id: string) => inventoryUrl(`${inventoryPaths.car}${toQuery({ carid: id })}`);
 const makesUrl = inventoryUrl(inventoryPaths.makes);
 
-export async function fetchCars(query: CarListQuery & { asOf?: string }, signal?: AbortSignal): Promise<CarsPage> {
-  const { body, headers } = await logged(apiFetchWithHeaders<CarListItem[]>(listUrl(query), { signal }));
-  return { cars: body, asOf: headers.get(LIST_AS_OF_HEADER) ?? query.asOf };
+/** One window of a listing and the snapshot it was read at (X-List-As-Of, else the one sent). */
+async function fetchPage(url: string, asOf: string | undefined, signal?: AbortSignal): Promise<CarsPage> {
+  const { body, headers } = await logged(apiFetchWithHeaders<CarListItem[]>(url, { signal }));
+  return { cars: body, asOf: headers.get(LIST_AS_OF_HEADER) ?? asOf };
+}
+
+export function fetchCars(query: CarListQuery & { asOf?: string }, signal?: AbortSignal): Promise<CarsPage> {
+  return fetchPage(listUrl(query), query.asOf, signal);
 }
 
 /** Where the next window of a listing starts, and the listing's snapshot (none yet for the first window). */
@@ -46,6 +51,12 @@ export interface CarsPageParam {
   start: number;
   asOf?: string;
 }
+
+/** The window after a full one, in the first window's snapshot; none after a short window. */
+const nextWindow = (lastPage: CarsPage, lastParam: CarsPageParam): CarsPageParam | undefined =>
+  lastPage.cars.length < PAGE_SIZE
+    ? undefined
+    : { start: lastParam.start + PAGE_SIZE, asOf: lastParam.asOf ?? lastPage.asOf };
 
 /**
  * One window of 20 per page; the next page starts where the last one ended, none after a short page. The first
@@ -59,10 +70,7 @@ export function useInfiniteCars(filters: Omit<CarListQuery, 'start' | 'end'>, en
     initialPageParam: { start: 0 } as CarsPageParam,
     queryFn: ({ pageParam, signal }) =>
       fetchCars({ ...filters, start: pageParam.start, end: pageParam.start + PAGE_SIZE, asOf: pageParam.asOf }, signal),
-    getNextPageParam: (lastPage, _all, lastParam): CarsPageParam | undefined =>
-      lastPage.cars.length < PAGE_SIZE
-        ? undefined
-        : { start: lastParam.start + PAGE_SIZE, asOf: lastParam.asOf ?? lastPage.asOf },
+    getNextPageParam: (lastPage, _all, lastParam) => nextWindow(lastPage, lastParam),
     // The first window may already be in the page (server/src/page-data.ts): no round trip for it.
     initialData: () => {
       const first = takeInitialAnswer<CarListItem[]>(listUrl({ ...filters, start: 0, end: PAGE_SIZE }));
@@ -85,11 +93,21 @@ export function useCar(id: string) {
   });
 }
 
+/** A seller's ads, newest first, 20 per page ('Mer' for the next) in the first page's snapshot like the list. */
 export function useUserCars(username: string | undefined) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: carQueryKeys.byUser(username ?? ''),
-    queryFn: ({ signal }) =>
-      logged(apiFetch<CarListItem[]>(inventoryUrl(`${inventoryPaths.carsByUser}${toQuery({ username })}`), { signal })),
+    initialPageParam: { start: 0 } as CarsPageParam,
+    queryFn: ({ pageParam, signal }) =>
+      fetchPage(
+        inventoryUrl(
+          `${inventoryPaths.carsByUser}${toQuery({ username, start: pageParam.start, end: pageParam.start + PAGE_SIZE, asOf: pageParam.asOf })}`,
+        ),
+        pageParam.asOf,
+        signal,
+      ),
+    getNextPageParam: (lastPage, _all, lastParam) => nextWindow(lastPage, lastParam),
+    select: (data) => ({ ...data, pages: data.pages.map((page) => page.cars) }),
     enabled: Boolean(username),
   });
 }

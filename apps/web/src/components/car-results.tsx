@@ -28,6 +28,15 @@ export function CarResults({ query, label }: CarResultsProps) {
           </li>
         ))}
       </ul>
+      <MoreRow query={query} />
+    </>
+  );
+}
+
+/** Under a paged list: a failed next page with retry, and 'Mer' while there are more. */
+export function MoreRow({ query }: { query: UseInfiniteQueryResult<InfiniteData<CarListItem[]>> }) {
+  return (
+    <>
       {query.isFetchNextPageError && <QueryError onRetry={() => void query.fetchNextPage()} />}
       {query.hasNextPage && (
         <div className="more-row">
@@ -44,19 +53,5 @@ export function CarResults({ query, label }: CarResultsProps) {
         </div>
       )}
     </>
-  );
-}
-
-/** A plain (unpaged) list of car cards with the same states. */
-export function CarCardList({ cars, label }: { cars: CarListItem[]; label: string }) {
-  if (cars.length === 0) return <p className="empty-result">Inga resultat</p>;
-  return (
-    <ul className="car-list" aria-label={label}>
-      {cars.map((car, i) => (
-        <li key={car.id}>
-          <CarCard car={car} eager={i < EAGER_CARDS} />
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -167,13 +167,13 @@ export function carsRepository(db: Queryable) {
       return r.rows[0] ? toCar(r.rows[0]) : null;
     },
 
-    /** A seller's visible ads, newest first. */
-    async listByUser(username: string, window: Window): Promise<CarListItem[]> {
+    /** A seller's ads visible at the snapshot `asOf` (as the list's, decision 005), newest first. */
+    async listByUser(username: string, window: Window, asOf: Date): Promise<CarListItem[]> {
       const r = await db.query<ListRow>(
         `SELECT ${LIST_COLUMNS} FROM inventory.cars c
-         WHERE lower(c.username) = lower($1) AND c.status = 'active'
-         ORDER BY c.created DESC, c.id DESC LIMIT $2 OFFSET $3`,
-        [username, window.end - window.start, window.start],
+         WHERE lower(c.username) = lower($1) AND c.status = 'active' AND c.created <= $2
+         ORDER BY c.created DESC, c.id DESC LIMIT $3 OFFSET $4`,
+        [username, asOf.toISOString(), window.end - window.start, window.start],
       );
       return r.rows.map(toListItem);
     },

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
+import { inventoryPaths, LIST_AS_OF_HEADER } from '@bilmarknaden/shared/api-paths';
 import { HttpError, MESSAGES } from '../errors.ts';
 import { carsRepository } from '../repositories/cars-repository.ts';
-import { parseWindow } from '../services/search-query.ts';
+import { parseAsOf, parseWindow } from '../services/search-query.ts';
 import { MAX_WINDOW } from '@bilmarknaden/shared/constants';
-import { carListSchema, carSchema, windowQuery } from '../schemas.ts';
+import { asOfQuery, carSchema, snapshotListResponse, windowQuery } from '../schemas.ts';
 import { errorResponses, parseId, type RouteContext } from './context.ts';
 
 export function detailRoutes(app: FastifyInstance, ctx: RouteContext): void {
@@ -33,17 +33,22 @@ export function detailRoutes(app: FastifyInstance, ctx: RouteContext): void {
     {
       schema: {
         summary: "A seller's visible ads, newest first",
-        description: `Window start/end as the list (default 0–${MAX_WINDOW}). An unknown user has no ads: [].`,
+        description:
+          `Window start/end as the list (default 0–${MAX_WINDOW}). An unknown user has no ads: []. Like the list, ` +
+          'each answer names its snapshot in X-List-As-Of, to send back as asOf on the later windows.',
         tags: ['ads'],
-        querystring: { type: 'object', properties: { username: { type: 'string' }, ...windowQuery } },
-        response: { 200: carListSchema, ...errorResponses(400) },
+        querystring: { type: 'object', properties: { username: { type: 'string' }, ...windowQuery, asOf: asOfQuery } },
+        response: { 200: snapshotListResponse, ...errorResponses(400) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const username = typeof query.username === 'string' ? query.username.trim() : '';
       if (username === '') throw new HttpError(400, 'Ange ett användarnamn', 'username');
-      return cars.listByUser(username, parseWindow(query, MAX_WINDOW));
+      const window = parseWindow(query, MAX_WINDOW);
+      const asOf = parseAsOf(query);
+      reply.header(LIST_AS_OF_HEADER, asOf.toISOString());
+      return cars.listByUser(username, window, asOf);
     },
   );
 }

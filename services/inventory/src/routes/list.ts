@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { inventoryPaths, LIST_AS_OF_HEADER } from '@bilmarknaden/shared/api-paths';
 import { carsRepository } from '../repositories/cars-repository.ts';
 import { parseListQuery } from '../services/search-query.ts';
-import { carListSchema, listQuerySchema } from '../schemas.ts';
+import { listQuerySchema, snapshotListResponse } from '../schemas.ts';
 import { errorResponses, type RouteContext } from './context.ts';
 
 export function listRoutes(app: FastifyInstance, ctx: RouteContext): void {
@@ -20,16 +20,7 @@ export function listRoutes(app: FastifyInstance, ctx: RouteContext): void {
           'published in between neither repeat nor shift the windows.',
         tags: ['ads'],
         querystring: listQuerySchema,
-        response: {
-          200: {
-            ...carListSchema,
-            headers: {
-              type: 'object',
-              properties: { [LIST_AS_OF_HEADER]: { type: 'string', format: 'date-time' } },
-            },
-          },
-          ...errorResponses(400),
-        },
+        response: { 200: snapshotListResponse, ...errorResponses(400) },
       },
     },
     async (request, reply) => {

@@ -59,6 +59,23 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Volvo')).toBeInTheDocument();
   });
 
+  it("a seller with more than a page of ads gets the rest with 'Mer', each with its edit and delete", async () => {
+    storeSession('tok', { username: 'bilhandlarn', firstname: 'Bo', lastname: 'B' });
+    mockFetch((url) => {
+      const start = Number(url.searchParams.get('start'));
+      const count = start === 0 ? 20 : 2;
+      return jsonResponse(
+        Array.from({ length: count }, (_, i) => carItem(start + i + 1, { title: `Bil ${start + i + 1}` })),
+      );
+    });
+    renderAt('/profile', <ProfilePage />, '/profile');
+    expect(await screen.findByRole('link', { name: 'Redigera Bil 20' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Mer' }));
+    expect(await screen.findByRole('link', { name: 'Redigera Bil 22' })).toHaveAttribute('href', '/edit/car/22');
+    expect(screen.getByRole('button', { name: 'Ta bort Bil 22' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mer' })).not.toBeInTheDocument();
+  });
+
   it('cancelling keeps the ad', async () => {
     storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'A' });
     const spy = mockFetch(() => jsonResponse([carItem(1, { title: 'Volvo' })]));

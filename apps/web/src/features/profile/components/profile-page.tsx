@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
 import { CarCard } from '../../../components/car-card.tsx';
 import { useUserCars } from '../../../components/car-queries.ts';
+import { MoreRow } from '../../../components/car-results.tsx';
 import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
@@ -31,7 +32,7 @@ export function ProfilePage() {
     );
   else if (!username || cars.isPending) ads = <Spinner />;
   else if (cars.isError) ads = <QueryError onRetry={() => void cars.refetch()} />;
-  else if (cars.data.length === 0)
+  else if (cars.data.pages[0]?.length === 0)
     ads = (
       <p>
         Du har inga annonser ännu. <Link to="/new/car">Skapa en bilannons</Link>
@@ -39,30 +40,33 @@ export function ProfilePage() {
     );
   else
     ads = (
-      <ul className="car-list" aria-label="Mina annonser">
-        {cars.data.map((car, i) => (
-          <li key={car.id} className="own-ad">
-            <CarCard car={car} eager={i < 2} />
-            <div className="own-ad__actions">
-              <Link
-                className="button button--secondary"
-                to={`/edit/car/${car.id}`}
-                aria-label={`Redigera ${car.title}`}
-              >
-                Redigera
-              </Link>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => setDeleting(car)}
-                aria-label={`Ta bort ${car.title}`}
-              >
-                Ta bort
-              </button>
-            </div>
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul className="car-list" aria-label="Mina annonser">
+          {cars.data.pages.flat().map((car, i) => (
+            <li key={car.id} className="own-ad">
+              <CarCard car={car} eager={i < 2} />
+              <div className="own-ad__actions">
+                <Link
+                  className="button button--secondary"
+                  to={`/edit/car/${car.id}`}
+                  aria-label={`Redigera ${car.title}`}
+                >
+                  Redigera
+                </Link>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => setDeleting(car)}
+                  aria-label={`Ta bort ${car.title}`}
+                >
+                  Ta bort
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <MoreRow query={cars} />
+      </>
     );
 
   return (

@@ -1,8 +1,6 @@
 import { useParams } from 'react-router';
 import { useUserCars } from '../../../components/car-queries.ts';
-import { CarCardList } from '../../../components/car-results.tsx';
-import { QueryError } from '../../../lib/query-error.tsx';
-import { Spinner } from '../../../lib/spinner.tsx';
+import { CarResults } from '../../../components/car-results.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 /** /user/{username}: "{username}'s bilannonser" and that seller's ads. */
@@ -13,13 +11,7 @@ export function UserAdsPage() {
   return (
     <div className="user-ads-page">
       <h1>{username}'s bilannonser</h1>
-      {cars.isPending ? (
-        <Spinner />
-      ) : cars.isError ? (
-        <QueryError onRetry={() => void cars.refetch()} />
-      ) : (
-        <CarCardList cars={cars.data} label={`${username}s annonser`} />
-      )}
+      <CarResults query={cars} label={`${username}s annonser`} />
     </div>
   );
 }
