@@ -194,6 +194,10 @@ for (const who of [DEMO.moderator, DEMO.admin]) {
     await expect(page).toHaveURL('/controlpanel');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kontrollpanel');
     await expect(page.getByText('Ingen behörighet')).toHaveCount(0);
+    // The feedback inbox reads the real API with this token: a refusal or failure would show an alert.
+    const inbox = page.getByRole('region', { name: 'Feedback' });
+    await expect(inbox.getByRole('list').or(inbox.getByText('Ingen feedback ännu.'))).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
   });
 }
 

@@ -119,6 +119,15 @@ export interface FeedbackBody {
   content: string;
 }
 
+/** Stored feedback as moderators and administrators read it (GET /feedback). */
+export interface FeedbackItem extends FeedbackBody {
+  id: number;
+  /** The sender's username when they were logged in. */
+  username: string | null;
+  /** ISO 8601. */
+  created: string;
+}
+
 /** The user-details triple kept in local storage. */
 export interface StoredUserDetails {
   username: string;

@@ -22,9 +22,9 @@ import {
 /**
  * Who may call each route. public: anyone reads; self: a token, and it acts only on the token's own user;
  * owner: a token, and only the owner of the ad in the path may act; open-write: anyone writes (register,
- * login, feedback). HEAD follows GET.
+ * login, feedback); staff: a token of a moderator or an administrator (role 2 or 3), others 403. HEAD follows GET.
  */
-type Access = 'public' | 'self' | 'owner' | 'open-write';
+type Access = 'public' | 'self' | 'owner' | 'open-write' | 'staff';
 const ACCESS: Record<string, Access> = {
   'POST /api/identity/user': 'open-write',
   'POST /api/identity/user/login': 'open-write',
@@ -44,6 +44,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/inventory/002/2001': 'public',
   'GET /api/inventory/002/2002': 'public',
   'POST /api/inventory/feedback': 'open-write',
+  'GET /api/inventory/feedback': 'staff',
   'GET /files/:name': 'public',
 };
 
@@ -198,6 +199,27 @@ describe('object-level authorization', () => {
     expect(put.statusCode).toBe(204);
     const del = await inject(await ownerRequest('DELETE /api/inventory/cars/:id', String(own), alice.headers));
     expect(del.statusCode).toBe(204);
+  });
+
+  it('staff routes answer 401 without a token, 403 to a user, and only a moderator or administrator reads them', async () => {
+    let checked = 0;
+    for (const [key, access] of Object.entries(ACCESS)) {
+      if (access !== 'staff') continue;
+      const [method, url] = key.split(' ') as [string, string];
+      const call = (headers: Record<string, string> = {}) =>
+        inject({ method: method as InjectOptions['method'], url, headers });
+      const anonymous = await call();
+      expect(anonymous.statusCode, key).toBe(401);
+      expectWellFormed(anonymous, key);
+      for (const who of [alice, bob]) {
+        const res = await call(who.headers);
+        expect(res.statusCode, `${key} as ${who.username}`).toBe(403);
+        expectWellFormed(res, key);
+      }
+      expect((await call(admin.headers)).statusCode, `${key} as the administrator`).toBe(200);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 
   it("self routes with an id act only on the token's user: bob cannot read or change alice's saved ads", async () => {

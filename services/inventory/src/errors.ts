@@ -16,6 +16,8 @@ export class HttpError extends Error {
 export const MESSAGES = {
   unauthorized: 'Du måste logga in',
   forbidden: 'Du får bara ändra dina egna annonser',
+  /** 403: GET /feedback is for moderators and administrators. */
+  feedbackForbidden: 'Bara moderatorer och administratörer kan läsa feedback',
   carNotFound: 'Annonsen finns inte',
   /** 409: another request is replacing or removing the ad's photos (decision 013). */
   photosBusy: 'Annonsens bilder sparas just nu. Försök igen om en stund.',

@@ -105,6 +105,23 @@ export const snapshotListResponse = {
   },
 } as const;
 
+export const feedbackListSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      id: { type: 'integer' },
+      name: { type: 'string' },
+      email: { type: 'string' },
+      title: { type: 'string' },
+      content: { type: 'string' },
+      username: { type: ['string', 'null'] },
+      created: { type: 'string', format: 'date-time' },
+    },
+    required: ['id', 'name', 'email', 'title', 'content', 'username', 'created'],
+  },
+} as const;
+
 /** The multipart body of a new or edited ad, for the document only (the form is read as a stream). */
 export const adFormDescription =
   `multipart/form-data with the text fields ${NEW_AD_FIELDS.join(', ')} and up to 8 photo files ` +

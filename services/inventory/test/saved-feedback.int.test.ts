@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
-import { MAX_SAVED } from '@bilmarknaden/shared/constants';
+import { MAX_SAVED, ROLES } from '@bilmarknaden/shared/constants';
 import { BASE, buildTestApp, countRows, createTokenKit, insertCar, type TestApp } from './inventory-helpers.ts';
 
 let t: TestApp;
@@ -240,5 +240,40 @@ describe('POST /feedback', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('GET /feedback', () => {
+  const read = async (headers: Record<string, string>, query = '') => {
+    const res = await t.app.inject({ method: 'GET', url: `${BASE}/feedback${query}`, headers });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  it('moderators and administrators read it newest first, with who sent it and when', async () => {
+    const first = { name: 'Första', email: 'forsta@example.se', title: 'Rubrik ett', content: 'Text ett' };
+    const second = { name: 'Andra', email: 'andra@example.se', title: 'Rubrik två', content: 'Text två' };
+    await t.app.inject({ method: 'POST', url: `${BASE}/feedback`, payload: first });
+    await t.app.inject({ method: 'POST', url: `${BASE}/feedback`, payload: second, headers: await t.auth('bertil') });
+
+    for (const role of [ROLES.moderator, ROLES.administrator]) {
+      const { status, body } = await read(await t.auth('granskaren', role), '?start=0&end=2');
+      expect(status).toBe(200);
+      expect(body).toHaveLength(2);
+      expect(body[0]).toMatchObject({ ...second, username: 'bertil' });
+      expect(body[1]).toMatchObject({ ...first, username: null });
+      expect(Date.parse(body[0].created)).toBeGreaterThan(Date.now() - 60_000);
+      expect(body[0].id).toBeGreaterThan(body[1].id);
+    }
+    const next = await read(await t.auth('granskaren', ROLES.moderator), '?start=1&end=2');
+    expect(next.body.map((f: { title: string }) => f.title)).toEqual(['Rubrik ett']);
+  });
+
+  it('other users get 403, visitors 401, a bad window 400', async () => {
+    expect(await read(await t.auth('anna'))).toEqual({
+      status: 403,
+      body: { message: 'Bara moderatorer och administratörer kan läsa feedback' },
+    });
+    expect((await read({})).status).toBe(401);
+    expect((await read(await t.auth('granskaren', ROLES.moderator), '?start=0&end=500')).status).toBe(400);
   });
 });

@@ -33,8 +33,14 @@ export function CarResults({ query, label }: CarResultsProps) {
   );
 }
 
+/** What 'Mer' needs of a paged query, whatever its items. */
+type PagedQuery = Pick<
+  UseInfiniteQueryResult,
+  'hasNextPage' | 'isFetchNextPageError' | 'isFetchingNextPage' | 'fetchNextPage'
+>;
+
 /** Under a paged list: a failed next page with retry, and 'Mer' while there are more. */
-export function MoreRow({ query }: { query: UseInfiniteQueryResult<InfiniteData<CarListItem[]>> }) {
+export function MoreRow({ query }: { query: PagedQuery }) {
   return (
     <>
       {query.isFetchNextPageError && <QueryError onRetry={() => void query.fetchNextPage()} />}

@@ -1,5 +1,6 @@
 import type { Queryable } from '@bilmarknaden/db/database';
-import type { FeedbackBody } from '@bilmarknaden/shared/api-types';
+import type { FeedbackBody, FeedbackItem } from '@bilmarknaden/shared/api-types';
+import type { Window } from '../services/search-query.ts';
 
 export function feedbackRepository(db: Queryable) {
   return {
@@ -10,6 +11,19 @@ export function feedbackRepository(db: Queryable) {
         [f.name, f.email, f.title, f.content, username],
       );
       return r.rows[0]!.id;
+    },
+
+    /** Newest first (ids grow with time; the primary key gives the order). */
+    async list(window: Window): Promise<FeedbackItem[]> {
+      const r = await db.query<Omit<FeedbackItem, 'created'> & { created: Date | string }>(
+        `SELECT id, name, email, title, content, username, created FROM inventory.feedback
+         ORDER BY id DESC LIMIT $1 OFFSET $2`,
+        [window.end - window.start, window.start],
+      );
+      return r.rows.map((row) => ({
+        ...row,
+        created: (row.created instanceof Date ? row.created : new Date(row.created)).toISOString(),
+      }));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { ControlPanelPage } from '../../features/control-panel/control-panel-page.tsx';
+import { ControlPanelPage } from '../../features/control-panel/components/control-panel-page.tsx';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user.ts';
 
 export default function ControlPanelRoute() {

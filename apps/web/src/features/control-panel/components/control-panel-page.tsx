@@ -1,6 +1,8 @@
 import { ROLES } from '@bilmarknaden/shared/constants';
-import { Spinner } from '../../lib/spinner.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { Spinner } from '../../../lib/spinner.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { FeedbackInbox } from './feedback-inbox.tsx';
+import '../control-panel.css';
 
 interface ControlPanelPageProps {
   /** The current user's role; undefined while loading or logged out. */
@@ -8,7 +10,7 @@ interface ControlPanelPageProps {
   loading: boolean;
 }
 
-/** /controlpanel: a placeholder for moderators (2) and administrators (3). */
+/** /controlpanel: for moderators (2) and administrators (3), the feedback visitors sent. */
 export function ControlPanelPage({ role, loading }: ControlPanelPageProps) {
   useDocumentTitle('Kontrollpanel');
   if (loading) return <Spinner />;
@@ -16,7 +18,7 @@ export function ControlPanelPage({ role, loading }: ControlPanelPageProps) {
   return (
     <section className="page">
       <h1>Kontrollpanel</h1>
-      {allowed ? <p>Här kommer verktyg för moderatorer och administratörer att finnas.</p> : <p>Ingen behörighet</p>}
+      {allowed ? <FeedbackInbox /> : <p>Ingen behörighet</p>}
     </section>
   );
 }
