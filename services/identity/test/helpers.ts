@@ -75,3 +75,27 @@ export function newUser(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/**
+ * Runs `fn` while writes to `table` (an attempts table) commit late, one at a time: a trigger holds an inserted
+ * row uncommitted for 0.3 s, so requests that check meanwhile do not see an attempt that took an earlier id — the
+ * race an exact limit must survive on PostgreSQL (PGlite runs one statement at a time anyway).
+ */
+export async function withSlowCommits<T>(
+  db: TestDatabase['db'],
+  table: 'login_attempts' | 'registration_attempts',
+  fn: () => Promise<T>,
+): Promise<T> {
+  await db.exec(`
+    CREATE FUNCTION identity.slow_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF pg_try_advisory_xact_lock(20261121) THEN PERFORM pg_sleep(0.3); END IF;
+      RETURN NULL;
+    END $$;
+    CREATE TRIGGER slow_commit AFTER INSERT ON identity.${table} FOR EACH ROW EXECUTE FUNCTION identity.slow_commit();`);
+  try {
+    return await fn();
+  } finally {
+    await db.exec(`DROP TRIGGER slow_commit ON identity.${table}; DROP FUNCTION identity.slow_commit();`);
+  }
+}

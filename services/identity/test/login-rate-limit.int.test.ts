@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '@bilmarknaden/db/testing';
 import { loadIdentityKeys } from '../src/keys.ts';
-import { api, buildIdentity, newUser, openTestDatabase, type TestIdentity } from './helpers.ts';
+import { api, buildIdentity, newUser, openTestDatabase, type TestIdentity, withSlowCommits } from './helpers.ts';
 
 const TOO_MANY = 'För många inloggningsförsök. Försök igen om en stund.';
 let clock = Date.now();
@@ -117,26 +117,12 @@ describe('login rate limit', () => {
   });
 
   it('parallel guesses stop exactly at the limit when attempts are slow to commit', async () => {
-    // A busy database: an attempt commits well after it took its id, and later ones check meanwhile.
-    await t.db.exec(`
-      CREATE FUNCTION identity.slow_commit() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        -- One attempt at a time is held back: its id is taken while it sleeps uncommitted.
-        IF pg_try_advisory_xact_lock(20261121) THEN PERFORM pg_sleep(0.3); END IF;
-        RETURN NULL;
-      END $$;
-      CREATE TRIGGER slow_commit AFTER INSERT ON identity.login_attempts
-        FOR EACH ROW EXECUTE FUNCTION identity.slow_commit();`);
-    try {
-      const user = await registered();
-      const results = await Promise.all(
-        Array.from({ length: 12 }, () => login(user.email, 'fel-lösenord', '10.1.1.13')),
-      );
-      const statuses = results.map((r) => r.statusCode).sort();
-      expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
-    } finally {
-      await t.db.exec('DROP TRIGGER slow_commit ON identity.login_attempts; DROP FUNCTION identity.slow_commit();');
-    }
+    const user = await registered();
+    const results = await withSlowCommits(t.db, 'login_attempts', () =>
+      Promise.all(Array.from({ length: 12 }, () => login(user.email, 'fel-lösenord', '10.1.1.13'))),
+    );
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
   });
 
   it('refused attempts do not extend the lockout', async () => {

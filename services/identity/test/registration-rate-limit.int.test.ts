@@ -3,7 +3,15 @@ import type { TestDatabase } from '@bilmarknaden/db/testing';
 import { loadIdentityKeys } from '../src/keys.ts';
 import type { PasswordHasher } from '../src/services/password-hasher.ts';
 import { DEFAULT_REGISTRATION_RATE_LIMIT } from '../src/services/registration-service.ts';
-import { api, buildIdentity, fastHasher, newUser, openTestDatabase, type TestIdentity } from './helpers.ts';
+import {
+  api,
+  buildIdentity,
+  fastHasher,
+  newUser,
+  openTestDatabase,
+  type TestIdentity,
+  withSlowCommits,
+} from './helpers.ts';
 
 const TOO_MANY = 'För många nya konton från den här adressen. Försök igen om en stund.';
 const HOUR = 60 * 60 * 1000;
@@ -157,28 +165,14 @@ describe('registration rate limit', () => {
   });
 
   it('parallel registrations stop exactly at the limit when attempts are slow to commit', async () => {
-    // A busy database: an attempt commits well after it took its id, and later ones check meanwhile.
-    await t.db.exec(`
-      CREATE FUNCTION identity.slow_commit() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        -- One attempt at a time is held back: its id is taken while it sleeps uncommitted.
-        IF pg_try_advisory_xact_lock(20261121) THEN PERFORM pg_sleep(0.3); END IF;
-        RETURN NULL;
-      END $$;
-      CREATE TRIGGER slow_commit AFTER INSERT ON identity.registration_attempts
-        FOR EACH ROW EXECUTE FUNCTION identity.slow_commit();`);
-    try {
-      const before = hashes;
-      const results = await Promise.all(Array.from({ length: 15 }, () => register(newUser(), '10.3.0.12')));
-      expect(results.filter((r) => r.statusCode === 200)).toHaveLength(10);
-      expect(results.filter((r) => r.statusCode === 429)).toHaveLength(5);
-      expect(hashes - before).toBe(10);
-      expect(await attemptsOf('10.3.0.12')).toBe(10);
-    } finally {
-      await t.db.exec(
-        'DROP TRIGGER slow_commit ON identity.registration_attempts; DROP FUNCTION identity.slow_commit();',
-      );
-    }
+    const before = hashes;
+    const results = await withSlowCommits(t.db, 'registration_attempts', () =>
+      Promise.all(Array.from({ length: 15 }, () => register(newUser(), '10.3.0.12'))),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(10);
+    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(5);
+    expect(hashes - before).toBe(10);
+    expect(await attemptsOf('10.3.0.12')).toBe(10);
   });
 
   it('replicas share the counter through the database', async () => {
