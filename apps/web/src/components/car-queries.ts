@@ -4,18 +4,9 @@ import type { Car, CarListItem, CarListQuery, Make, Model } from '@bilmarknaden/
 import { PAGE_SIZE } from '@bilmarknaden/shared/constants';
 import { ApiRequestError, apiFetch, apiFetchWithHeaders, inventoryUrl, toQuery } from '../lib/api-client.ts';
 import { takeInitialAnswer } from '../lib/initial-answers.ts';
+import { logged } from '../lib/logged.ts';
 
 // The inventory reads several screens share (features never import each other, so they live here).
-
-/** Logs a failed call to the console (specification section 8) and passes it on to the screen. */
-async function logged<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    if (!(error instanceof DOMException && error.name === 'AbortError')) console.error(error);
-    throw error;
-  }
-}
 
 export const carQueryKeys = {
   list: (filters: Omit<CarListQuery, 'start' | 'end'>) => ['cars', 'list', filters] as const,

@@ -2,18 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import type { CarListItem, SavedToggle } from '@bilmarknaden/shared/api-types';
 import { apiFetch, inventoryUrl, toQuery } from './api-client.ts';
+import { logged } from './logged.ts';
 import { useSessionToken } from './use-session.ts';
 
 export const SAVED_CARS_KEY = ['saved-cars'] as const;
 
-export async function fetchSavedCars(signal?: AbortSignal): Promise<CarListItem[]> {
-  try {
-    return await apiFetch<CarListItem[]>(inventoryUrl(inventoryPaths.savedCars), { auth: true, signal });
-  } catch (error) {
-    // Specification section 8: failed calls are logged (the screens add a message with a retry).
-    if (!signal?.aborted) console.error(error);
-    throw error;
-  }
+export function fetchSavedCars(signal?: AbortSignal): Promise<CarListItem[]> {
+  return logged(apiFetch<CarListItem[]>(inventoryUrl(inventoryPaths.savedCars), { auth: true, signal }));
 }
 
 export const toggleSavedCar = (carId: number) =>

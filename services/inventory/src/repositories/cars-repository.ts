@@ -42,7 +42,8 @@ export interface CarOwnership {
   imageVersion: number;
 }
 
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+/** A timestamp column as ISO 8601 (PostgreSQL answers a Date, PGlite may answer text). */
+export const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 export function toListItem(r: ListRow): CarListItem {
   return {

@@ -1,6 +1,7 @@
 import type { Queryable } from '@bilmarknaden/db/database';
 import type { FeedbackBody, FeedbackItem } from '@bilmarknaden/shared/api-types';
 import type { Window } from '../services/search-query.ts';
+import { iso } from './cars-repository.ts';
 
 export function feedbackRepository(db: Queryable) {
   return {
@@ -20,10 +21,7 @@ export function feedbackRepository(db: Queryable) {
          ORDER BY id DESC LIMIT $1 OFFSET $2`,
         [window.end - window.start, window.start],
       );
-      return r.rows.map((row) => ({
-        ...row,
-        created: (row.created instanceof Date ? row.created : new Date(row.created)).toISOString(),
-      }));
+      return r.rows.map((row) => ({ ...row, created: iso(row.created) }));
     },
   };
 }

@@ -3,6 +3,7 @@ import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import type { FeedbackItem } from '@bilmarknaden/shared/api-types';
 import { PAGE_SIZE } from '@bilmarknaden/shared/constants';
 import { apiFetch, inventoryUrl, toQuery } from '../../../lib/api-client.ts';
+import { logged } from '../../../lib/logged.ts';
 
 export const FEEDBACK_KEY = ['feedback'] as const;
 
@@ -11,18 +12,13 @@ export function useFeedback() {
   return useInfiniteQuery({
     queryKey: FEEDBACK_KEY,
     initialPageParam: 0,
-    queryFn: async ({ pageParam, signal }) => {
-      try {
-        return await apiFetch<FeedbackItem[]>(
+    queryFn: ({ pageParam, signal }) =>
+      logged(
+        apiFetch<FeedbackItem[]>(
           inventoryUrl(`${inventoryPaths.feedback}${toQuery({ start: pageParam, end: pageParam + PAGE_SIZE })}`),
           { auth: true, signal },
-        );
-      } catch (error) {
-        // Specification section 8: failed calls are logged (the screen adds a message with a retry).
-        if (!signal.aborted) console.error(error);
-        throw error;
-      }
-    },
+        ),
+      ),
     getNextPageParam: (lastPage, _all, lastStart) => (lastPage.length < PAGE_SIZE ? undefined : lastStart + PAGE_SIZE),
   });
 }
