@@ -1,4 +1,5 @@
-// Deep windows of the plain listing skip whole days by the counts of inventory.listing_days. They must give
+// Deep windows of the plain listing skip whole days by the counts of inventory.listing_days, then whole hours of one
+// day by those of inventory.listing_hours. They must give
 // exactly the rows of OFFSET over the listing, for every start, both orders and any snapshot, and the counts
 // must follow every change of an ad (publish, edit of the date, delete, truncate) in the same transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +44,14 @@ async function countsMatchRows(): Promise<void> {
      FROM inventory.cars WHERE status = 'active' GROUP BY 1 ORDER BY 1`,
   );
   expect(kept.rows).toEqual(actual.rows);
+  const keptHours = await db.query<{ hour: string; active: number }>(
+    `SELECT hour::text, active FROM inventory.listing_hours WHERE active > 0 ORDER BY hour`,
+  );
+  const actualHours = await db.query<{ hour: string; active: number }>(
+    `SELECT date_trunc('hour', created AT TIME ZONE 'UTC')::text AS hour, count(*)::int AS active
+     FROM inventory.cars WHERE status = 'active' GROUP BY 1 ORDER BY 1`,
+  );
+  expect(keptHours.rows).toEqual(actualHours.rows);
 }
 
 /** Every window of `size` from 0 to past the end, compared with OFFSET. */
@@ -65,10 +74,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => dispose());
 
-describe('inventory.listing_days', () => {
-  it('holds the number of visible ads of every day after seeding and edits of the date', async () => {
+describe('inventory.listing_days and listing_hours', () => {
+  it('hold the number of visible ads of every day and hour after seeding and edits of the date', async () => {
     const days = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM inventory.listing_days`);
     expect(days.rows[0]!.n).toBeGreaterThan(30);
+    const hours = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM inventory.listing_hours`);
+    expect(hours.rows[0]!.n).toBeGreaterThan(days.rows[0]!.n);
     await countsMatchRows();
   });
 
@@ -83,6 +94,8 @@ describe('inventory.listing_days', () => {
     await countsMatchRows();
     await db.query(`UPDATE inventory.cars SET created = created - interval '40 days' WHERE id = $1`, [ids[2]!.id]);
     await countsMatchRows();
+    await db.query(`UPDATE inventory.cars SET created = created + interval '20 minutes' WHERE id = $1`, [ids[2]!.id]);
+    await countsMatchRows();
   });
 
   it('does not count a change that is rolled back', async () => {
@@ -96,7 +109,7 @@ describe('inventory.listing_days', () => {
   });
 });
 
-describe('a deep window counted by days', () => {
+describe('a deep window counted by days and hours', () => {
   it('is the OFFSET window, newest first, for every start', async () => {
     expect(await compareAllWindows({}, 7)).toBeGreaterThan(40);
     expect(await compareAllWindows({}, 20)).toBeGreaterThan(10);
@@ -114,6 +127,19 @@ describe('a deep window counted by days', () => {
     await compareAllWindows({ asOf }, 9);
     await compareAllWindows({ asOf, order: 'asc' }, 9);
     await compareAllWindows({ asOf: '2020-01-01T00:00:00.000Z' }, 50);
+  });
+
+  it('is the OFFSET window for a snapshot on the hour, ads at that very instant included', async () => {
+    // The ads with id % 7 = 0 were moved to the start of their hour: a snapshot there cuts inside that hour.
+    const onTheHour = await db.query<{ t: Date }>(
+      `SELECT created AS t FROM inventory.cars
+       WHERE status = 'active' AND id % 7 = 0 AND created = date_trunc('hour', created)
+       ORDER BY created DESC OFFSET 10 LIMIT 1`,
+    );
+    const asOf = new Date(onTheHour.rows[0]!.t).toISOString();
+    expect(asOf).toMatch(/T\d\d:00:00\.000Z$/);
+    await compareAllWindows({ asOf }, 5);
+    await compareAllWindows({ asOf, order: 'asc' }, 5);
   });
 
   it('is the OFFSET window for a snapshot in the middle of a busy day, ads published after it left out', async () => {
@@ -137,6 +163,26 @@ describe('a deep window counted by days', () => {
     expect(await compareAllWindows({ asOf }, 3)).toBeGreaterThan(90);
     await compareAllWindows({ asOf, order: 'asc' }, 13);
     await compareAllWindows({}, 13);
+  });
+
+  it('is the OFFSET window far into a day of more than 250 ads, where the hours are counted too', async () => {
+    // 280 of the ads on one day, minutes apart over its hours: windows start up to 280 ads into that day.
+    await db.query(
+      `UPDATE inventory.cars c SET created = date_trunc('day', now() - interval '5 days') + n.i * interval '5 minutes'
+       FROM (SELECT id, row_number() OVER (ORDER BY id) AS i FROM inventory.cars WHERE status = 'active' AND id % 10 <> 0) n
+       WHERE c.id = n.id`,
+    );
+    await countsMatchRows();
+    const busy = await db.query<{ n: number }>(`SELECT max(active) AS n FROM inventory.listing_days`);
+    expect(busy.rows[0]!.n).toBeGreaterThan(250);
+    expect(await compareAllWindows({}, 7)).toBeGreaterThan(40);
+    await compareAllWindows({ order: 'asc' }, 7);
+    const day = await db.query<{ t: Date }>(
+      `SELECT date_trunc('day', now() - interval '5 days') + interval '1000 minutes' AS t`,
+    );
+    const asOf = new Date(day.rows[0]!.t).toISOString();
+    await compareAllWindows({ asOf }, 5);
+    await compareAllWindows({ asOf, order: 'asc' }, 5);
   });
 
   it('leaves filtered, searched and other orders to the other shapes', () => {

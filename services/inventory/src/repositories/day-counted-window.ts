@@ -6,9 +6,11 @@ export const DAY_COUNTED_FROM = 5000;
 
 /**
  * The SQL of a deep window of the plain listing (no filter, no search, sorted by date), newest or oldest first,
- * that skips whole days by the counts in `inventory.listing_days` (kept exact by a trigger, migration 006) and
- * steps only over the ads of one day, or null when the query is not such a listing. The result is the same as
- * `OFFSET start` over the listing (a test compares them window by window).
+ * or null when the query is not such a listing. It skips whole days by the counts in `inventory.listing_days`,
+ * then, when the window starts more than 250 ads into a day, that day's whole hours by the counts in
+ * `inventory.listing_hours` (both kept exact by a trigger, migrations 006 and 011), and steps over the rest: at
+ * most 250 ads or one hour's. The result is the same as `OFFSET start` over the listing (a test compares them
+ * window by window).
  *
  * The window's rows come from `inventory.listing_window` (migration 008), which finds their ids with
  * `inventory.listing_window_ids` (migration 007). The statements in both keep generic plans, where this
@@ -35,7 +37,7 @@ export function dayCountedWindowSql(
 }
 
 /**
- * For bulk loads: stops the per-row counting of `inventory.listing_days` for the rest of the transaction (a
+ * For bulk loads: stops the per-row counting of `inventory.listing_days` and `listing_hours` for the rest of the transaction (a
  * row trigger per inserted ad) and returns the step that counts every day again in one pass. Both must run in
  * the same transaction as the load, so no reader ever sees counts that differ from the rows.
  */
@@ -43,9 +45,15 @@ export async function suspendDayCounting(tx: Queryable): Promise<() => Promise<v
   await tx.exec('ALTER TABLE inventory.cars DISABLE TRIGGER cars_listing_days');
   return async () => {
     await tx.exec(`DELETE FROM inventory.listing_days`);
+    await tx.exec(`DELETE FROM inventory.listing_hours`);
+    await tx.exec(
+      `INSERT INTO inventory.listing_hours (hour, active)
+       SELECT date_trunc('hour', created AT TIME ZONE 'UTC'), count(*) FROM inventory.cars WHERE status = 'active'
+       GROUP BY 1`,
+    );
     await tx.exec(
       `INSERT INTO inventory.listing_days (day, active)
-       SELECT (created AT TIME ZONE 'UTC')::date, count(*) FROM inventory.cars WHERE status = 'active' GROUP BY 1`,
+       SELECT hour::date, sum(active) FROM inventory.listing_hours GROUP BY 1`,
     );
     await tx.exec('ALTER TABLE inventory.cars ENABLE TRIGGER cars_listing_days');
   };
