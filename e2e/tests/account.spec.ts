@@ -196,7 +196,7 @@ for (const who of [DEMO.moderator, DEMO.admin]) {
     await expect(page.getByText('Ingen behörighet')).toHaveCount(0);
     // The feedback inbox reads the real API with this token: a refusal or failure would show an alert.
     const inbox = page.getByRole('region', { name: 'Feedback' });
-    await expect(inbox.getByRole('list').or(inbox.getByText('Ingen feedback ännu.'))).toBeVisible();
+    await expect(inbox.getByRole('list').or(inbox.getByText('Ingen ohanterad feedback.'))).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 }

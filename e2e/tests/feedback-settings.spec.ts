@@ -1,10 +1,15 @@
 import { expect, test } from '../support/fixtures.ts';
 import { DEMO, DEMO_PASSWORD, unique } from '../support/api.ts';
+import { axeViolations } from '../support/a11y.ts';
 import { loginAs } from '../support/session.ts';
 
-// Feedback is stored by the server and confirmed; the settings page's four collapsible tabs.
+// Feedback is stored by the server, confirmed, and handled by a moderator in the Kontrollpanel; the settings
+// page's four collapsible tabs.
 
-test('feedback: rule messages first, then sent, stored by the server and confirmed', async ({ page, request }) => {
+test('feedback: rule messages first, then sent, stored, confirmed, and marked handled by a moderator', async ({
+  page,
+  request,
+}) => {
   const title = unique('Förslag ');
   await page.goto('/feedback');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Skicka feedback');
@@ -41,12 +46,23 @@ test('feedback: rule messages first, then sent, stored by the server and confirm
     content: 'Det vore bra med ett filter för dragkrok.',
   });
 
-  // No read API for feedback: a second row gets the next id, so the first one was stored.
-  const second = await request.post('/api/inventory/feedback', {
-    data: { name: 'Eva', email: 'eva@example.se', title: `${title} 2`, content: 'Andra raden.' },
-  });
-  expect(second.status()).toBe(201);
-  expect(((await second.json()) as { id: number }).id).toBeGreaterThan(id);
+  // A moderator finds it in the Kontrollpanel's open feedback and marks it handled.
+  await loginAs(page, request, { email: DEMO.moderator.email, password: DEMO_PASSWORD });
+  await page.goto('/controlpanel');
+  const inbox = page.getByRole('region', { name: 'Feedback' });
+  const item = inbox.getByRole('article', { name: title });
+  await expect(item).toContainText('Det vore bra med ett filter för dragkrok.');
+  await expect(item.getByRole('link', { name: 'eva@example.se' })).toHaveAttribute('href', 'mailto:eva@example.se');
+  expect(await axeViolations(page)).toEqual([]);
+  const marked = page.waitForResponse((r) => r.url().endsWith(`/api/inventory/feedback/${id}/handled`));
+  await item.getByRole('button', { name: 'Markera som hanterad' }).click();
+  expect((await marked).status()).toBe(200);
+  await expect(item).toHaveCount(0);
+  await expect(inbox.getByRole('heading', { name: 'Feedback' })).toBeFocused();
+  await inbox.getByRole('radio', { name: 'All feedback' }).check();
+  await expect(item).toContainText(`Hanterad av @${DEMO.moderator.username}`);
+  expect(await axeViolations(page)).toEqual([]);
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
 test('settings: Inställnignar with four collapsible tabs', async ({ page, request }) => {

@@ -126,6 +126,10 @@ export interface FeedbackItem extends FeedbackBody {
   username: string | null;
   /** ISO 8601. */
   created: string;
+  /** The moderator or administrator who marked it handled, or null while it is open. */
+  handledBy: string | null;
+  /** ISO 8601, when it was marked handled; null while it is open. */
+  handledAt: string | null;
 }
 
 /** The user-details triple kept in local storage. */

@@ -45,6 +45,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/inventory/002/2002': 'public',
   'POST /api/inventory/feedback': 'open-write',
   'GET /api/inventory/feedback': 'staff',
+  'PUT /api/inventory/feedback/:id/handled': 'staff',
+  'DELETE /api/inventory/feedback/:id/handled': 'staff',
   'GET /files/:name': 'public',
 };
 
@@ -131,13 +133,17 @@ describe('the route table', () => {
         'DELETE /api/inventory/cars/:id',
         'POST /api/inventory/001/3001',
         'GET /api/inventory/saved/:id',
+        'PUT /api/inventory/feedback/:id/handled',
+        'DELETE /api/inventory/feedback/:id/handled',
         'GET /files/:name',
       ]),
     );
-    for (const key of idRoutes) expect(['public', 'self', 'owner'], key).toContain(ACCESS[key]);
+    // A staff route's id names any feedback: staff act on all of it.
+    for (const key of idRoutes) expect(['public', 'self', 'owner', 'staff'], key).toContain(ACCESS[key]);
     // No write route is public or infrastructure by accident.
     const writes = t.routes.filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
-    for (const r of writes) expect(['self', 'owner', 'open-write'], routeKey(r)).toContain(ACCESS[routeKey(r)]);
+    for (const r of writes)
+      expect(['self', 'owner', 'open-write', 'staff'], routeKey(r)).toContain(ACCESS[routeKey(r)]);
   });
 
   it('has no stale classification (every classified route exists)', () => {
@@ -201,13 +207,20 @@ describe('object-level authorization', () => {
     expect(del.statusCode).toBe(204);
   });
 
-  it('staff routes answer 401 without a token, 403 to a user, and only a moderator or administrator reads them', async () => {
+  it('staff routes answer 401 without a token, 403 to a user (changing nothing), and only a moderator or administrator uses them', async () => {
+    const sent = await inject({
+      method: 'POST',
+      url: '/api/inventory/feedback',
+      payload: { name: 'Alice', email: 'alice@example.se', title: 'Hej', content: 'Bra sida' },
+    });
+    const feedbackId = String(sent.json().id);
     let checked = 0;
     for (const [key, access] of Object.entries(ACCESS)) {
       if (access !== 'staff') continue;
       const [method, url] = key.split(' ') as [string, string];
       const call = (headers: Record<string, string> = {}) =>
-        inject({ method: method as InjectOptions['method'], url, headers });
+        inject({ method: method as InjectOptions['method'], url: url.replace(':id', feedbackId), headers });
+      const before = await snapshot(t);
       const anonymous = await call();
       expect(anonymous.statusCode, key).toBe(401);
       expectWellFormed(anonymous, key);
@@ -216,10 +229,11 @@ describe('object-level authorization', () => {
         expect(res.statusCode, `${key} as ${who.username}`).toBe(403);
         expectWellFormed(res, key);
       }
+      expect(await snapshot(t), key).toBe(before);
       expect((await call(admin.headers)).statusCode, `${key} as the administrator`).toBe(200);
       checked++;
     }
-    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBe(3);
   });
 
   it("self routes with an id act only on the token's user: bob cannot read or change alice's saved ads", async () => {
@@ -409,6 +423,38 @@ describe('mass assignment: fields a client must not set are ignored by every wri
     );
     expect(rows.map((r) => r.username)).toEqual([null, bob.username]);
     expect(rows.map((r) => r.id)).not.toContain(4242);
+  });
+
+  it('PUT and DELETE /api/inventory/feedback/:id/handled: who and when are the server’s; nothing else changes', async () => {
+    covered.add('PUT /api/inventory/feedback/:id/handled');
+    covered.add('DELETE /api/inventory/feedback/:id/handled');
+    const sent = await inject({
+      method: 'POST',
+      url: '/api/inventory/feedback',
+      payload: { name: 'Nina', email: 'nina@exempel.se', title: 'Hej', content: 'Bra sajt' },
+    });
+    const id = sent.json().id as number;
+    const read = async () =>
+      (await t.db.query('SELECT * FROM inventory.feedback WHERE id = $1', [id])).rows[0] as Record<string, unknown>;
+    const before = await read();
+    const extras = { ...EXTRAS, handledBy: 'mallory', handled_by: 'mallory', handledAt: '2001-01-01T00:00:00Z' };
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const res = await inject({
+        method,
+        url: `/api/inventory/feedback/${id}/handled?username=mallory&handledBy=mallory`,
+        headers: { ...admin.headers, 'content-type': 'application/json' },
+        payload: JSON.stringify(extras),
+      });
+      expect([200, 400, 415], method).toContain(res.statusCode);
+      const after = await read();
+      const { handled_by, handled_at, ...rest } = after;
+      expect(rest).toEqual(Object.fromEntries(Object.entries(before).filter(([k]) => !k.startsWith('handled_'))));
+      if (method === 'PUT' && res.statusCode === 200) {
+        expect(handled_by).toBe(admin.username);
+        expect(new Date(handled_at as string).getFullYear()).toBeGreaterThan(2020);
+      }
+      if (method === 'DELETE') expect([handled_by, handled_at]).toEqual([null, null]);
+    }
   });
 });
 

@@ -140,7 +140,7 @@ export async function snapshot(app: SecureApp): Promise<string> {
               fuel, username, image_count, image_version, status, created, updated FROM inventory.cars ORDER BY id`,
     ),
     await q('SELECT username, car_id FROM inventory.saved_cars ORDER BY username, car_id'),
-    await q('SELECT id, username FROM inventory.feedback ORDER BY id'),
+    await q('SELECT id, username, handled_by, handled_at FROM inventory.feedback ORDER BY id'),
     JSON.stringify(files.sort()),
   ].join('\n');
 }

@@ -18,6 +18,11 @@ export const MESSAGES = {
   forbidden: 'Du får bara ändra dina egna annonser',
   /** 403: GET /feedback is for moderators and administrators. */
   feedbackForbidden: 'Bara moderatorer och administratörer kan läsa feedback',
+  /** 403: marking feedback handled is for moderators and administrators. */
+  feedbackHandleForbidden: 'Bara moderatorer och administratörer kan hantera feedback',
+  feedbackNotFound: 'Feedbacken finns inte',
+  /** 400: GET /feedback?handled= takes true or false. */
+  feedbackHandledFilter: 'Ange handled som true eller false',
   carNotFound: 'Annonsen finns inte',
   /** 409: another request is replacing or removing the ad's photos (decision 013). */
   photosBusy: 'Annonsens bilder sparas just nu. Försök igen om en stund.',

@@ -105,22 +105,23 @@ export const snapshotListResponse = {
   },
 } as const;
 
-export const feedbackListSchema = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: {
-      id: { type: 'integer' },
-      name: { type: 'string' },
-      email: { type: 'string' },
-      title: { type: 'string' },
-      content: { type: 'string' },
-      username: { type: ['string', 'null'] },
-      created: { type: 'string', format: 'date-time' },
-    },
-    required: ['id', 'name', 'email', 'title', 'content', 'username', 'created'],
+export const feedbackItemSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    title: { type: 'string' },
+    content: { type: 'string' },
+    username: { type: ['string', 'null'] },
+    created: { type: 'string', format: 'date-time' },
+    handledBy: { type: ['string', 'null'], description: 'Who marked it handled; null while open' },
+    handledAt: { type: ['string', 'null'], format: 'date-time' },
   },
+  required: ['id', 'name', 'email', 'title', 'content', 'username', 'created', 'handledBy', 'handledAt'],
 } as const;
+
+export const feedbackListSchema = { type: 'array', items: feedbackItemSchema } as const;
 
 /** The multipart body of a new or edited ad, for the document only (the form is read as a stream). */
 export const adFormDescription =

@@ -277,3 +277,86 @@ describe('GET /feedback', () => {
     expect((await read(await t.auth('granskaren', ROLES.moderator), '?start=0&end=500')).status).toBe(400);
   });
 });
+
+describe('handled feedback', () => {
+  const send = async (title: string) => {
+    const payload = { name: 'Sven', email: 'sven@example.se', title, content: `Om ${title}` };
+    return (await t.app.inject({ method: 'POST', url: `${BASE}/feedback`, payload })).json().id as number;
+  };
+  const mark = async (method: 'PUT' | 'DELETE', id: number | string, headers: Record<string, string>) => {
+    const res = await t.app.inject({ method, url: `${BASE}/feedback/${id}/handled`, headers });
+    return { status: res.statusCode, body: res.json() };
+  };
+  const titles = async (query: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/feedback?start=0&end=100${query}`,
+      headers: await t.auth('granskaren', ROLES.moderator),
+    });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { title: string }[]).map((f) => f.title);
+  };
+
+  it('a moderator marks feedback handled: who and when are kept, and the open view leaves it out', async () => {
+    const a = await send('Hanteras');
+    const b = await send('Öppen');
+    const moderator = await t.auth('granskaren', ROLES.moderator);
+    const marked = await mark('PUT', a, moderator);
+    expect(marked.status).toBe(200);
+    expect(marked.body).toMatchObject({ id: a, title: 'Hanteras', handledBy: 'granskaren' });
+    expect(Date.parse(marked.body.handledAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    expect(await titles('&handled=false')).toContain('Öppen');
+    expect(await titles('&handled=false')).not.toContain('Hanteras');
+    expect(await titles('&handled=true')).toEqual(['Hanteras']);
+    const all = await titles('');
+    expect(all.indexOf('Öppen')).toBeLessThan(all.indexOf('Hanteras')); // newest first either way
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/feedback?start=0&end=100`,
+      headers: moderator,
+    });
+    const item = (listed.json() as { id: number }[]).find((f) => f.id === b);
+    expect(item).toMatchObject({ handledBy: null, handledAt: null });
+
+    // Marking again (an administrator, later) keeps the first mark.
+    const again = await mark('PUT', a, await t.auth('chefen', ROLES.administrator));
+    expect(again.body).toMatchObject({ handledBy: 'granskaren', handledAt: marked.body.handledAt });
+  });
+
+  it('an administrator opens it again, and it is back in the open view', async () => {
+    const id = await send('Tillbaka');
+    await mark('PUT', id, await t.auth('granskaren', ROLES.moderator));
+    const opened = await mark('DELETE', id, await t.auth('chefen', ROLES.administrator));
+    expect(opened).toMatchObject({ status: 200, body: { id, handledBy: null, handledAt: null } });
+    expect(await titles('&handled=false')).toContain('Tillbaka');
+    const row = await t.db.query('SELECT handled_by, handled_at FROM inventory.feedback WHERE id = $1', [id]);
+    expect(row.rows[0]).toEqual({ handled_by: null, handled_at: null });
+  });
+
+  it('other users get 403 and change nothing, visitors 401; an unknown id 404; a bad filter 400', async () => {
+    const id = await send('Orörd');
+    for (const method of ['PUT', 'DELETE'] as const) {
+      expect(await mark(method, id, await t.auth('anna'))).toEqual({
+        status: 403,
+        body: { message: 'Bara moderatorer och administratörer kan hantera feedback' },
+      });
+      expect((await mark(method, id, {})).status).toBe(401);
+      for (const unknown of [999_999, 'abc', '0']) {
+        expect(await mark(method, unknown, await t.auth('granskaren', ROLES.moderator))).toEqual({
+          status: 404,
+          body: { message: 'Feedbacken finns inte' },
+        });
+      }
+    }
+    const row = await t.db.query('SELECT handled_by FROM inventory.feedback WHERE id = $1', [id]);
+    expect(row.rows[0]).toEqual({ handled_by: null });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/feedback?handled=ja`,
+      headers: await t.auth('granskaren', ROLES.moderator),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'Ange handled som true eller false', field: 'handled' });
+  });
+});

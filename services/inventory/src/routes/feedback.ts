@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import { ROLES } from '@bilmarknaden/shared/constants';
 import { feedbackRules, normalizeFeedback } from '@bilmarknaden/shared/validation/feedback';
 import { lastFailure } from '@bilmarknaden/shared/validation/rules';
 import { currentUser, optionalUser } from '../auth.ts';
 import { HttpError, MESSAGES } from '../errors.ts';
-import { feedbackRepository } from '../repositories/feedback-repository.ts';
+import { feedbackRepository, type HandledFilter } from '../repositories/feedback-repository.ts';
 import { parseWindow } from '../services/search-query.ts';
-import { bearer, feedbackListSchema, idSchema, windowQuery } from '../schemas.ts';
-import { errorResponses, type RouteContext } from './context.ts';
+import { bearer, feedbackItemSchema, feedbackListSchema, idSchema, windowQuery } from '../schemas.ts';
+import { errorResponses, parseId, type RouteContext } from './context.ts';
 
 export function feedbackRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const feedback = feedbackRepository(ctx.db);
@@ -49,18 +49,86 @@ export function feedbackRoutes(app: FastifyInstance, ctx: RouteContext): void {
       preHandler: ctx.auth,
       schema: {
         summary: 'Stored feedback, newest first (moderators and administrators)',
-        description: 'Window start/end as the list (default 0–20, at most 100 rows). Other users get 403.',
+        description:
+          'Window start/end as the list (default 0–20, at most 100 rows); handled=false shows only the open ' +
+          'feedback, handled=true only the handled (default all). Other users get 403.',
         tags: ['feedback'],
         security: bearer,
-        querystring: { type: 'object', properties: windowQuery },
+        querystring: {
+          type: 'object',
+          properties: { ...windowQuery, handled: { type: 'string', description: 'true | false (default: all)' } },
+        },
         response: { 200: feedbackListSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
-      const { role } = currentUser(request);
-      if (role !== ROLES.moderator && role !== ROLES.administrator)
-        throw new HttpError(403, MESSAGES.feedbackForbidden);
-      return feedback.list(parseWindow(request.query as Record<string, unknown>));
+      requireStaff(request, MESSAGES.feedbackForbidden);
+      const query = request.query as Record<string, unknown>;
+      return feedback.list(parseWindow(query), handledFilter(query.handled));
     },
   );
+
+  const handledRoute = {
+    preHandler: ctx.auth,
+    schema: {
+      tags: ['feedback'],
+      security: bearer,
+      params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+      response: { 200: feedbackItemSchema, ...errorResponses(401, 403, 404) },
+    },
+  };
+  const feedbackId = (request: { params: unknown }) => {
+    const id = parseId((request.params as { id?: unknown }).id);
+    if (id === null) throw new HttpError(404, MESSAGES.feedbackNotFound);
+    return id;
+  };
+
+  app.put(
+    inventoryPaths.feedbackHandled(':id'),
+    {
+      ...handledRoute,
+      schema: {
+        ...handledRoute.schema,
+        summary: 'Mark feedback handled (moderators and administrators)',
+        description: 'Answers the feedback with who marked it and when; marking it again changes neither.',
+      },
+    },
+    async (request) => {
+      const { username } = requireStaff(request, MESSAGES.feedbackHandleForbidden);
+      const item = await feedback.markHandled(feedbackId(request), username);
+      if (!item) throw new HttpError(404, MESSAGES.feedbackNotFound);
+      return item;
+    },
+  );
+
+  app.delete(
+    inventoryPaths.feedbackHandled(':id'),
+    {
+      ...handledRoute,
+      schema: {
+        ...handledRoute.schema,
+        summary: 'Open handled feedback again (moderators and administrators)',
+      },
+    },
+    async (request) => {
+      requireStaff(request, MESSAGES.feedbackHandleForbidden);
+      const item = await feedback.reopen(feedbackId(request));
+      if (!item) throw new HttpError(404, MESSAGES.feedbackNotFound);
+      return item;
+    },
+  );
+}
+
+/** The token's user when a moderator or an administrator; others get 403 with `message`. */
+function requireStaff(request: FastifyRequest, message: string) {
+  const user = currentUser(request);
+  if (user.role !== ROLES.moderator && user.role !== ROLES.administrator) throw new HttpError(403, message);
+  return user;
+}
+
+function handledFilter(value: unknown): HandledFilter {
+  if (value === undefined) return 'all';
+  if (value === 'false') return 'open';
+  if (value === 'true') return 'handled';
+  throw new HttpError(400, MESSAGES.feedbackHandledFilter, 'handled');
 }

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import type { FeedbackItem } from '@bilmarknaden/shared/api-types';
 import { PAGE_SIZE } from '@bilmarknaden/shared/constants';
@@ -7,18 +7,47 @@ import { logged } from '../../../lib/logged.ts';
 
 export const FEEDBACK_KEY = ['feedback'] as const;
 
-/** Stored feedback, newest first, 20 per page (moderators and administrators only; others get 403). */
-export function useFeedback() {
+/** Which feedback the inbox shows: only the open (unhandled) ones, or all. */
+export type FeedbackView = 'open' | 'all';
+
+/**
+ * Stored feedback, newest first, 20 per page (moderators and administrators only; others get 403). The open
+ * view asks for `handled=false`.
+ */
+export function useFeedback(view: FeedbackView) {
   return useInfiniteQuery({
-    queryKey: FEEDBACK_KEY,
+    queryKey: [...FEEDBACK_KEY, view],
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
       logged(
         apiFetch<FeedbackItem[]>(
-          inventoryUrl(`${inventoryPaths.feedback}${toQuery({ start: pageParam, end: pageParam + PAGE_SIZE })}`),
+          inventoryUrl(
+            `${inventoryPaths.feedback}${toQuery({
+              start: pageParam,
+              end: pageParam + PAGE_SIZE,
+              handled: view === 'open' ? 'false' : undefined,
+            })}`,
+          ),
           { auth: true, signal },
         ),
       ),
     getNextPageParam: (lastPage, _all, lastStart) => (lastPage.length < PAGE_SIZE ? undefined : lastStart + PAGE_SIZE),
+  });
+}
+
+/**
+ * Marks one feedback handled (or open again). Every view is read again afterwards: a marked item leaves the open
+ * view, and the later windows of that view shift by one.
+ */
+export function useMarkHandled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, handled }: { id: number; handled: boolean }) =>
+      apiFetch<FeedbackItem>(inventoryUrl(inventoryPaths.feedbackHandled(id)), {
+        method: handled ? 'PUT' : 'DELETE',
+        auth: true,
+      }),
+    onError: (error) => console.error(error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: FEEDBACK_KEY }),
   });
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FeedbackItem } from '@bilmarknaden/shared/api-types';
 import { ControlPanelPage } from './control-panel-page.tsx';
@@ -16,6 +16,8 @@ const item = (id: number, overrides: Partial<FeedbackItem> = {}): FeedbackItem =
   content: `Text ${id}`,
   username: null,
   created: '2026-11-21T14:05:00',
+  handledBy: null,
+  handledAt: null,
   ...overrides,
 });
 
@@ -30,11 +32,11 @@ describe('control panel', () => {
     renderAt('/controlpanel', <ControlPanelPage role={role} loading={false} />, '/controlpanel');
     expect(screen.getByRole('heading', { name: 'Kontrollpanel' })).toBeInTheDocument();
     expect(screen.queryByText('Ingen behörighet') === null).toBe(allowed);
-    if (allowed) expect(await screen.findByText('Ingen feedback ännu.')).toBeInTheDocument();
+    if (allowed) expect(await screen.findByText('Ingen ohanterad feedback.')).toBeInTheDocument();
     else expect(spy).not.toHaveBeenCalled();
   });
 
-  it('lists the feedback newest first with sender, reply link and time; older with Mer', async () => {
+  it('lists the open feedback newest first with sender, reply link and time; older with Mer', async () => {
     storeSession('tok', { username: 'granskaren', firstname: 'Gun', lastname: 'G' });
     const spy = mockFetch((url) => {
       const start = Number(url.searchParams.get('start'));
@@ -55,13 +57,66 @@ describe('control panel', () => {
     );
     expect(within(newest).getByText('nov. 21 14:05')).toBeInTheDocument();
     expect(within(newest).getByText(/Rad ett/)).toHaveTextContent('Rad ett Rad två');
-    expect(new URL(requestedUrls(spy)[0]!, 'http://localhost').searchParams.toString()).toBe('start=0&end=20');
+    expect(new URL(requestedUrls(spy)[0]!, 'http://localhost').searchParams.toString()).toBe(
+      'start=0&end=20&handled=false',
+    );
     expect((spy.mock.calls[0]![1]?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
 
     await userEvent.click(screen.getByRole('button', { name: 'Mer' }));
     expect(await screen.findByRole('article', { name: 'Rubrik 10' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(21);
     expect(screen.queryByRole('button', { name: 'Mer' })).not.toBeInTheDocument();
+  });
+
+  it('marks feedback handled: it leaves the open view, focus stays in the inbox and the change is announced', async () => {
+    storeSession('tok', { username: 'granskaren', firstname: 'Gun', lastname: 'G' });
+    let handled: FeedbackItem | null = null;
+    const spy = mockFetch((url, init) => {
+      if (url.pathname === '/api/inventory/feedback/7/handled') {
+        handled =
+          init?.method === 'PUT' ? item(7, { handledBy: 'granskaren', handledAt: '2026-11-21T15:30:00' }) : null;
+        return jsonResponse(handled ?? item(7));
+      }
+      const open = url.searchParams.get('handled') === 'false';
+      return jsonResponse([...(open && handled ? [] : [handled ?? item(7)]), item(6)]);
+    });
+    renderAt('/controlpanel', <ControlPanelPage role={2} loading={false} />, '/controlpanel');
+    const article = await screen.findByRole('article', { name: 'Rubrik 7' });
+    await userEvent.click(within(article).getByRole('button', { name: 'Markera som hanterad' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Rubrik 7' })).not.toBeInTheDocument());
+    expect(screen.getByRole('article', { name: 'Rubrik 6' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('”Rubrik 7” är markerad som hanterad.');
+    expect(screen.getByRole('heading', { name: 'Feedback' })).toHaveFocus();
+    const put = spy.mock.calls.find(([u]) => String(u).endsWith('/feedback/7/handled'));
+    expect(put?.[1]).toMatchObject({ method: 'PUT', headers: { Authorization: 'Bearer tok' } });
+
+    // All feedback: the handled one with who and when, and it can be opened again.
+    await userEvent.click(screen.getByRole('radio', { name: 'All feedback' }));
+    const again = await screen.findByRole('article', { name: 'Rubrik 7' });
+    expect(within(again).getByText(/Hanterad av @granskaren/)).toHaveTextContent('nov. 21 15:30');
+    expect(new URL(requestedUrls(spy).at(-1)!, 'http://localhost').searchParams.get('handled')).toBeNull();
+    await userEvent.click(within(again).getByRole('button', { name: 'Markera som ohanterad' }));
+    expect(await within(again).findByRole('button', { name: 'Markera som hanterad' })).toBeInTheDocument();
+    expect(within(again).queryByText(/Hanterad av/)).not.toBeInTheDocument();
+    expect(spy.mock.calls.some(([u, i]) => String(u).endsWith('/feedback/7/handled') && i?.method === 'DELETE')).toBe(
+      true,
+    );
+  });
+
+  it('shows the refusal in the item when marking fails, and keeps the item', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch((url) =>
+      url.pathname.endsWith('/handled')
+        ? jsonResponse({ message: 'Bara moderatorer och administratörer kan hantera feedback' }, 403)
+        : jsonResponse([item(7)]),
+    );
+    renderAt('/controlpanel', <ControlPanelPage role={2} loading={false} />, '/controlpanel');
+    const article = await screen.findByRole('article', { name: 'Rubrik 7' });
+    await userEvent.click(within(article).getByRole('button', { name: 'Markera som hanterad' }));
+    expect(await within(article).findByRole('alert')).toHaveTextContent(
+      'Bara moderatorer och administratörer kan hantera feedback',
+    );
+    expect(screen.getByRole('article', { name: 'Rubrik 7' })).toBeInTheDocument();
   });
 
   it('shows a retry when the feedback cannot be read', async () => {
