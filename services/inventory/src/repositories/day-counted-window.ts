@@ -13,7 +13,7 @@ export const DAY_COUNTED_FROM = 5000;
  * window by window).
  *
  * The window's rows come from `inventory.listing_window` (migration 008), which finds their ids with
- * `inventory.listing_window_ids` (migration 007). The statements in both keep generic plans, where this
+ * `inventory.listing_window_ids` (migrations 007 and 011). The statements in both keep generic plans, where this
  * statement as one query was planned again on every request (decision 012); what is left to plan here is a
  * function scan and a sort of the window's rows. The functions are STABLE, so they read in this statement's
  * snapshot.
@@ -37,9 +37,9 @@ export function dayCountedWindowSql(
 }
 
 /**
- * For bulk loads: stops the per-row counting of `inventory.listing_days` and `listing_hours` for the rest of the transaction (a
- * row trigger per inserted ad) and returns the step that counts every day again in one pass. Both must run in
- * the same transaction as the load, so no reader ever sees counts that differ from the rows.
+ * For bulk loads: stops the per-row counting of `inventory.listing_days` and `listing_hours` for the rest of the
+ * transaction (a row trigger per inserted ad) and returns the step that counts every hour and day again in one
+ * pass. Both must run in the same transaction as the load, so no reader ever sees counts that differ from the rows.
  */
 export async function suspendDayCounting(tx: Queryable): Promise<() => Promise<void>> {
   await tx.exec('ALTER TABLE inventory.cars DISABLE TRIGGER cars_listing_days');
