@@ -1,6 +1,7 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
 import type { AdService } from '../services/ad-service.ts';
+import { HttpError } from '../errors.ts';
 import { errorSchema } from '../schemas.ts';
 
 /** What every route file gets from the plugin. */
@@ -21,6 +22,16 @@ export function parseId(value: unknown): number | null {
   if (typeof value !== 'string' || !/^\d{1,10}$/.test(value)) return null;
   const n = Number(value);
   return n >= 1 && n <= INT_MAX ? n : null;
+}
+
+/** The params of a `/…/:id` route: declared a string, read by `pathId` or `parseId`. */
+export const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } as const;
+
+/** The `:id` of the path, or 404 with `notFound`. */
+export function pathId(request: { params: unknown }, notFound: string): number {
+  const id = parseId((request.params as { id?: unknown }).id);
+  if (id === null) throw new HttpError(404, notFound);
+  return id;
 }
 
 /** Response schemas of the error answers a route gives. */

@@ -8,7 +8,7 @@ import { HttpError, MESSAGES } from '../errors.ts';
 import { feedbackRepository, type HandledFilter } from '../repositories/feedback-repository.ts';
 import { parseWindow } from '../services/search-query.ts';
 import { bearer, feedbackItemSchema, feedbackListSchema, idSchema, windowQuery } from '../schemas.ts';
-import { errorResponses, parseId, type RouteContext } from './context.ts';
+import { errorResponses, idParams, pathId, type RouteContext } from './context.ts';
 
 export function feedbackRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const feedback = feedbackRepository(ctx.db);
@@ -73,15 +73,11 @@ export function feedbackRoutes(app: FastifyInstance, ctx: RouteContext): void {
     schema: {
       tags: ['feedback'],
       security: bearer,
-      params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+      params: idParams,
       response: { 200: feedbackItemSchema, ...errorResponses(401, 403, 404) },
     },
   };
-  const feedbackId = (request: { params: unknown }) => {
-    const id = parseId((request.params as { id?: unknown }).id);
-    if (id === null) throw new HttpError(404, MESSAGES.feedbackNotFound);
-    return id;
-  };
+  const feedbackId = (request: { params: unknown }) => pathId(request, MESSAGES.feedbackNotFound);
 
   app.put(
     inventoryPaths.feedbackHandled(':id'),

@@ -1,19 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth.ts';
-import { HttpError, MESSAGES } from '../errors.ts';
+import { MESSAGES } from '../errors.ts';
 import { readAdForm } from '../services/ad-form.ts';
 import { adFormDescription, bearer } from '../schemas.ts';
-import { errorResponses, parseId, type RouteContext } from './context.ts';
-
-const params = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } as const;
+import { errorResponses, idParams, pathId, type RouteContext } from './context.ts';
 
 /** Owner actions beyond the specification: edit and remove one's own ad. */
 export function ownerRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  const carId = (request: { params: unknown }) => {
-    const id = parseId((request.params as { id?: unknown }).id);
-    if (id === null) throw new HttpError(404, MESSAGES.carNotFound);
-    return id;
-  };
+  const carId = (request: { params: unknown }) => pathId(request, MESSAGES.carNotFound);
 
   app.put(
     '/cars/:id',
@@ -28,7 +22,7 @@ export function ownerRoutes(app: FastifyInstance, ctx: RouteContext): void {
         tags: ['ads'],
         consumes: ['multipart/form-data'],
         security: bearer,
-        params,
+        params: idParams,
         response: { 204: { type: 'null' }, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
       },
     },
@@ -48,7 +42,7 @@ export function ownerRoutes(app: FastifyInstance, ctx: RouteContext): void {
         description: '409 while a request replaces the photos of the same ad.',
         tags: ['ads'],
         security: bearer,
-        params,
+        params: idParams,
         response: { 204: { type: 'null' }, ...errorResponses(401, 403, 404, 409) },
       },
     },

@@ -6,7 +6,7 @@ import { HttpError, MESSAGES } from '../errors.ts';
 import { savedRepository } from '../repositories/saved-repository.ts';
 import { parseWindow } from '../services/search-query.ts';
 import { bearer, carListSchema, savedSchema, windowQuery } from '../schemas.ts';
-import { errorResponses, parseId, type RouteContext } from './context.ts';
+import { errorResponses, idParams, parseId, type RouteContext } from './context.ts';
 
 export function savedRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const saved = savedRepository(ctx.db);
@@ -59,7 +59,7 @@ export function savedRoutes(app: FastifyInstance, ctx: RouteContext): void {
         summary: 'Whether the user has saved one ad (for the heart on the ad page)',
         tags: ['saved'],
         security: bearer,
-        params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+        params: idParams,
         response: { 200: savedSchema, ...errorResponses(401) },
       },
     },
