@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '@bilmarknaden/db/database';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
+import { carsRepository } from '../src/repositories/cars-repository.ts';
+import { parseListQuery } from '../src/services/search-query.ts';
 import { BASE, buildTestApp, insertCar, type TestApp } from './inventory-helpers.ts';
 
 let t: TestApp;
@@ -270,6 +273,28 @@ describe('GET /001/2003 filters and search', () => {
     ['pending', []],
   ])('search %j', async (term, expected) => {
     expect(await found(`?searchterm=${encodeURIComponent(term)}`)).toEqual(new Set(expected.map((k) => ids_[k])));
+  });
+
+  it('answers a value outside an option list with an empty list without reading the ads', async () => {
+    const statements: string[] = [];
+    const counted: Queryable = {
+      query: (sql, params) => {
+        statements.push(sql);
+        return t.db.query(sql, params);
+      },
+      exec: (sql) => t.db.exec(sql),
+    };
+    const cars = carsRepository(counted);
+    for (const filter of [{ color: 'lila' }, { fuel: 'el' }, { trans: 'cvt', make: 'volvo' }, { drivetrain: '4wd' }]) {
+      expect(await cars.list(parseListQuery(filter))).toEqual([]);
+    }
+    expect(statements).toEqual([]);
+    // Listed values, in any case, are still looked up.
+    const listed = await cars.list(
+      parseListQuery({ color: 'RÖD', type: 'Halvkombi', trans: 'Manuell', fuel: 'bensin' }),
+    );
+    expect(listed.map((c) => c.id)).toEqual([ids_.golf]);
+    expect(statements).toHaveLength(1);
   });
 
   it('combines search, filters and sort', async () => {

@@ -1,7 +1,7 @@
 import type { Queryable } from '@bilmarknaden/db/database';
 import type { Car, CarListItem } from '@bilmarknaden/shared/api-types';
 import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
-import type { ListQuery, Window } from '../services/search-query.ts';
+import { filtersCanMatch, type ListQuery, type Window } from '../services/search-query.ts';
 import { dayCountedWindowSql } from './day-counted-window.ts';
 
 /** The columns of the list shape; `c.` so the same list serves joins. */
@@ -154,6 +154,9 @@ export const DEFERRED_JOIN_FROM = 100;
 export function carsRepository(db: Queryable) {
   return {
     async list(q: ListQuery): Promise<CarListItem[]> {
+      // No index has these columns first: an unlisted value would be looked for in every ad (a parallel scan
+      // of the whole table, 34–51 ms at 100,000 ads) to find none.
+      if (!filtersCanMatch(q.filters)) return [];
       const { sql, params } = buildListSql(q);
       const r = await db.query<ListRow>(sql, params);
       return r.rows.map(toListItem);

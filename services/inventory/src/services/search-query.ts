@@ -9,6 +9,14 @@ import {
   type Order,
   type OrderBy,
 } from '@bilmarknaden/shared/constants';
+import {
+  colorOptions,
+  drivetrainOptions,
+  fuelOptions,
+  transmissionOptions,
+  typeOptions,
+  type Option,
+} from '@bilmarknaden/shared/options';
 import { parseWholeNumber } from '@bilmarknaden/shared/validation/rules';
 import { HttpError } from '../errors.ts';
 
@@ -177,6 +185,28 @@ export function parseAsOf(raw: Raw, now: Date = new Date()): Date {
   const t = parseIsoDateTime(v);
   if (Number.isNaN(t)) throw new HttpError(400, WINDOW_MESSAGES.asOf, 'asOf');
   return t > now.getTime() ? now : new Date(t);
+}
+
+const listedValues = (options: readonly Option[]) => new Set(options.map((o) => o.value));
+
+/** The attributes whose stored values come only from an option list (decision 004). */
+const OPTION_VALUES: Partial<Record<keyof TextFilters, ReadonlySet<string>>> = {
+  transmission: listedValues(transmissionOptions),
+  fuel: listedValues(fuelOptions),
+  type: listedValues(typeOptions),
+  color: listedValues(colorOptions),
+  drivetrain: listedValues(drivetrainOptions),
+};
+
+/**
+ * False when a filter asks for a value outside its attribute's option list. Ads are stored only with listed
+ * values (the server refuses others), so such a filter matches no ad and the list is empty without reading it.
+ */
+export function filtersCanMatch(filters: TextFilters): boolean {
+  return (Object.keys(OPTION_VALUES) as (keyof TextFilters)[]).every((key) => {
+    const value = filters[key];
+    return value === undefined || OPTION_VALUES[key]!.has(value);
+  });
 }
 
 /** The query of `GET /001/2003`, checked: anything out of bounds is a 400 naming the parameter. */
