@@ -46,6 +46,18 @@ export const drivetrainOptions = [
   { value: 'rwd', label: 'RWD' },
 ] as const satisfies readonly Option[];
 
+/**
+ * The attributes whose values come only from the lists above, in a fixed order: the database numbers an ad's
+ * combination of them in this order (inventory migration 014), so it changes only with a migration.
+ */
+export const optionAttributes = [
+  ['transmission', transmissionOptions],
+  ['fuel', fuelOptions],
+  ['type', typeOptions],
+  ['color', colorOptions],
+  ['drivetrain', drivetrainOptions],
+] as const;
+
 /** Field labels as the screens show them. */
 export const attributeLabels = {
   make: 'Märke',

@@ -244,6 +244,12 @@ describe('GET /001/2003 filters and search', () => {
     ['?priceMin=90000&priceMax=90000', ['golf']],
     ['?yearMin=2012&yearMax=2020', ['golf', 'tesla']],
     ['?milageMax=8000', ['xc60', 'tesla']],
+    // Narrow enough to be looked up by their combinations (migration 014): one, or a few dozen.
+    ['?trans=automat&fuel=El%20%2F%20hybrid&type=suv&color=vit&drivetrain=awd', ['xc60']],
+    ['?trans=manuell&fuel=El%20%2F%20hybrid&type=suv&color=vit&drivetrain=awd', []],
+    ['?type=kombi&color=Blå', ['v70']],
+    ['?fuel=bensin&type=halvkombi&make=volkswagen', ['golf']],
+    ['?fuel=el%20%2F%20hybrid&drivetrain=awd&priceMax=300000', ['tesla']],
     ['?make=Saab', []],
     ['?color=lila', []],
     ['?make=', ['xc60', 'v70', 'golf', 'tesla']],

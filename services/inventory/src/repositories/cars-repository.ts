@@ -3,6 +3,7 @@ import type { Car, CarListItem } from '@bilmarknaden/shared/api-types';
 import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
 import { filtersCanMatch, type ListQuery, type Window } from '../services/search-query.ts';
 import { dayCountedWindowSql } from './day-counted-window.ts';
+import { COMBINATION_SQL, COMBINATIONS, NARROW_SHARE, optionCombinations } from './option-combination.ts';
 
 /** The columns of the list shape; `c.` so the same list serves joins. */
 export const LIST_COLUMNS =
@@ -112,13 +113,24 @@ export function buildListSql(q: ListQuery): { sql: string; params: unknown[] } {
   // later in the snapshot's own millisecond is left out too and shows in the next listing. `created` leads
   // the default sort indexes (an index condition) and is a cheap filter on the others.
   const where = ["c.status = 'active'", `c.created <= ${p(q.asOf.toISOString())}`];
+  // Narrow filters on the five option attributes become the combinations that pass (migration 014), which
+  // `cars_option_combination_idx` can find without walking the order's index past every other ad.
+  const combinations = optionCombinations(q.filters);
+  const narrow = combinations !== null && combinations.length <= COMBINATIONS * NARROW_SHARE;
   for (const [key, value] of Object.entries(q.filters) as [keyof typeof TEXT_COLUMNS, string | undefined][]) {
-    if (value === undefined) continue;
+    if (value === undefined || (narrow && key !== 'make' && key !== 'model')) continue;
     // make and model are compared as lower(column) = lower($n) so the expression index applies.
     where.push(
       key === 'make' || key === 'model'
         ? `${TEXT_COLUMNS[key]} = lower(${p(value)})`
         : `${TEXT_COLUMNS[key]} = ${p(value)}`,
+    );
+  }
+  if (narrow) {
+    where.push(
+      combinations.length === 1
+        ? `${COMBINATION_SQL} = ${p(combinations[0])}`
+        : `${COMBINATION_SQL} = ANY(${p(combinations)})`,
     );
   }
   for (const [key, value] of Object.entries(q.ranges) as [keyof typeof RANGE_CONDITIONS, number | undefined][]) {

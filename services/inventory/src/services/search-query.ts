@@ -9,14 +9,7 @@ import {
   type Order,
   type OrderBy,
 } from '@bilmarknaden/shared/constants';
-import {
-  colorOptions,
-  drivetrainOptions,
-  fuelOptions,
-  transmissionOptions,
-  typeOptions,
-  type Option,
-} from '@bilmarknaden/shared/options';
+import { optionAttributes } from '@bilmarknaden/shared/options';
 import { parseWholeNumber } from '@bilmarknaden/shared/validation/rules';
 import { HttpError } from '../errors.ts';
 
@@ -187,26 +180,17 @@ export function parseAsOf(raw: Raw, now: Date = new Date()): Date {
   return t > now.getTime() ? now : new Date(t);
 }
 
-const listedValues = (options: readonly Option[]) => new Set(options.map((o) => o.value));
-
-/** The attributes whose stored values come only from an option list (decision 004). */
-const OPTION_VALUES: Partial<Record<keyof TextFilters, ReadonlySet<string>>> = {
-  transmission: listedValues(transmissionOptions),
-  fuel: listedValues(fuelOptions),
-  type: listedValues(typeOptions),
-  color: listedValues(colorOptions),
-  drivetrain: listedValues(drivetrainOptions),
-};
+/** The attributes whose stored values come only from an option list (decision 004), with their values. */
+const OPTION_VALUES = optionAttributes.map(
+  ([key, options]) => [key, new Set<string>(options.map((o) => o.value))] as const,
+);
 
 /**
  * False when a filter asks for a value outside its attribute's option list. Ads are stored only with listed
  * values (the server refuses others), so such a filter matches no ad and the list is empty without reading it.
  */
 export function filtersCanMatch(filters: TextFilters): boolean {
-  return (Object.keys(OPTION_VALUES) as (keyof TextFilters)[]).every((key) => {
-    const value = filters[key];
-    return value === undefined || OPTION_VALUES[key]!.has(value);
-  });
+  return OPTION_VALUES.every(([key, values]) => filters[key] === undefined || values.has(filters[key]));
 }
 
 /** The query of `GET /001/2003`, checked: anything out of bounds is a 400 naming the parameter. */
