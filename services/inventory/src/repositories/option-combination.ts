@@ -27,9 +27,11 @@ export function optionCombinations(filters: TextFilters): number[] | null {
   let weight = 1;
   for (const [key, values] of ATTRIBUTES) {
     const wanted = filters[key];
-    const at = wanted === undefined ? -1 : (values as readonly string[]).indexOf(wanted);
-    // An unlisted value is in no combination: the filters then match nothing.
-    const positions = wanted === undefined ? values.map((_, i) => i) : at < 0 ? [] : [at];
+    // An unlisted value is at no position, so in no combination: the filters then match nothing.
+    const positions =
+      wanted === undefined
+        ? values.map((_, i) => i)
+        : [(values as readonly string[]).indexOf(wanted)].filter((i) => i >= 0);
     codes = codes.flatMap((code) => positions.map((p) => code + p * weight));
     weight *= values.length;
   }
