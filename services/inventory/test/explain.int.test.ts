@@ -129,6 +129,19 @@ describe('EXPLAIN of the list queries', () => {
     expect(plan).not.toMatch(/Seq Scan/);
   });
 
+  // A deep window of a filtered list tests its option and range filters in the order's index too (migration 015):
+  // the walk past `start` reads no ad from the table, whichever order.
+  it.each(['created', 'price', 'year', 'milage', 'hp'])(
+    'a deep filtered window by %s skips its rows in an index-only scan',
+    async (orderBy) => {
+      await db.exec('VACUUM ANALYZE inventory.cars');
+      const filters = 'fuel=diesel&priceMax=450000&yearMin=1995&milageMax=29000';
+      const plan = await planOf(`/001/2003?orderBy=${orderBy}&order=desc&${filters}&start=1000&end=1020`);
+      expect(plan, plan).toMatch(new RegExp(`Index Only Scan( Backward)? using cars_${orderBy}_idx`));
+      expect(plan).not.toMatch(/Seq Scan/);
+    },
+  );
+
   // Narrow filters on the option attributes are looked up by their combinations (migration 014), also when the
   // window starts past their last match: no walk over every ad, no scan of the table.
   it.each([

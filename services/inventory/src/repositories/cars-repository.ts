@@ -113,12 +113,14 @@ export function buildListSql(q: ListQuery): { sql: string; params: unknown[] } {
   // later in the snapshot's own millisecond is left out too and shows in the next listing. `created` leads
   // the default sort indexes (an index condition) and is a cheap filter on the others.
   const where = ["c.status = 'active'", `c.created <= ${p(q.asOf.toISOString())}`];
-  // Narrow filters on the five option attributes become the combinations that pass (migration 014), which
-  // `cars_option_combination_idx` can find without walking the order's index past every other ad.
+  // Filters on the five option attributes become the combinations that pass (migration 014) when they are narrow,
+  // so `cars_option_combination_idx` can find them without walking the order's index past every other ad, and in
+  // a deep window, whose walk over the order's index then tests them in the index alone (migration 015).
+  const deep = q.window.start >= DEFERRED_JOIN_FROM;
   const combinations = optionCombinations(q.filters);
-  const narrow = combinations !== null && combinations.length <= COMBINATIONS * NARROW_SHARE;
+  const asCombinations = combinations !== null && (deep || combinations.length <= COMBINATIONS * NARROW_SHARE);
   for (const [key, value] of Object.entries(q.filters) as [keyof typeof TEXT_COLUMNS, string | undefined][]) {
-    if (value === undefined || (narrow && key !== 'make' && key !== 'model')) continue;
+    if (value === undefined || (asCombinations && key !== 'make' && key !== 'model')) continue;
     // make and model are compared as lower(column) = lower($n) so the expression index applies.
     where.push(
       key === 'make' || key === 'model'
@@ -126,7 +128,7 @@ export function buildListSql(q: ListQuery): { sql: string; params: unknown[] } {
         : `${TEXT_COLUMNS[key]} = ${p(value)}`,
     );
   }
-  if (narrow) {
+  if (asCombinations) {
     where.push(
       combinations.length === 1
         ? `${COMBINATION_SQL} = ${p(combinations[0])}`
@@ -144,7 +146,7 @@ export function buildListSql(q: ListQuery): { sql: string; params: unknown[] } {
   const dir = DIRECTIONS[q.order];
   const orderBy = ` ORDER BY ${ORDER_COLUMNS[q.orderBy]} ${dir}, c.id ${dir}`;
   const window = ` LIMIT ${p(q.window.end - q.window.start)} OFFSET ${p(q.window.start)}`;
-  if (q.window.start < DEFERRED_JOIN_FROM) {
+  if (!deep) {
     return {
       sql: `SELECT ${LIST_COLUMNS} FROM inventory.cars c WHERE ${where.join(' AND ')}${orderBy}${window}`,
       params,

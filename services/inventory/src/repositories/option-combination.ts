@@ -13,8 +13,9 @@ export const COMBINATIONS = ATTRIBUTES.reduce((n, [, values]) => n * values.leng
 
 /**
  * Filters that pass at most this share of the combinations are asked as combinations, which the planner can read
- * from `cars_option_combination_idx`. Broader ones (one ad in 20 or more matches) keep their plain comparisons:
- * walking the order's index finds their windows fast, and planning a long list of combinations costs more
+ * from `cars_option_combination_idx`. Broader ones (one ad in 20 or more matches) keep their plain comparisons
+ * near the top of a list (a deep window asks every filter as combinations, tested in the order's index, migration
+ * 015): walking the order's index finds their windows fast, and planning a long list of combinations costs more
  * (PostgreSQL, 1,000,000 ads: type and colour, 24 combinations, first page 0.74 → 0.92 ms; the same at start
  * 2,000 93 → 69 ms; all five 12 → 0.27 ms, and past their last match 355 → 2.0 ms).
  */
