@@ -85,7 +85,7 @@ describe('buildListSql', () => {
       parseListQuery({ orderBy: 'price', order: 'asc', start: '20', end: '40' }, now),
     );
     expect(sql).toContain('ORDER BY c.price ASC, c.id ASC LIMIT $2 OFFSET $3');
-    expect(params).toEqual(['2026-01-02T03:04:05.678Z', 20, 20]);
+    expect(params).toEqual(['2026-01-02T03:04:05.677Z', 20, 20]);
   });
 
   it('always limits the list to its snapshot (asOf, default now)', () => {
@@ -99,10 +99,14 @@ describe('buildListSql', () => {
 
 describe('parseAsOf', () => {
   const now = new Date('2026-01-02T03:04:05.678Z');
-  it('is now when absent or empty, and clamps a future time to now', () => {
-    expect(parseAsOf({}, now)).toEqual(now);
-    expect(parseAsOf({ asOf: '' }, now)).toEqual(now);
-    expect(parseAsOf({ asOf: '2030-01-01T00:00:00Z' }, now)).toEqual(now);
+  // The millisecond before now: an ad published in the request's own millisecond waits for the next listing.
+  const latest = new Date('2026-01-02T03:04:05.677Z');
+  it('is the millisecond before now when absent or empty, and clamps a later time to it', () => {
+    expect(parseAsOf({}, now)).toEqual(latest);
+    expect(parseAsOf({ asOf: '' }, now)).toEqual(latest);
+    expect(parseAsOf({ asOf: '2030-01-01T00:00:00Z' }, now)).toEqual(latest);
+    expect(parseAsOf({ asOf: now.toISOString() }, now)).toEqual(latest);
+    expect(parseAsOf({ asOf: latest.toISOString() }, now)).toEqual(latest);
   });
 
   it('reads ISO 8601 times with a zone', () => {
