@@ -7,7 +7,7 @@ import type { Database } from '@bilmarknaden/db/database';
 import { MAX_WINDOW } from '@bilmarknaden/shared/constants';
 import { buildListSql, carsRepository } from '@bilmarknaden/inventory/repositories/cars-repository';
 import { savedRepository } from '@bilmarknaden/inventory/repositories/saved-repository';
-import { parseListQuery, parseWindow } from '@bilmarknaden/inventory/services/search-query';
+import { parseAsOf, parseListQuery, parseWindow } from '@bilmarknaden/inventory/services/search-query';
 import { benchUser } from '@bilmarknaden/server/cli/bulk-seed';
 import { ceilingPath, LIST_SHAPES } from './scenarios.ts';
 
@@ -15,11 +15,11 @@ import { ceilingPath, LIST_SHAPES } from './scenarios.ts';
 export function registerCeilingRoute(app: FastifyInstance, db: Database): void {
   for (const shape of LIST_SHAPES) {
     // Parsed once here; per request only the snapshot changes. The list route sends no asOf of its own: a
-    // request without one gets asOf = now (parseAsOf), so each ceiling request takes `new Date()` too and the
+    // request without one gets the latest snapshot (parseAsOf), so each ceiling request takes it too and the
     // inventory's own builder makes its SQL.
     const query = parseListQuery(shape.query);
     app.get(ceilingPath(shape.name), async () => {
-      const { sql, params } = buildListSql({ ...query, asOf: new Date() });
+      const { sql, params } = buildListSql({ ...query, asOf: parseAsOf({}) });
       return (await db.query(sql, params)).rows;
     });
   }
