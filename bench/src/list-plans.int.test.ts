@@ -124,6 +124,17 @@ describe(`real plans of the list shapes on ${ADS} seeded ads`, () => {
     expect(text, text).toMatch(/(Index Scan|Bitmap Index Scan)( Backward)? (using|on) cars_make_price_idx/);
   });
 
+  // Browsing a make, newest first (the menu's 'Bilar' links): read in date order from the make's own index
+  // (migration 016), not by walking every make's ads in the date index.
+  it.each([
+    [{ make: 'volvo' }, /Index Scan Backward using cars_make_created_idx/],
+    [{ make: 'volvo', order: 'asc' }, /Index Scan using cars_make_created_idx/],
+  ])('%j reads cars_make_created_idx in date order', async (query, index) => {
+    const text = await plan(query);
+    expect(text, text).toMatch(index);
+    expect(text, text).not.toMatch(/Seq Scan on cars\b/);
+  });
+
   it('the detector itself finds a Sort over a Seq Scan', async () => {
     const r = await db.query<{ 'QUERY PLAN': string }>(
       `EXPLAIN SELECT id FROM inventory.cars ORDER BY description LIMIT 20`,
