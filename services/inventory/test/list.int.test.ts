@@ -326,7 +326,7 @@ describe('GET /001/2003 snapshot (asOf and X-List-As-Of)', () => {
 
   const get = (query: string) => t.app.inject({ method: 'GET', url: `${BASE}/001/2003${query}` });
 
-  it('names its snapshot in X-List-As-Of (the millisecond before now when asOf is absent)', async () => {
+  it('names its snapshot in X-List-As-Of (one millisecond before now when asOf is absent)', async () => {
     const before = Date.now();
     const res = await get('');
     const after = Date.now();
@@ -351,7 +351,7 @@ describe('GET /001/2003 snapshot (asOf and X-List-As-Of)', () => {
     expect(ids(offset.json())).toEqual(older.slice(0, 10).reverse());
   });
 
-  it('clamps a future asOf to the millisecond before now', async () => {
+  it('clamps a future asOf to one millisecond before now', async () => {
     const res = await get(`?asOf=${encodeURIComponent('2999-01-01T00:00:00Z')}`);
     expect(res.statusCode).toBe(200);
     expect(Date.parse(res.headers['x-list-as-of'] as string)).toBeLessThan(Date.now());

@@ -88,7 +88,7 @@ describe('buildListSql', () => {
     expect(params).toEqual(['2026-01-02T03:04:05.677Z', 20, 20]);
   });
 
-  it('always limits the list to its snapshot (asOf, default now)', () => {
+  it('always limits the list to its snapshot (asOf, default a millisecond before now)', () => {
     const now = new Date('2026-01-02T03:04:05.678Z');
     expect(buildListSql(parseListQuery({}, now)).sql).toContain("WHERE c.status = 'active' AND c.created <= $1");
     expect(buildListSql(parseListQuery({ asOf: '2025-05-05T10:00:00.5+02:00' }, now)).params[0]).toBe(
@@ -99,9 +99,9 @@ describe('buildListSql', () => {
 
 describe('parseAsOf', () => {
   const now = new Date('2026-01-02T03:04:05.678Z');
-  // The millisecond before now: an ad published in the request's own millisecond waits for the next listing.
+  // One millisecond before now: an ad published in the request's own millisecond waits for the next listing.
   const latest = new Date('2026-01-02T03:04:05.677Z');
-  it('is the millisecond before now when absent or empty, and clamps a later time to it', () => {
+  it('is a millisecond before now when absent or empty, and clamps a later time to it', () => {
     expect(parseAsOf({}, now)).toEqual(latest);
     expect(parseAsOf({ asOf: '' }, now)).toEqual(latest);
     expect(parseAsOf({ asOf: '2030-01-01T00:00:00Z' }, now)).toEqual(latest);

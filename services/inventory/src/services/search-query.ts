@@ -172,10 +172,10 @@ function parseIsoDateTime(v: string): number {
  * The snapshot time of a listing: `asOf` (ISO 8601) when given, clamped to the latest snapshot when later; the
  * latest when absent. A malformed time is a 400.
  *
- * The latest snapshot is the end of the millisecond before `now`: a listing holds the ads made visible at or
- * before it (decision 005), and on PGlite, whose clock counts whole milliseconds, an ad published right after
- * the first window in that window's millisecond has `created` equal to it and would join the later windows,
- * pushing them down by one. So the ads of the request's own millisecond wait for the next listing.
+ * The latest snapshot is one millisecond before `now`: a listing holds the ads made visible at or before it
+ * (decision 005), and on PGlite, whose clock counts whole milliseconds, an ad published right after the first
+ * window in that window's millisecond had `created` equal to `now` and joined the later windows, pushing them
+ * down by one. So the ads of the request's own millisecond wait for the next listing.
  */
 export function parseAsOf(raw: Raw, now: Date = new Date()): Date {
   const latest = new Date(now.getTime() - 1);
