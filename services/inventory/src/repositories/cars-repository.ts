@@ -96,8 +96,9 @@ const RANGE_CONDITIONS = {
 };
 
 /**
- * The SQL of one list page. Every shape can use an index: the partial sort indexes (column, id) WHERE
- * status = 'active', the (lower(make), lower(model), created, id) index, and the GIN indexes for search.
+ * The SQL of one list page. Every shape can use an index: one per order (column, id), one per order of a make
+ * (lower(make), column, id), the (lower(make), lower(model), created, id) index, the option combinations' index
+ * and the GIN indexes for search (docs/architecture.md).
  */
 export function buildListSql(q: ListQuery): { sql: string; params: unknown[] } {
   // The plain listing far down: whole days are skipped by their counts (decision 008).
