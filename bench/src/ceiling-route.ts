@@ -1,11 +1,13 @@
 // The ceilings of the benchmark: one bare route per API scenario, in the same process, that runs exactly the SQL
-// the scenario's API request runs and sends the rows, with no query-string validation, no token verification,
-// no response schema and no mapping beyond what the repository does. Each scenario's throughput is compared to
+// the scenario's API request runs and sends its answer (for the lists, the JSON the database wrote), with no
+// query-string validation, no token verification, no response schema and no mapping beyond what the repository
+// does. Each scenario's throughput is compared to
 // its own ceiling, so the figure is what the API adds to its SQL, not how costly the SQL is.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
 import { MAX_WINDOW } from '@bilmarknaden/shared/constants';
-import { buildListSql, carsRepository } from '@bilmarknaden/inventory/repositories/cars-repository';
+import { buildListJsonSql, carsRepository, queryJsonArray } from '@bilmarknaden/inventory/repositories/cars-repository';
+import { JSON_TYPE } from '@bilmarknaden/inventory/routes/context';
 import { savedRepository } from '@bilmarknaden/inventory/repositories/saved-repository';
 import { parseAsOf, parseListQuery, parseWindow } from '@bilmarknaden/inventory/services/search-query';
 import { benchUser } from '@bilmarknaden/server/cli/bulk-seed';
@@ -18,9 +20,10 @@ export function registerCeilingRoute(app: FastifyInstance, db: Database): void {
     // request without one gets the latest snapshot (parseAsOf), so each ceiling request takes it too and the
     // inventory's own builder makes its SQL.
     const query = parseListQuery(shape.query);
-    app.get(ceilingPath(shape.name), async () => {
-      const { sql, params } = buildListSql({ ...query, asOf: parseAsOf({}) });
-      return (await db.query(sql, params)).rows;
+    app.get(ceilingPath(shape.name), async (_request, reply) => {
+      const { sql, params } = buildListJsonSql({ ...query, asOf: parseAsOf({}) });
+      reply.type(JSON_TYPE);
+      return queryJsonArray(db, sql, params);
     });
   }
 
@@ -35,5 +38,8 @@ export function registerCeilingRoute(app: FastifyInstance, db: Database): void {
   const saved = savedRepository(db);
   const username = benchUser(1).username;
   const window = parseWindow({}, MAX_WINDOW);
-  app.get(ceilingPath('saved'), async () => saved.list(username, window));
+  app.get(ceilingPath('saved'), async (_request, reply) => {
+    reply.type(JSON_TYPE);
+    return saved.listJson(username, window);
+  });
 }

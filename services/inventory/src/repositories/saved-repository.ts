@@ -1,7 +1,6 @@
 import type { Database } from '@bilmarknaden/db/database';
-import type { CarListItem } from '@bilmarknaden/shared/api-types';
 import { MAX_SAVED } from '@bilmarknaden/shared/constants';
-import { LIST_COLUMNS, toListItem, type ListRow } from './cars-repository.ts';
+import { asJsonArray, LIST_COLUMNS, queryJsonArray } from './cars-repository.ts';
 import type { Window } from '../services/search-query.ts';
 
 export function savedRepository(db: Database) {
@@ -49,16 +48,19 @@ export function savedRepository(db: Database) {
       return r.rows.length > 0;
     },
 
-    /** The user's saved visible ads, newest saved first. */
-    async list(username: string, window: Window): Promise<CarListItem[]> {
-      const r = await db.query<ListRow>(
-        `SELECT ${LIST_COLUMNS} FROM inventory.saved_cars s
-         JOIN inventory.cars c ON c.id = s.car_id AND c.status = 'active'
-         WHERE s.username = $1
-         ORDER BY s.saved_at DESC, c.id DESC LIMIT $2 OFFSET $3`,
+    /** The user's saved visible ads, newest saved first, as the API's JSON text (decision 022). */
+    listJson(username: string, window: Window): Promise<string> {
+      return queryJsonArray(
+        db,
+        asJsonArray(
+          `SELECT ${LIST_COLUMNS}, s.saved_at FROM inventory.saved_cars s
+           JOIN inventory.cars c ON c.id = s.car_id AND c.status = 'active'
+           WHERE s.username = $1
+           ORDER BY s.saved_at DESC, c.id DESC LIMIT $2 OFFSET $3`,
+          'r.saved_at DESC, r.id DESC',
+        ),
         [username, window.end - window.start, window.start],
       );
-      return r.rows.map(toListItem);
     },
   };
 }

@@ -5,7 +5,7 @@ import { carsRepository } from '../repositories/cars-repository.ts';
 import { parseAsOf, parseWindow } from '../services/search-query.ts';
 import { MAX_WINDOW } from '@bilmarknaden/shared/constants';
 import { asOfQuery, carSchema, snapshotListResponse, windowQuery } from '../schemas.ts';
-import { errorResponses, parseId, type RouteContext } from './context.ts';
+import { errorResponses, JSON_TYPE, parseId, type RouteContext } from './context.ts';
 
 export function detailRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const cars = carsRepository(ctx.db);
@@ -47,8 +47,8 @@ export function detailRoutes(app: FastifyInstance, ctx: RouteContext): void {
       if (username === '') throw new HttpError(400, 'Ange ett användarnamn', 'username');
       const window = parseWindow(query, MAX_WINDOW);
       const asOf = parseAsOf(query);
-      reply.header(LIST_AS_OF_HEADER, asOf.toISOString());
-      return cars.listByUser(username, window, asOf);
+      reply.header(LIST_AS_OF_HEADER, asOf.toISOString()).type(JSON_TYPE);
+      return cars.listByUserJson(username, window, asOf);
     },
   );
 }

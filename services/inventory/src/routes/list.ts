@@ -3,7 +3,7 @@ import { inventoryPaths, LIST_AS_OF_HEADER } from '@bilmarknaden/shared/api-path
 import { carsRepository } from '../repositories/cars-repository.ts';
 import { parseListQuery } from '../services/search-query.ts';
 import { listQuerySchema, snapshotListResponse } from '../schemas.ts';
-import { errorResponses, type RouteContext } from './context.ts';
+import { errorResponses, JSON_TYPE, type RouteContext } from './context.ts';
 
 export function listRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const cars = carsRepository(ctx.db);
@@ -25,8 +25,9 @@ export function listRoutes(app: FastifyInstance, ctx: RouteContext): void {
     },
     async (request, reply) => {
       const query = parseListQuery(request.query as Record<string, unknown>);
-      reply.header(LIST_AS_OF_HEADER, query.asOf.toISOString());
-      return cars.list(query);
+      // The database writes the answer's JSON (decision 022): sent as it is, not serialized again.
+      reply.header(LIST_AS_OF_HEADER, query.asOf.toISOString()).type(JSON_TYPE);
+      return cars.listJson(query);
     },
   );
 }

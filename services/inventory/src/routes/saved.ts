@@ -6,7 +6,7 @@ import { HttpError, MESSAGES } from '../errors.ts';
 import { savedRepository } from '../repositories/saved-repository.ts';
 import { parseWindow } from '../services/search-query.ts';
 import { bearer, carListSchema, savedSchema, windowQuery } from '../schemas.ts';
-import { errorResponses, idParams, parseId, type RouteContext } from './context.ts';
+import { errorResponses, idParams, JSON_TYPE, parseId, type RouteContext } from './context.ts';
 
 export function savedRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const saved = savedRepository(ctx.db);
@@ -47,8 +47,11 @@ export function savedRoutes(app: FastifyInstance, ctx: RouteContext): void {
       },
       preHandler: ctx.auth,
     },
-    async (request) =>
-      saved.list(currentUser(request).username, parseWindow(request.query as Record<string, unknown>, MAX_WINDOW)),
+    async (request, reply) => {
+      const window = parseWindow(request.query as Record<string, unknown>, MAX_WINDOW);
+      reply.type(JSON_TYPE);
+      return saved.listJson(currentUser(request).username, window);
+    },
   );
 
   app.get(
