@@ -226,7 +226,7 @@ export function carsRepository(db: Queryable) {
 
   return {
     listJson,
-    /** A list page's items: listJson parsed, so callers other than the route read the same SQL. */
+    /** A list page's items, for the tests: listJson parsed, so they check the SQL the route runs. */
     async list(q: ListQuery): Promise<CarListItem[]> {
       return JSON.parse(await listJson(q)) as CarListItem[];
     },
