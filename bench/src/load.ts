@@ -1,4 +1,5 @@
 import autocannon, { type Request } from 'autocannon';
+import { readCpuTimes, stealPercent } from './cpu-steal.ts';
 
 export interface LoadScenario {
   name: string;
@@ -24,6 +25,8 @@ export interface LoadResult {
   max: number;
   errors: number;
   non2xx: number;
+  /** The share of the machine's CPU time that the hypervisor gave to others during the run; null off Linux. */
+  stealPercent: number | null;
 }
 
 /** One autocannon run; `warmupS` seconds of the same load first, not counted. */
@@ -45,7 +48,9 @@ export async function runLoad(
     timeout: 10,
   };
   if (opts.warmupS > 0) await autocannon({ ...common, duration: opts.warmupS, requests: requests() });
+  const before = await readCpuTimes();
   const r = await autocannon({ ...common, duration: opts.durationS, requests: requests() });
+  const after = await readCpuTimes();
   return {
     name: scenario.name,
     path: scenario.path,
@@ -59,5 +64,6 @@ export async function runLoad(
     max: r.latency.max,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
+    stealPercent: stealPercent(before, after),
   };
 }

@@ -284,7 +284,8 @@ async function benchEngine(engine: Engine, opts: BenchOptions, withLighthouse: b
 
 const line = (r: LoadResult, pct?: number) =>
   `  ${r.name.padEnd(24)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors + r.non2xx}` +
-  (pct === undefined ? '' : `  ${pct} % of ceiling`);
+  (pct === undefined ? '' : `  ${pct} % of ceiling`) +
+  (r.stealPercent ? `  (steal ${r.stealPercent} %)` : '');
 
 /**
  * Removes an earlier run's folder. With 1,000,000 ads it holds 9 million photo links, and Node's recursive `rm`
