@@ -1,8 +1,8 @@
 // The ceilings of the benchmark: one bare route per API scenario, in the same process, that runs exactly the SQL
 // the scenario's API request runs and sends its answer (for the lists, the JSON the database wrote), with no
 // query-string validation, no token verification, no response schema and no mapping beyond what the repository
-// does. Each scenario's throughput is compared to
-// its own ceiling, so the figure is what the API adds to its SQL, not how costly the SQL is.
+// does. Each scenario's throughput is compared to its own ceiling, so the figure is what the API adds to its SQL,
+// not how costly the SQL is.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
 import { MAX_WINDOW } from '@bilmarknaden/shared/constants';
