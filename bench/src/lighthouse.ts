@@ -19,17 +19,47 @@ const CHROME_FLAGS = [
 export interface LighthousePage {
   name: string;
   url: string;
-  /** 0–100, median of the runs. */
-  performance: number;
-  accessibility: number;
-  runs: { performance: number; accessibility: number }[];
+  /** 0–100, median of the measured runs; null when no run could be measured. */
+  performance: number | null;
+  accessibility: number | null;
+  runs: Scores[];
+  /** Attempts Lighthouse could not measure (its `runtimeError`, e.g. NO_FCP): not scores of 0. */
+  failedAttempts: { code: string; message: string }[];
   metrics: Record<string, number>;
   /** Audits that failed in the last run (accessibility) or cost time (performance opportunities). */
   failedAccessibilityAudits: string[];
   opportunities: { id: string; savingsMs: number }[];
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+interface Scores {
+  performance: number;
+  accessibility: number;
+}
+
+type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
+
+const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : null);
+
+/** Tries per run. Lighthouse reports a page it could not measure (no paint seen, page hung) as a
+ * runtimeError with every score 0; that is a failed measurement, so it is tried again and named. */
+export const ATTEMPTS_PER_RUN = 3;
+
+/**
+ * One run: up to ATTEMPTS_PER_RUN tries of `audit`. Returns the first measured result (null when none was)
+ * and the errors of the tries that were not.
+ */
+export async function measureRun(audit: () => Promise<Result['lhr']>): Promise<{
+  lhr: Result['lhr'] | null;
+  failed: LighthousePage['failedAttempts'];
+}> {
+  const failed: LighthousePage['failedAttempts'] = [];
+  for (let attempt = 0; attempt < ATTEMPTS_PER_RUN; attempt++) {
+    const lhr = await audit();
+    if (!lhr.runtimeError) return { lhr, failed };
+    failed.push({ code: lhr.runtimeError.code, message: lhr.runtimeError.message });
+  }
+  return { lhr: null, failed };
+}
 
 export async function runLighthouse(pages: { name: string; url: string }[], runs = 1): Promise<LighthousePage[]> {
   const chrome = await chromeLauncher.launch({
@@ -40,24 +70,30 @@ export async function runLighthouse(pages: { name: string; url: string }[], runs
   try {
     const out: LighthousePage[] = [];
     for (const page of pages) {
-      const scores: { performance: number; accessibility: number }[] = [];
-      let last: Awaited<ReturnType<typeof lighthouse>>;
+      const scores: Scores[] = [];
+      const failedAttempts: LighthousePage['failedAttempts'] = [];
+      let lhr: Result['lhr'] | null = null;
       for (let i = 0; i < runs; i++) {
-        last = await lighthouse(page.url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
+        const run = await measureRun(async () => {
+          const result = await lighthouse(page.url, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+          });
+          if (!result) throw new Error(`Lighthouse gave no result for ${page.url}`);
+          return result.lhr;
         });
-        if (!last) throw new Error(`Lighthouse gave no result for ${page.url}`);
-        const c = last.lhr.categories;
+        failedAttempts.push(...run.failed);
+        if (!run.lhr) continue;
+        lhr = run.lhr;
+        const c = lhr.categories;
         scores.push({
           performance: Math.round((c.performance?.score ?? 0) * 100),
           accessibility: Math.round((c.accessibility?.score ?? 0) * 100),
         });
       }
-      const lhr = last!.lhr;
-      const audits = lhr.audits;
+      const audits = lhr?.audits ?? {};
       const metric = (id: string) => Math.round(audits[id]?.numericValue ?? -1);
       out.push({
         name: page.name,
@@ -65,6 +101,7 @@ export async function runLighthouse(pages: { name: string; url: string }[], runs
         performance: median(scores.map((s) => s.performance)),
         accessibility: median(scores.map((s) => s.accessibility)),
         runs: scores,
+        failedAttempts,
         metrics: {
           fcpMs: metric('first-contentful-paint'),
           lcpMs: metric('largest-contentful-paint'),
@@ -72,7 +109,7 @@ export async function runLighthouse(pages: { name: string; url: string }[], runs
           cls1000: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000),
           speedIndexMs: metric('speed-index'),
         },
-        failedAccessibilityAudits: (lhr.categories.accessibility?.auditRefs ?? [])
+        failedAccessibilityAudits: (lhr?.categories.accessibility?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
           .map((ref) => ref.id),
         opportunities: Object.values(audits)

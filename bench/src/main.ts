@@ -272,7 +272,10 @@ async function benchEngine(engine: Engine, opts: BenchOptions, withLighthouse: b
         opts.lighthouseRuns,
       );
       for (const p of report.lighthouse) {
-        log(`  ${p.name}: performance ${p.performance}, accessibility ${p.accessibility}`);
+        log(
+          `  ${p.name}: performance ${p.performance ?? 'not measured'}, accessibility ${p.accessibility ?? 'not measured'}` +
+            p.failedAttempts.map((f) => `; not measured once: ${f.code} (${f.message})`).join(''),
+        );
       }
     }
     report.loadAverage.after = loadavg();

@@ -73,11 +73,19 @@ export function formatTable(reports: EngineReport[], ingest: IngestResult | null
         ` list and search also p99 ≤ ${TARGETS.p99Ms} ms.`,
     );
     for (const p of r.lighthouse ?? []) {
-      const ok = p.performance >= TARGETS.lighthousePerformance && p.accessibility >= TARGETS.lighthouseAccessibility;
+      const ok =
+        (p.performance ?? 0) >= TARGETS.lighthousePerformance &&
+        (p.accessibility ?? 0) >= TARGETS.lighthouseAccessibility;
       parts.push(
-        `Lighthouse ${p.name}: performance ${p.performance}, accessibility ${p.accessibility} ${mark(ok)}` +
-          ` (LCP ${p.metrics.lcpMs} ms, TBT ${p.metrics.tbtMs} ms, CLS ${(p.metrics.cls1000 ?? 0) / 1000})` +
-          (p.failedAccessibilityAudits.length ? `; failed: ${p.failedAccessibilityAudits.join(', ')}` : ''),
+        `Lighthouse ${p.name}: ` +
+          (p.performance === null
+            ? `not measured ${mark(false)}`
+            : `performance ${p.performance}, accessibility ${p.accessibility} ${mark(ok)}` +
+              ` (LCP ${p.metrics.lcpMs} ms, TBT ${p.metrics.tbtMs} ms, CLS ${(p.metrics.cls1000 ?? 0) / 1000})`) +
+          (p.failedAccessibilityAudits.length ? `; failed: ${p.failedAccessibilityAudits.join(', ')}` : '') +
+          (p.failedAttempts.length
+            ? `; ${p.failedAttempts.length} attempt(s) not measured: ${p.failedAttempts.map((f) => f.code).join(', ')}`
+            : ''),
       );
     }
   }
