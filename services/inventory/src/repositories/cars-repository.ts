@@ -200,6 +200,26 @@ export function buildListJsonSql(q: ListQuery): { sql: string; params: unknown[]
 /** Windows starting this deep read their ids first and then the rows (a deferred join). */
 export const DEFERRED_JOIN_FROM = 100;
 
+/**
+ * An ad's 13 fields in the order of the column lists of `insertPending` (from $1) and `update` (from $3):
+ * title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel.
+ */
+const adValues = (ad: ValidAd): unknown[] => [
+  ad.title,
+  ad.description,
+  ad.price,
+  ad.make,
+  ad.model,
+  ad.year,
+  ad.milage,
+  ad.hp,
+  ad.color,
+  ad.type,
+  ad.transmission,
+  ad.drivetrain,
+  ad.fuel,
+];
+
 export function carsRepository(db: Queryable) {
   /** A list page as the API's JSON text. */
   async function listJson(q: ListQuery): Promise<string> {
@@ -269,22 +289,7 @@ export function carsRepository(db: Queryable) {
            (title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel, username)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
          RETURNING id`,
-        [
-          ad.title,
-          ad.description,
-          ad.price,
-          ad.make,
-          ad.model,
-          ad.year,
-          ad.milage,
-          ad.hp,
-          ad.color,
-          ad.type,
-          ad.transmission,
-          ad.drivetrain,
-          ad.fuel,
-          username,
-        ],
+        [...adValues(ad), username],
       );
       return r.rows[0]!.id;
     },
@@ -305,23 +310,7 @@ export function carsRepository(db: Queryable) {
      */
     async update(id: number, username: string, ad: ValidAd, imageCount?: number): Promise<boolean> {
       const photos = imageCount === undefined ? '' : ', image_count = $16, image_version = image_version + 1';
-      const params: unknown[] = [
-        id,
-        username,
-        ad.title,
-        ad.description,
-        ad.price,
-        ad.make,
-        ad.model,
-        ad.year,
-        ad.milage,
-        ad.hp,
-        ad.color,
-        ad.type,
-        ad.transmission,
-        ad.drivetrain,
-        ad.fuel,
-      ];
+      const params: unknown[] = [id, username, ...adValues(ad)];
       if (imageCount !== undefined) params.push(imageCount);
       const r = await db.query(
         `UPDATE inventory.cars SET title = $3, description = $4, price = $5, make = $6, model = $7, year = $8,

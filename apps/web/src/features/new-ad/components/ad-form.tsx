@@ -6,6 +6,7 @@ import {
   fuelOptions,
   transmissionOptions,
   typeOptions,
+  type Option,
 } from '@bilmarknaden/shared/options';
 import { newAdRules, NEW_AD_FIELDS, type NewAdInput } from '@bilmarknaden/shared/validation/new-ad';
 import { lastFailure } from '@bilmarknaden/shared/validation/rules';
@@ -128,6 +129,23 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint }:
     </div>
   );
   const numeric = { inputMode: 'numeric', autoComplete: 'off' };
+  /** One of the five attributes chosen from a fixed list (colour, type, gearbox, drivetrain, fuel). */
+  const option = (
+    key: 'color' | 'type' | 'transmission' | 'drivetrain' | 'fuel',
+    placeholder: string,
+    options: readonly Option[],
+  ) => (
+    <SelectField
+      id={fieldId(key)}
+      name={key}
+      invalid={invalid === key}
+      label={attributeLabels[key]}
+      placeholder={placeholder}
+      value={ad[key]}
+      options={options}
+      onChange={set(key)}
+    />
+  );
 
   return (
     <form ref={formRef} className="ad-form" onSubmit={submit} noValidate aria-busy={busy}>
@@ -181,56 +199,11 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint }:
         {text('year', 'Årsmodell', numeric)}
         {text('milage', 'Miltal (mil)', numeric)}
         {text('hp', 'Hästkrafter (hk)', numeric)}
-        <SelectField
-          id={fieldId('color')}
-          name="color"
-          invalid={invalid === 'color'}
-          label={attributeLabels.color}
-          placeholder="Välj färg"
-          value={ad.color}
-          options={colorOptions}
-          onChange={set('color')}
-        />
-        <SelectField
-          id={fieldId('type')}
-          name="type"
-          invalid={invalid === 'type'}
-          label={attributeLabels.type}
-          placeholder="Välj typ"
-          value={ad.type}
-          options={typeOptions}
-          onChange={set('type')}
-        />
-        <SelectField
-          id={fieldId('transmission')}
-          name="transmission"
-          invalid={invalid === 'transmission'}
-          label={attributeLabels.transmission}
-          placeholder="Välj växellåda"
-          value={ad.transmission}
-          options={transmissionOptions}
-          onChange={set('transmission')}
-        />
-        <SelectField
-          id={fieldId('drivetrain')}
-          name="drivetrain"
-          invalid={invalid === 'drivetrain'}
-          label={attributeLabels.drivetrain}
-          placeholder="Välj drivlina"
-          value={ad.drivetrain}
-          options={drivetrainOptions}
-          onChange={set('drivetrain')}
-        />
-        <SelectField
-          id={fieldId('fuel')}
-          name="fuel"
-          invalid={invalid === 'fuel'}
-          label={attributeLabels.fuel}
-          placeholder="Välj bränsle"
-          value={ad.fuel}
-          options={fuelOptions}
-          onChange={set('fuel')}
-        />
+        {option('color', 'Välj färg', colorOptions)}
+        {option('type', 'Välj typ', typeOptions)}
+        {option('transmission', 'Välj växellåda', transmissionOptions)}
+        {option('drivetrain', 'Välj drivlina', drivetrainOptions)}
+        {option('fuel', 'Välj bränsle', fuelOptions)}
       </fieldset>
       <PhotoPicker
         photos={photos}
