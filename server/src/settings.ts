@@ -2,16 +2,10 @@ import { createPrivateKey } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_REGISTRATION_RATE_LIMIT } from '@bilmarknaden/identity/services/registration-service';
+import type { S3StorageOptions } from '@bilmarknaden/inventory/storage/s3-storage';
 
-export interface S3Settings {
-  bucket: string;
-  endpoint?: string;
-  region?: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  forcePathStyle?: boolean;
-  prefix?: string;
-}
+/** The photo store's S3 settings: the store's own options, less the page size its tests set. */
+export type S3Settings = Omit<S3StorageOptions, 'listPageSize'>;
 
 export interface Settings {
   port: number;
