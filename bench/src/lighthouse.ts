@@ -26,7 +26,7 @@ export interface LighthousePage {
   /** Attempts Lighthouse could not measure (its `runtimeError`, e.g. NO_FCP): not scores of 0. */
   failedAttempts: { code: string; message: string }[];
   metrics: Record<string, number>;
-  /** Audits that failed in the last run (accessibility) or cost time (performance opportunities). */
+  /** Audits that failed in the last measured run (accessibility) or cost time (performance opportunities). */
   failedAccessibilityAudits: string[];
   opportunities: { id: string; savingsMs: number }[];
 }
@@ -40,8 +40,10 @@ type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
 
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : null);
 
-/** Tries per run. Lighthouse reports a page it could not measure (no paint seen, page hung) as a
- * runtimeError with every score 0; that is a failed measurement, so it is tried again and named. */
+/**
+ * Tries per run. Lighthouse reports a page it could not measure (no paint seen, page hung) as a
+ * runtimeError with every score 0; that is a failed measurement, so it is tried again and named.
+ */
 export const ATTEMPTS_PER_RUN = 3;
 
 /**
