@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
 import { apiFetch, ApiRequestError, inventoryUrl } from '../../../lib/api-client.ts';
+import { useReturnFocus } from '../../../lib/return-focus.ts';
 import { SAVED_CARS_KEY } from '../../../lib/saved-cars.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 
@@ -14,6 +15,8 @@ interface DeleteAdDialogProps {
 /** Confirms and deletes one of the user's own ads; the lists refresh afterwards. */
 export function DeleteAdDialog({ car, onClose }: DeleteAdDialogProps) {
   const queryClient = useQueryClient();
+  // No Dialog.Trigger opens it: without this, cancelling left the keyboard on the page's body.
+  const returnFocus = useReturnFocus();
   const remove = useMutation({
     mutationFn: (id: number) =>
       apiFetch<void>(inventoryUrl(inventoryPaths.carById(id)), { method: 'DELETE', auth: true }),
@@ -35,7 +38,7 @@ export function DeleteAdDialog({ car, onClose }: DeleteAdDialogProps) {
     <Dialog.Root open={car !== null} onOpenChange={(o) => !o && !remove.isPending && close()}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="modal">
+        <Dialog.Content className="modal" {...returnFocus}>
           <Dialog.Title className="modal__title">Ta bort annonsen?</Dialog.Title>
           <Dialog.Description>
             {car ? `"${car.title}" tas bort tillsammans med bilderna. Det går inte att ångra.` : ''}

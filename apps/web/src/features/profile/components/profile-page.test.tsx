@@ -76,12 +76,15 @@ describe('ProfilePage', () => {
     expect(screen.queryByRole('button', { name: 'Mer' })).not.toBeInTheDocument();
   });
 
-  it('cancelling keeps the ad', async () => {
+  it('cancelling keeps the ad and returns the keyboard to its button', async () => {
     storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'A' });
     const spy = mockFetch(() => jsonResponse([carItem(1, { title: 'Volvo' })]));
     renderAt('/profile', <ProfilePage />, '/profile');
-    await userEvent.click(await screen.findByRole('button', { name: 'Ta bort Volvo' }));
+    const removeButton = await screen.findByRole('button', { name: 'Ta bort Volvo' });
+    await userEvent.click(removeButton);
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Avbryt' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(removeButton).toHaveFocus());
     expect(screen.getByText('Volvo')).toBeInTheDocument();
     expect(spy.mock.calls.some(([, i]) => i?.method === 'DELETE')).toBe(false);
   });
