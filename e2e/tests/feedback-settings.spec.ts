@@ -6,7 +6,7 @@ import { loginAs } from '../support/session.ts';
 // Feedback is stored by the server, confirmed, and handled by a moderator in the Kontrollpanel; the settings
 // page's four collapsible tabs.
 
-test('feedback: rule messages first, then sent, stored, confirmed, and marked handled by a moderator', async ({
+test('feedback: rule messages first, then sent, stored, confirmed, marked handled and removed by a moderator', async ({
   page,
   request,
 }) => {
@@ -63,6 +63,25 @@ test('feedback: rule messages first, then sent, stored, confirmed, and marked ha
   await expect(item).toContainText(`Hanterad av @${DEMO.moderator.username}`);
   expect(await axeViolations(page)).toEqual([]);
   await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // It can be removed for good: Escape keeps it and returns the keyboard to its button; the confirmation removes it.
+  const removeButton = item.getByRole('button', { name: 'Ta bort' });
+  await removeButton.click();
+  const dialog = page.getByRole('dialog', { name: 'Ta bort feedbacken?' });
+  await expect(dialog).toContainText(`”${title}” från Eva Testare tas bort för gott`);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(removeButton).toBeFocused();
+  await removeButton.click();
+  const removed = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/inventory/feedback/${id}`) && r.request().method() === 'DELETE',
+  );
+  await dialog.getByRole('button', { name: 'Ta bort' }).click();
+  expect((await removed).status()).toBe(204);
+  await expect(item).toHaveCount(0);
+  await expect(inbox.getByRole('heading', { name: 'Feedback' })).toBeFocused();
+  await expect(inbox.getByRole('status')).toHaveText(`”${title}” är borttagen.`);
 });
 
 test('settings: Inställnignar with four collapsible tabs', async ({ page, request }) => {

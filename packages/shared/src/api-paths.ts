@@ -24,6 +24,8 @@ export const inventoryPaths = {
   /** Owner actions: PUT and DELETE `/cars/{id}`. */
   carById: (id: number | string) => `/cars/${id}`,
   feedback: '/feedback',
+  /** Staff: DELETE removes one feedback for good. */
+  feedbackById: (id: number | string) => `/feedback/${id}`,
   /** Staff: PUT marks one feedback handled, DELETE opens it again. */
   feedbackHandled: (id: number | string) => `/feedback/${id}/handled`,
   docs: '/docs',

@@ -21,6 +21,8 @@ export const MESSAGES = {
   /** 403: marking feedback handled is for moderators and administrators. */
   feedbackHandleForbidden: 'Bara moderatorer och administratörer kan hantera feedback',
   feedbackNotFound: 'Feedbacken finns inte',
+  /** 403: removing feedback is for moderators and administrators. */
+  feedbackDeleteForbidden: 'Bara moderatorer och administratörer kan ta bort feedback',
   /** 400: GET /feedback?handled= takes true or false. */
   feedbackHandledFilter: 'Ange handled som true eller false',
   carNotFound: 'Annonsen finns inte',

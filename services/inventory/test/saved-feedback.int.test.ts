@@ -360,3 +360,56 @@ describe('handled feedback', () => {
     expect(bad.json()).toEqual({ message: 'Ange handled som true eller false', field: 'handled' });
   });
 });
+
+describe('removing feedback', () => {
+  const send = async (title: string) => {
+    const payload = { name: 'Spam', email: 'spam@example.se', title, content: `Om ${title}` };
+    return (await t.app.inject({ method: 'POST', url: `${BASE}/feedback`, payload })).json().id as number;
+  };
+  const remove = (id: number | string, headers: Record<string, string>) =>
+    t.app.inject({ method: 'DELETE', url: `${BASE}/feedback/${id}`, headers });
+  const stored = async (id: number) => countRows(t.db, 'inventory.feedback', 'id = $1', [id]);
+
+  it('a moderator or an administrator removes it for good, handled or not', async () => {
+    const open = await send('Bort öppen');
+    const handled = await send('Bort hanterad');
+    await t.app.inject({
+      method: 'PUT',
+      url: `${BASE}/feedback/${handled}/handled`,
+      headers: await t.auth('granskaren', ROLES.moderator),
+    });
+    const byModerator = await remove(open, await t.auth('granskaren', ROLES.moderator));
+    expect(byModerator.statusCode).toBe(204);
+    expect(byModerator.body).toBe('');
+    expect((await remove(handled, await t.auth('chefen', ROLES.administrator))).statusCode).toBe(204);
+    expect(await stored(open)).toBe(0);
+    expect(await stored(handled)).toBe(0);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/feedback?start=0&end=100`,
+      headers: await t.auth('granskaren', ROLES.moderator),
+    });
+    const titles = (list.json() as { title: string }[]).map((f) => f.title);
+    expect(titles).not.toContain('Bort öppen');
+    expect(titles).not.toContain('Bort hanterad');
+    // Removed once: a second removal finds nothing.
+    expect((await remove(open, await t.auth('granskaren', ROLES.moderator))).json()).toEqual({
+      message: 'Feedbacken finns inte',
+    });
+  });
+
+  it('other users get 403 and visitors 401, and it stays; an unknown id 404', async () => {
+    const id = await send('Stannar');
+    const byUser = await remove(id, await t.auth('anna'));
+    expect(byUser.statusCode).toBe(403);
+    expect(byUser.json()).toEqual({ message: 'Bara moderatorer och administratörer kan ta bort feedback' });
+    expect((await remove(id, {})).statusCode).toBe(401);
+    expect(await stored(id)).toBe(1);
+    for (const unknown of [999_999, 'abc', '0']) {
+      const res = await remove(unknown, await t.auth('granskaren', ROLES.moderator));
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Feedbacken finns inte' });
+    }
+    expect(await stored(id)).toBe(1);
+  });
+});

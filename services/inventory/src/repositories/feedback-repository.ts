@@ -64,6 +64,12 @@ export function feedbackRepository(db: Queryable) {
       return r.rows[0] ? toItem(r.rows[0]) : null;
     },
 
+    /** Removes it for good; false when there is no such id. */
+    async remove(id: number): Promise<boolean> {
+      const r = await db.query('DELETE FROM inventory.feedback WHERE id = $1', [id]);
+      return r.rowCount === 1;
+    },
+
     /** Opens it again. Null: no such id. */
     async reopen(id: number): Promise<FeedbackItem | null> {
       const r = await db.query<FeedbackRow>(

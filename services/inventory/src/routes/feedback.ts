@@ -113,6 +113,26 @@ export function feedbackRoutes(app: FastifyInstance, ctx: RouteContext): void {
       return item;
     },
   );
+
+  app.delete(
+    inventoryPaths.feedbackById(':id'),
+    {
+      preHandler: ctx.auth,
+      schema: {
+        summary: 'Remove feedback for good (moderators and administrators)',
+        description: 'For spam, abuse, or a sender who asks for their message and address to be removed.',
+        tags: ['feedback'],
+        security: bearer,
+        params: idParams,
+        response: { 204: { type: 'null' }, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      requireStaff(request, MESSAGES.feedbackDeleteForbidden);
+      if (!(await feedback.remove(feedbackId(request)))) throw new HttpError(404, MESSAGES.feedbackNotFound);
+      return reply.code(204).send();
+    },
+  );
 }
 
 /** The token's user when a moderator or an administrator; others get 403 with `message`. */

@@ -51,3 +51,14 @@ export function useMarkHandled() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: FEEDBACK_KEY }),
   });
 }
+
+/** Removes one feedback for good (spam, abuse, or a sender who asks to be removed); every view is read again. */
+export function useRemoveFeedback() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiFetch<void>(inventoryUrl(inventoryPaths.feedbackById(id)), { method: 'DELETE', auth: true }),
+    onError: (error) => console.error(error),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: FEEDBACK_KEY }),
+  });
+}

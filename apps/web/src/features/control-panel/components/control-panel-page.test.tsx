@@ -119,6 +119,66 @@ describe('control panel', () => {
     expect(screen.getByRole('article', { name: 'Rubrik 7' })).toBeInTheDocument();
   });
 
+  it('removes feedback after a confirmation: it leaves the list, the removal is announced and focus stays in the inbox', async () => {
+    storeSession('tok', { username: 'granskaren', firstname: 'Gun', lastname: 'G' });
+    let removed = false;
+    const spy = mockFetch((url, init) => {
+      if (url.pathname === '/api/inventory/feedback/7' && init?.method === 'DELETE') {
+        removed = true;
+        return new Response(null, { status: 204 });
+      }
+      return jsonResponse([...(removed ? [] : [item(7)]), item(6)]);
+    });
+    renderAt('/controlpanel', <ControlPanelPage role={2} loading={false} />, '/controlpanel');
+    const article = await screen.findByRole('article', { name: 'Rubrik 7' });
+
+    // Cancelling sends nothing and returns the keyboard to the button.
+    const removeButton = within(article).getByRole('button', { name: 'Ta bort' });
+    await userEvent.click(removeButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Ta bort feedbacken?' });
+    expect(dialog).toHaveTextContent('”Rubrik 7” från Avsändare 7 tas bort för gott');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Avbryt' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(removeButton).toHaveFocus());
+    expect(spy.mock.calls.some(([, i]) => i?.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(removeButton);
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Ta bort feedbacken?' })).getByRole('button', {
+        name: 'Ta bort',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Rubrik 7' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Rubrik 6' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('”Rubrik 7” är borttagen.');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Feedback' })).toHaveFocus());
+    const del = spy.mock.calls.find(([, i]) => i?.method === 'DELETE');
+    expect(String(del?.[0])).toMatch(/\/api\/inventory\/feedback\/7$/);
+    expect(del?.[1]).toMatchObject({ headers: { Authorization: 'Bearer tok' } });
+  });
+
+  it.each([
+    [403, 'Bara moderatorer och administratörer kan ta bort feedback'],
+    [500, 'Feedbacken kunde inte tas bort. Försök igen.'],
+  ])('shows why in the dialog when the removal fails (%i), and keeps the item', async (status, shown) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch((_url, init) =>
+      init?.method === 'DELETE'
+        ? jsonResponse({ message: status === 500 ? 'Internt fel' : shown }, status)
+        : jsonResponse([item(7)]),
+    );
+    renderAt('/controlpanel', <ControlPanelPage role={2} loading={false} />, '/controlpanel');
+    const article = await screen.findByRole('article', { name: 'Rubrik 7' });
+    await userEvent.click(within(article).getByRole('button', { name: 'Ta bort' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ta bort feedbacken?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ta bort' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(shown);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Avbryt' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('article', { name: 'Rubrik 7' })).toBeInTheDocument();
+  });
+
   it('shows a retry when the feedback cannot be read', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockFetch(() => jsonResponse({ message: 'Bara moderatorer och administratörer kan läsa feedback' }, 403));

@@ -5,6 +5,7 @@ import { formatCreated } from '../../../lib/format.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useFeedback, useMarkHandled, type FeedbackView } from '../api/use-feedback.ts';
+import { RemoveFeedbackDialog } from './remove-feedback-dialog.tsx';
 
 const VIEWS: [FeedbackView, string][] = [
   ['open', 'Ohanterad feedback'],
@@ -13,7 +14,7 @@ const VIEWS: [FeedbackView, string][] = [
 
 /**
  * The feedback visitors sent, newest first, for moderators and administrators ('Mer' for older): by default
- * only the unhandled; each can be marked handled (and opened again), with who marked it and when.
+ * only the unhandled; each can be marked handled (and opened again), with who marked it and when, or removed.
  */
 export function FeedbackInbox() {
   const [view, setView] = useState<FeedbackView>('open');
@@ -21,6 +22,7 @@ export function FeedbackInbox() {
   const mark = useMarkHandled();
   const [announcement, setAnnouncement] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
+  const [removing, setRemoving] = useState<FeedbackItem | null>(null);
 
   const toggle = (f: FeedbackItem) => {
     const handled = f.handledAt === null;
@@ -72,6 +74,17 @@ export function FeedbackInbox() {
                     >
                       {f.handledAt === null ? 'Markera som hanterad' : 'Markera som ohanterad'}
                     </button>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      aria-describedby={`feedback-${f.id}`}
+                      onClick={() => {
+                        setAnnouncement('');
+                        setRemoving(f);
+                      }}
+                    >
+                      Ta bort
+                    </button>
                   </div>
                   {mark.isError && mark.variables?.id === f.id && (
                     <p className="alert" role="alert">
@@ -114,6 +127,14 @@ export function FeedbackInbox() {
         {announcement}
       </p>
       {body}
+      <RemoveFeedbackDialog
+        feedback={removing}
+        onClose={(removed) => {
+          if (removed && removing) setAnnouncement(`”${removing.title}” är borttagen.`);
+          setRemoving(null);
+        }}
+        focusAfterRemoval={() => heading.current?.focus()}
+      />
     </section>
   );
 }
