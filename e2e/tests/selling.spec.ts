@@ -165,6 +165,10 @@ test('delete an own ad from the profile: gone from the lists, the server and sav
   await dialog.getByRole('button', { name: 'Ta bort', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Du har inga annonser ännu.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mina annonser' })).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'är borttagen' })).toHaveText(
+    `”${fields.title}” är borttagen.`,
+  );
 
   expect(await getCar(request, id)).toBeNull();
   expect(await userCars(request, seller.username)).toEqual([]);

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
@@ -7,12 +8,16 @@ import { SAVED_CARS_KEY } from '../../../lib/saved-cars.ts';
 
 interface DeleteAdDialogProps {
   car: CarListItem | null;
-  onClose: () => void;
+  /** After the deletion (`deleted`) or on cancel. */
+  onClose: (deleted: boolean) => void;
+  /** Where the keyboard goes after a deletion: the button that opened the dialog went with the ad. */
+  focusAfterDelete: () => void;
 }
 
 /** Confirms and deletes one of the user's own ads; the lists refresh afterwards. */
-export function DeleteAdDialog({ car, onClose }: DeleteAdDialogProps) {
+export function DeleteAdDialog({ car, onClose, focusAfterDelete }: DeleteAdDialogProps) {
   const queryClient = useQueryClient();
+  const deleted = useRef(false);
   const remove = useMutation({
     mutationFn: (id: number) =>
       apiFetch<void>(inventoryUrl(inventoryPaths.carById(id)), { method: 'DELETE', auth: true }),
@@ -21,7 +26,8 @@ export function DeleteAdDialog({ car, onClose }: DeleteAdDialogProps) {
         queryClient.invalidateQueries({ queryKey: ['cars'] }),
         queryClient.invalidateQueries({ queryKey: SAVED_CARS_KEY }),
       ]);
-      onClose();
+      deleted.current = true;
+      onClose(true);
     },
     onError: (error) => console.error(error),
   });
@@ -36,8 +42,15 @@ export function DeleteAdDialog({ car, onClose }: DeleteAdDialogProps) {
       pending={remove.isPending}
       onConfirm={() => car && remove.mutate(car.id)}
       onCancel={() => {
+        deleted.current = false;
         remove.reset();
-        onClose();
+        onClose(false);
+      }}
+      onCloseAutoFocus={(event) => {
+        if (!deleted.current) return;
+        deleted.current = false;
+        event.preventDefault();
+        focusAfterDelete();
       }}
     />
   );

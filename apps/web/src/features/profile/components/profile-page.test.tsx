@@ -18,7 +18,7 @@ describe('ProfilePage', () => {
     expect(open).toHaveBeenCalled();
   });
 
-  it('lists the own ads with edit links and deletes one after confirming', async () => {
+  it('lists the own ads with edit links and deletes one after confirming, then keeps the keyboard in the list', async () => {
     storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'A' });
     let ads = [carItem(1, { title: 'Volvo' }), carItem(2, { title: 'Saab' })];
     const spy = mockFetch((url, init) => {
@@ -36,6 +36,9 @@ describe('ProfilePage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ta bort' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByText('Saab')).not.toBeInTheDocument());
+    // The button went with the ad: the keyboard goes to the list's heading, and the deletion is announced.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Mina annonser' })).toHaveFocus());
+    expect(screen.getByRole('status')).toHaveTextContent('”Saab” är borttagen.');
     const del = spy.mock.calls.find(([, i]) => i?.method === 'DELETE');
     expect(String(del?.[0])).toBe('/api/inventory/cars/2');
     expect((del?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer tok');

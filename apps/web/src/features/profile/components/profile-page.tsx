@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
 import { CarCard } from '../../../components/car-card.tsx';
@@ -19,6 +19,8 @@ export function ProfilePage() {
   const username = loggedIn ? details?.username : undefined;
   const cars = useUserCars(username);
   const [deleting, setDeleting] = useState<CarListItem | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
 
   let ads;
   if (!loggedIn)
@@ -56,7 +58,10 @@ export function ProfilePage() {
                 <button
                   type="button"
                   className="button button--secondary"
-                  onClick={() => setDeleting(car)}
+                  onClick={() => {
+                    setAnnouncement('');
+                    setDeleting(car);
+                  }}
                   aria-label={`Ta bort ${car.title}`}
                 >
                   Ta bort
@@ -73,10 +78,22 @@ export function ProfilePage() {
     <div className="profile-page">
       <h1>Välkommen till din profil!</h1>
       <section aria-labelledby="own-ads-heading">
-        <h2 id="own-ads-heading">Mina annonser</h2>
+        <h2 id="own-ads-heading" ref={heading} tabIndex={-1}>
+          Mina annonser
+        </h2>
+        <p className="visually-hidden" role="status">
+          {announcement}
+        </p>
         {ads}
       </section>
-      <DeleteAdDialog car={deleting} onClose={() => setDeleting(null)} />
+      <DeleteAdDialog
+        car={deleting}
+        onClose={(deleted) => {
+          if (deleted && deleting) setAnnouncement(`”${deleting.title}” är borttagen.`);
+          setDeleting(null);
+        }}
+        focusAfterDelete={() => heading.current?.focus()}
+      />
     </div>
   );
 }
