@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ApiRequestError } from '../lib/api-client.ts';
 import { useReturnFocus } from '../lib/return-focus.ts';
@@ -16,10 +17,10 @@ interface ConfirmDialogProps {
   /** Avbryt, Escape or a click outside; ignored while the action runs. */
   onCancel: () => void;
   /**
-   * Where the keyboard goes when the dialog closes; call `preventDefault()` to take it (the opener may have
-   * gone with what the action removed). Otherwise it goes back to the element that opened the dialog.
+   * Where the keyboard goes when the dialog closes after the action (the element that opened it may have gone
+   * with what the action removed). After a cancel, and without this, it goes back to that element.
    */
-  onCloseAutoFocus?: (event: Event) => void;
+  focusAfterConfirm?: () => void;
 }
 
 /** Asks before an action that cannot be undone ('Avbryt' or 'Ta bort'), with its error and a spinner. */
@@ -32,20 +33,33 @@ export function ConfirmDialog({
   pending,
   onConfirm,
   onCancel,
-  onCloseAutoFocus,
+  focusAfterConfirm,
 }: ConfirmDialogProps) {
   // No Dialog.Trigger opens it: without this, closing left the keyboard on the page's body.
   const returnFocus = useReturnFocus();
+  // Closed by Avbryt, Escape or a click outside; otherwise the caller closed it after the action.
+  const cancelled = useRef(false);
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => !o && !pending && onCancel()}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(o) => {
+        if (o || pending) return;
+        cancelled.current = true;
+        onCancel();
+      }}
+    >
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
         <Dialog.Content
           className="modal"
-          onOpenAutoFocus={returnFocus.onOpenAutoFocus}
+          onOpenAutoFocus={() => {
+            cancelled.current = false;
+            returnFocus.onOpenAutoFocus();
+          }}
           onCloseAutoFocus={(event) => {
-            onCloseAutoFocus?.(event);
-            if (!event.defaultPrevented) returnFocus.onCloseAutoFocus(event);
+            if (cancelled.current || !focusAfterConfirm) return returnFocus.onCloseAutoFocus(event);
+            event.preventDefault();
+            focusAfterConfirm();
           }}
         >
           <Dialog.Title className="modal__title">{title}</Dialog.Title>

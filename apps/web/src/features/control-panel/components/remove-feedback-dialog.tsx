@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import type { FeedbackItem } from '@bilmarknaden/shared/api-types';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useRemoveFeedback } from '../api/use-feedback.ts';
@@ -14,9 +13,7 @@ interface RemoveFeedbackDialogProps {
 /** Confirms and removes one feedback for good. */
 export function RemoveFeedbackDialog({ feedback, onClose, focusAfterRemoval }: RemoveFeedbackDialogProps) {
   const remove = useRemoveFeedback();
-  const removed = useRef(false);
   const close = (done: boolean) => {
-    removed.current = done;
     remove.reset();
     onClose(done);
   };
@@ -35,11 +32,7 @@ export function RemoveFeedbackDialog({ feedback, onClose, focusAfterRemoval }: R
       pending={remove.isPending}
       onConfirm={() => feedback && remove.mutate(feedback.id, { onSuccess: () => close(true) })}
       onCancel={() => close(false)}
-      onCloseAutoFocus={(event) => {
-        if (!removed.current) return;
-        event.preventDefault();
-        focusAfterRemoval();
-      }}
+      focusAfterConfirm={focusAfterRemoval}
     />
   );
 }

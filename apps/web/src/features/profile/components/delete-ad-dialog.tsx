@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
@@ -17,7 +16,6 @@ interface DeleteAdDialogProps {
 /** Confirms and deletes one of the user's own ads; the lists refresh afterwards. */
 export function DeleteAdDialog({ car, onClose, focusAfterDelete }: DeleteAdDialogProps) {
   const queryClient = useQueryClient();
-  const deleted = useRef(false);
   const remove = useMutation({
     mutationFn: (id: number) =>
       apiFetch<void>(inventoryUrl(inventoryPaths.carById(id)), { method: 'DELETE', auth: true }),
@@ -26,7 +24,6 @@ export function DeleteAdDialog({ car, onClose, focusAfterDelete }: DeleteAdDialo
         queryClient.invalidateQueries({ queryKey: ['cars'] }),
         queryClient.invalidateQueries({ queryKey: SAVED_CARS_KEY }),
       ]);
-      deleted.current = true;
       onClose(true);
     },
     onError: (error) => console.error(error),
@@ -42,16 +39,10 @@ export function DeleteAdDialog({ car, onClose, focusAfterDelete }: DeleteAdDialo
       pending={remove.isPending}
       onConfirm={() => car && remove.mutate(car.id)}
       onCancel={() => {
-        deleted.current = false;
         remove.reset();
         onClose(false);
       }}
-      onCloseAutoFocus={(event) => {
-        if (!deleted.current) return;
-        deleted.current = false;
-        event.preventDefault();
-        focusAfterDelete();
-      }}
+      focusAfterConfirm={focusAfterDelete}
     />
   );
 }
