@@ -53,6 +53,7 @@ export async function startServer(opts: {
       BENCH_CEILING_ROUTE: 'true',
       WEB_DIST: path.join(repoRoot, 'apps/web/dist'),
       ...(process.env.PHOTO_WORKERS ? { PHOTO_WORKERS: process.env.PHOTO_WORKERS } : {}),
+      ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
       ...opts.env,
     },
     stdio: ['ignore', logFd, logFd],

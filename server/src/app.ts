@@ -6,7 +6,8 @@ import Fastify, {
   type onRouteHookHandler,
 } from 'fastify';
 import cors from '@fastify/cors';
-import { openDatabase, type Database } from '@bilmarknaden/db/database';
+import type { Database } from '@bilmarknaden/db/database';
+import { openSettingsDatabase } from './open-database.ts';
 import { runMigrations } from '@bilmarknaden/db/migrations';
 import { createTokenVerifier } from '@bilmarknaden/shared/auth/token';
 import { FILES_BASE, IDENTITY_BASE, INVENTORY_BASE } from '@bilmarknaden/shared/api-paths';
@@ -120,7 +121,7 @@ export async function buildApp(
     onRoute?: onRouteHookHandler;
   } = {},
 ): Promise<BuiltApp> {
-  const db = deps.db ?? (await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: `${settings.dataDir}/db` }));
+  const db = deps.db ?? (await openSettingsDatabase(settings));
   const app = Fastify(fastifyOptions(settings));
   logRequests(app);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);

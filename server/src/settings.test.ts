@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { DEFAULT_REGISTRATION_RATE_LIMIT } from '@bilmarknaden/identity/services/registration-service';
-import { loadSettings, MAX_REGISTRATION_RATE_LIMIT, SettingsError } from './settings.ts';
+import {
+  defaultDatabasePoolSize,
+  loadSettings,
+  MAX_DATABASE_POOL_SIZE,
+  MAX_REGISTRATION_RATE_LIMIT,
+  SettingsError,
+} from './settings.ts';
 
 const defaults = { port: 3000, repoRoot: '/repo' };
 
@@ -81,6 +87,23 @@ describe('REGISTRATION_RATE_LIMIT', () => {
     for (const value of ['0', '-1', '2.5', 'many', '10/h', String(MAX_REGISTRATION_RATE_LIMIT + 1)]) {
       expect(problems(value), value).toBe(
         `REGISTRATION_RATE_LIMIT must be a whole number from 1 to ${MAX_REGISTRATION_RATE_LIMIT} (got "${value}")`,
+      );
+    }
+  });
+});
+
+describe('DATABASE_POOL_SIZE', () => {
+  it('defaults to two connections per core, at least 4 and at most 10', () => {
+    expect([1, 2, 3, 4, 5, 64].map((cores) => defaultDatabasePoolSize(cores))).toEqual([4, 4, 6, 8, 10, 10]);
+    expect(loadSettings({}, defaults).databasePoolSize).toBe(defaultDatabasePoolSize());
+  });
+
+  it('reads a whole number from 1 up and refuses anything else, naming the setting', () => {
+    expect(loadSettings({ DATABASE_POOL_SIZE: '1' }, defaults).databasePoolSize).toBe(1);
+    expect(loadSettings({ DATABASE_POOL_SIZE: '25' }, defaults).databasePoolSize).toBe(25);
+    for (const value of ['0', '-2', '3.5', 'fyra', String(MAX_DATABASE_POOL_SIZE + 1)]) {
+      expect(() => loadSettings({ DATABASE_POOL_SIZE: value }, defaults), value).toThrow(
+        `DATABASE_POOL_SIZE must be a whole number from 1 to ${MAX_DATABASE_POOL_SIZE} (got "${value}")`,
       );
     }
   });

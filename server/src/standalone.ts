@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { openDatabase, type Database } from '@bilmarknaden/db/database';
+import type { Database } from '@bilmarknaden/db/database';
+import { openSettingsDatabase } from './open-database.ts';
 import { runMigrations, type MigrationSet } from '@bilmarknaden/db/migrations';
 import { logRequests } from './logger.ts';
 import { fastifyOptions, registerErrorAnswers, registerSecurity } from './app.ts';
@@ -12,7 +13,7 @@ export async function buildStandalone(
   migrations: MigrationSet,
   register: (app: FastifyInstance, db: Database) => Promise<void>,
 ): Promise<FastifyInstance> {
-  const db = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: `${settings.dataDir}/db` });
+  const db = await openSettingsDatabase(settings);
   const app = Fastify(fastifyOptions(settings));
   logRequests(app);
   app.addHook('onClose', () => db.close());

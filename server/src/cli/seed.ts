@@ -2,7 +2,7 @@
 // DATABASE_URL) with N synthetic active ads for benchmarks. The server must not run on the same DATA_DIR.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { openDatabase } from '@bilmarknaden/db/database';
+import { openSettingsDatabase } from '../open-database.ts';
 import { MAX_SAVED } from '@bilmarknaden/shared/constants';
 import { runMigrations } from '@bilmarknaden/db/migrations';
 import { identityMigrations } from '@bilmarknaden/identity/migrations';
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
   try {
     const settings = loadSettings(process.env, { port: 3000, repoRoot });
-    const db = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: `${settings.dataDir}/db` });
+    const db = await openSettingsDatabase(settings);
     try {
       await runMigrations(db, [identityMigrations, inventoryMigrations]);
       const storage = createFileStorage({ dataDir: settings.dataDir, s3: settings.s3 });
