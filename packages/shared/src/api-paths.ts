@@ -8,6 +8,7 @@ export const identityPaths = {
   userByUsername: '/user/username',
   login: '/user/login',
   refresh: '/user/refresh',
+  password: '/user/password',
   jwks: '/.well-known/jwks.json',
   docs: '/docs',
 } as const;

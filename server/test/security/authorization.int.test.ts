@@ -30,6 +30,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/identity/user/login': 'open-write',
   'GET /api/identity/user': 'self',
   'GET /api/identity/user/refresh': 'self',
+  'PUT /api/identity/user/password': 'self',
   'GET /api/identity/user/username': 'public',
   'GET /api/identity/.well-known/jwks.json': 'public',
   'GET /api/inventory/001/2003': 'public',
@@ -341,6 +342,35 @@ describe('mass assignment: fields a client must not set are ignored by every wri
     });
     expect(res.statusCode).toBe(200);
     expect(decodeJwt(res.body)).toMatchObject({ sub: alice.username, role: 1 });
+  });
+
+  it("PUT /api/identity/user/password: only the token's own user changes, and a role or username in the body is not taken", async () => {
+    covered.add('PUT /api/identity/user/password');
+    const carol = await registerUser(t.app, 'carol');
+    const res = await inject({
+      method: 'PUT',
+      url: `/api/identity/user/password?username=${bob.username}`,
+      payload: {
+        ...EXTRAS,
+        username: bob.username,
+        role: 3,
+        currentPassword: carol.password,
+        password: 'Carols-nya-lösen',
+      },
+      headers: carol.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(decodeJwt(res.body)).toMatchObject({ sub: carol.username, role: 1 });
+    const login = (email: string, password: string) =>
+      inject({ method: 'POST', url: '/api/identity/user/login', payload: { email, password } });
+    expect((await login(carol.email, 'Carols-nya-lösen')).statusCode).toBe(200);
+    expect((await login(bob.email, bob.password)).statusCode).toBe(200);
+    const { rows } = await t.db.query<{ role: number; password_hash: string }>(
+      'SELECT role, password_hash FROM identity.users WHERE username = $1',
+      [carol.username],
+    );
+    expect(rows[0]).toMatchObject({ role: 1 });
+    expect(rows[0]!.password_hash).not.toBe(EXTRAS.password_hash);
   });
 
   it('POST /api/inventory/001/1001: owner, status, counts, version and dates come from the server', async () => {

@@ -18,6 +18,8 @@ import { publicProfileRoute } from './routes/public-profile-route.ts';
 import { registerRoute } from './routes/register-route.ts';
 import { createAuthenticator } from './services/authentication.ts';
 import { createLoginService, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './services/login-service.ts';
+import { createPasswordChangeService } from './services/password-change-service.ts';
+import { passwordRoute } from './routes/password-route.ts';
 import { createPasswordHasher, type PasswordHasher } from './services/password-hasher.ts';
 import {
   createRegistrationService,
@@ -64,6 +66,15 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
     opts.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     now,
   );
+  // Logins and password changes check passwords against the same attempt counts.
+  const passwordDeps = {
+    users,
+    attempts: loginAttempts,
+    hasher,
+    tokens,
+    now,
+    limit: { ...DEFAULT_LOGIN_RATE_LIMIT, ...opts.loginRateLimit },
+  };
   const ctx: IdentityContext = {
     keys: opts.keys,
     users,
@@ -76,14 +87,8 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
       now,
       limit: { ...DEFAULT_REGISTRATION_RATE_LIMIT, ...opts.registrationRateLimit },
     }),
-    login: createLoginService({
-      users,
-      attempts: loginAttempts,
-      hasher,
-      tokens,
-      now,
-      limit: { ...DEFAULT_LOGIN_RATE_LIMIT, ...opts.loginRateLimit },
-    }),
+    login: createLoginService(passwordDeps),
+    passwordChange: createPasswordChangeService(passwordDeps),
     authenticate: createAuthenticator(tokens, users),
     bodyLimit,
   };
@@ -109,6 +114,7 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
   registerRoute(app, ctx);
   loginRoute(app, ctx);
   currentUserRoutes(app, ctx);
+  passwordRoute(app, ctx);
   publicProfileRoute(app, ctx);
   jwksRoute(app, ctx);
 }

@@ -2,6 +2,7 @@ import type { IdentityKeys } from './keys.ts';
 import type { UsersRepository } from './repositories/users-repository.ts';
 import type { Authenticator } from './services/authentication.ts';
 import type { createLoginService } from './services/login-service.ts';
+import type { createPasswordChangeService } from './services/password-change-service.ts';
 import type { createRegistrationService } from './services/registration-service.ts';
 import type { TokenService } from './services/token-service.ts';
 
@@ -12,6 +13,7 @@ export interface IdentityContext {
   tokens: TokenService;
   registration: ReturnType<typeof createRegistrationService>;
   login: ReturnType<typeof createLoginService>;
+  passwordChange: ReturnType<typeof createPasswordChangeService>;
   authenticate: Authenticator;
   /** Byte limit of the register and login bodies. */
   bodyLimit: number;

@@ -134,6 +134,7 @@ describe('OpenAPI document', () => {
       '/api/identity/.well-known/jwks.json',
       '/api/identity/user',
       '/api/identity/user/login',
+      '/api/identity/user/password',
       '/api/identity/user/refresh',
       '/api/identity/user/username',
     ]);

@@ -9,6 +9,18 @@ export interface RegistrationInput extends RegistrationBody {
 export const PASSWORD_MIN = 8; // DESIGN.md: registration uses the login minimum too.
 export const PASSWORD_MAX = 50;
 const USERNAME_PATTERN = /^[\p{L}\p{N}._-]+$/u;
+/** A new password and its repetition: the rules of registration, and of a password change. */
+export interface NewPassword {
+  password: string;
+  passwordRepeat: string;
+}
+
+export const newPasswordRules: readonly Rule<NewPassword>[] = [
+  { field: 'password', message: 'För kort lösenord', fails: (u) => charLength(u.password) < PASSWORD_MIN },
+  { field: 'password', message: 'För långt lösenord', fails: (u) => charLength(u.password) > PASSWORD_MAX },
+  { field: 'password', message: 'Lösenorden matchar inte', fails: (u) => u.password !== u.passwordRepeat },
+];
+
 const digits = (min: number, max: number) => (v: string) => !/^\d+$/.test(v) || lengthOutside(v, min, max);
 
 export const registrationRules: readonly Rule<RegistrationInput>[] = [
@@ -22,9 +34,7 @@ export const registrationRules: readonly Rule<RegistrationInput>[] = [
   { field: 'firstname', message: 'Ange ett giltigt förnamn', fails: (u) => lengthOutside(u.firstname, 2, 30) },
   { field: 'lastname', message: 'Ange ett giltigt efternamn', fails: (u) => lengthOutside(u.lastname, 2, 40) },
   { field: 'email', message: 'Ange en giltig mailadress', fails: (u) => invalidEmail(u.email) },
-  { field: 'password', message: 'För kort lösenord', fails: (u) => charLength(u.password) < PASSWORD_MIN },
-  { field: 'password', message: 'För långt lösenord', fails: (u) => charLength(u.password) > PASSWORD_MAX },
-  { field: 'password', message: 'Lösenorden matchar inte', fails: (u) => u.password !== u.passwordRepeat },
+  ...newPasswordRules,
   { field: 'street', message: 'Ange ett giltigt gatunamn', fails: (u) => lengthOutside(u.street, 2, 50) },
   { field: 'city', message: 'Ange en giltig stad', fails: (u) => lengthOutside(u.city, 2, 50) },
   { field: 'housenumber', message: 'Ange ett giltigt husnummer', fails: (u) => lengthOutside(u.housenumber, 1, 6) },

@@ -10,6 +10,8 @@ export interface UserRecord {
   passwordHash: string;
   role: number;
   created: Date;
+  /** When the password was last changed; null when never. */
+  passwordChangedAt: Date | null;
 }
 
 export interface NewUser extends Omit<RegistrationBody, 'password'> {
@@ -25,10 +27,12 @@ interface UserRow {
   password_hash: string;
   role: number;
   created: Date | string;
+  password_changed_at: Date | string | null;
 }
 
 // Only what the services need: address and phone are written, never read back.
-const COLUMNS = 'id, username, firstname, lastname, email, password_hash, role, created';
+const COLUMNS = 'id, username, firstname, lastname, email, password_hash, role, created, password_changed_at';
+const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
 const toRecord = (r: UserRow): UserRecord => ({
   id: Number(r.id),
@@ -38,7 +42,8 @@ const toRecord = (r: UserRow): UserRecord => ({
   email: r.email,
   passwordHash: r.password_hash,
   role: Number(r.role),
-  created: r.created instanceof Date ? r.created : new Date(r.created),
+  created: toDate(r.created),
+  passwordChangedAt: r.password_changed_at === null ? null : toDate(r.password_changed_at),
 });
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
@@ -85,6 +90,14 @@ export function createUsersRepository(db: Queryable) {
         ],
       );
       return toRecord(rows[0]!);
+    },
+
+    /** A new password hash, and when it was set (tokens issued before then are refused). */
+    async setPassword(id: number, passwordHash: string, at: Date): Promise<void> {
+      await db.query(
+        'UPDATE identity.users SET password_hash = $2, password_changed_at = $3::timestamptz WHERE id = $1',
+        [id, passwordHash, at.toISOString()],
+      );
     },
 
     /** Sets the role of a user; null when there is no such user. */

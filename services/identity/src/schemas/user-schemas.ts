@@ -29,6 +29,14 @@ export const loginBodySchema = {
   },
 } as const;
 
+export const passwordChangeBodySchema = {
+  type: 'object',
+  properties: {
+    currentPassword: textField('det nuvarande lösenordet'),
+    password: textField('det nya: 8–50 tecken, inte samma som det nuvarande'),
+  },
+} as const;
+
 export const currentUserSchema = {
   type: 'object',
   properties: {

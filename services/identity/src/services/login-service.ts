@@ -33,8 +33,25 @@ export interface LoginDeps {
   now: () => Date;
 }
 
-export function createLoginService({ users, attempts, hasher, tokens, limit, now }: LoginDeps) {
+/**
+ * Counts a password attempt on `account` from `address` (an email, lower-cased), or refuses it with the seconds until
+ * it may be tried again when a scope is at its limit. Logins and password changes share these counts.
+ */
+export async function beginPasswordAttempt(
+  attempts: LoginAttemptsRepository,
+  limit: LoginRateLimit,
+  account: string,
+  address: string,
+  at: Date,
+): Promise<{ retryAfterSeconds: number } | null> {
   const windowMs = limit.windowSeconds * 1000;
+  const blocking = await attempts.begin(account, address, at, new Date(at.getTime() - windowMs), limit);
+  if (blocking.length === 0) return null;
+  const until = Math.max(...blocking.map((d) => d.getTime())) + windowMs;
+  return { retryAfterSeconds: Math.max(1, Math.ceil((until - at.getTime()) / 1000)) };
+}
+
+export function createLoginService({ users, attempts, hasher, tokens, limit, now }: LoginDeps) {
   return {
     async login(body: Record<string, unknown>, address: string): Promise<LoginResult> {
       const password = typeof body.password === 'string' ? body.password.normalize('NFC') : '';
@@ -42,15 +59,10 @@ export function createLoginService({ users, attempts, hasher, tokens, limit, now
       const failure = lastFailure(loginRules, input);
       if (failure) return { kind: 'invalid', failure };
 
-      const at = now();
-      const since = new Date(at.getTime() - windowMs);
       const account = input.email.toLowerCase();
       // Checked before the password, so a locked-out guesser learns nothing even when right.
-      const blocking = await attempts.begin(account, address, at, since, limit);
-      if (blocking.length > 0) {
-        const until = Math.max(...blocking.map((d) => d.getTime())) + windowMs;
-        return { kind: 'limited', retryAfterSeconds: Math.max(1, Math.ceil((until - at.getTime()) / 1000)) };
-      }
+      const limited = await beginPasswordAttempt(attempts, limit, account, address, now());
+      if (limited) return { kind: 'limited', ...limited };
 
       const user = await users.findByEmail(input.email);
       const ok = user ? await hasher.verify(user.passwordHash, input.password) : await hasher.burn(input.password);

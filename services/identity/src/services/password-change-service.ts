@@ -1,0 +1,48 @@
+import { normalizePasswordChange, passwordChangeRules } from '@bilmarknaden/shared/validation/password-change';
+import { lastFailure, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
+import type { LoginAttemptsRepository } from '../repositories/login-attempts-repository.ts';
+import type { UserRecord, UsersRepository } from '../repositories/users-repository.ts';
+import { beginPasswordAttempt, type LoginRateLimit } from './login-service.ts';
+import type { PasswordHasher } from './password-hasher.ts';
+import type { TokenService } from './token-service.ts';
+
+export type PasswordChangeResult =
+  | { kind: 'invalid'; failure: RuleFailure }
+  | { kind: 'limited'; retryAfterSeconds: number }
+  | { kind: 'wrong-password' }
+  | { kind: 'changed'; token: string };
+
+export interface PasswordChangeDeps {
+  users: UsersRepository;
+  attempts: LoginAttemptsRepository;
+  hasher: PasswordHasher;
+  tokens: TokenService;
+  limit: LoginRateLimit;
+  now: () => Date;
+}
+
+/**
+ * A logged-in user's new password. The current one is asked for, so a token left on a shared computer cannot
+ * take the account over; wrong guesses count towards the login limit of the account. Tokens issued before the
+ * change are refused by identity from then on (see the authenticator); the answer is a new token for this session.
+ */
+export function createPasswordChangeService({ users, attempts, hasher, tokens, limit, now }: PasswordChangeDeps) {
+  return {
+    async change(user: UserRecord, body: Record<string, unknown>, address: string): Promise<PasswordChangeResult> {
+      const input = normalizePasswordChange(body);
+      // The server has no repeat field: the form already compared the two.
+      const failure = lastFailure(passwordChangeRules, { ...input, passwordRepeat: input.password });
+      if (failure) return { kind: 'invalid', failure };
+
+      const account = user.email.toLowerCase();
+      const limited = await beginPasswordAttempt(attempts, limit, account, address, now());
+      if (limited) return { kind: 'limited', ...limited };
+      if (!(await hasher.verify(user.passwordHash, input.currentPassword))) return { kind: 'wrong-password' };
+      await attempts.clearPair(account, address);
+
+      const changedAt = now();
+      await users.setPassword(user.id, await hasher.hash(input.password), changedAt);
+      return { kind: 'changed', token: await tokens.issue({ username: user.username, role: user.role }) };
+    },
+  };
+}
