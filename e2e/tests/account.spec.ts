@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures.ts';
 import { currentUser, DEMO, DEMO_PASSWORD, listCars, login, newUserFields, registerUser } from '../support/api.ts';
+import { axeViolations } from '../support/a11y.ts';
 import { loginAs, seedSession, storedSession } from '../support/session.ts';
 import { signToken, tokenExp } from '../support/tokens.ts';
 
@@ -226,4 +227,44 @@ test('an expired token whose refresh the server refuses logs the user out', asyn
   expect((await refused).status()).toBe(401);
   await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible();
   await expect.poll(() => storedSession(page)).toEqual({ token: null, details: null });
+});
+
+test('Byt lösenord on the profile: a wrong current password is refused, then the new one is set and the session goes on', async ({
+  page,
+  request,
+}) => {
+  const user = await registerUser(request, 'byt');
+  await seedSession(page, user.token, { username: user.username, firstname: user.firstname, lastname: user.lastname });
+  await page.goto('/profile');
+  const form = page.getByRole('region', { name: 'Byt lösenord' });
+  const field = (label: string) => form.getByLabel(label, { exact: true });
+  const submit = form.getByRole('button', { name: 'Byt lösenord' });
+  const answer = () => page.waitForResponse((r) => r.url().endsWith('/api/identity/user/password'));
+
+  await field('Nuvarande lösenord').fill('Fel-lösen-1');
+  await field('Nytt lösenord').fill('Nytt-lösen-42');
+  await field('Upprepa nytt lösenord').fill('Nytt-lösen-42');
+  const refused = answer();
+  await submit.click();
+  expect((await refused).status()).toBe(403);
+  await expect(form.getByRole('alert')).toHaveText('Felaktigt lösenord');
+  await expect(field('Nuvarande lösenord')).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await field('Nuvarande lösenord').fill(user.password);
+  const changed = answer();
+  await submit.click();
+  expect((await changed).status()).toBe(200);
+  await expect(form.getByRole('status')).toHaveText('Lösenordet är bytt.');
+  await expect(field('Nytt lösenord')).toHaveValue('');
+  const { token } = await storedSession(page);
+  expect(token).not.toBe(user.token);
+  expect((await currentUser(request, token!)).username).toBe(user.username);
+
+  // Still logged in after a reload, and only the new password logs in.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Byt lösenord' })).toBeVisible();
+  expect(await login(request, user.email, 'Nytt-lösen-42')).toBeTruthy();
+  const old = await request.post('/api/identity/user/login', { data: { email: user.email, password: user.password } });
+  expect(old.status()).toBe(401);
 });

@@ -9,10 +9,11 @@ import { QueryError } from '../../../lib/query-error.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSession } from '../../../lib/use-session.ts';
+import { ChangePasswordForm } from './change-password-form.tsx';
 import { DeleteAdDialog } from './delete-ad-dialog.tsx';
 import '../profile.css';
 
-/** /profile: 'Välkommen till din profil!' and the user's own ads with edit and delete. */
+/** /profile: 'Välkommen till din profil!', the user's own ads with edit and delete, and 'Byt lösenord'. */
 export function ProfilePage() {
   useDocumentTitle('Min profil');
   const { loggedIn, details } = useSession();
@@ -86,6 +87,7 @@ export function ProfilePage() {
         </p>
         {ads}
       </section>
+      {loggedIn && <ChangePasswordForm />}
       <DeleteAdDialog
         car={deleting}
         onClose={(deleted) => {

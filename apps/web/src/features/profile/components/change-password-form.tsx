@@ -1,0 +1,127 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import {
+  PASSWORD_CHANGE_MESSAGES,
+  passwordChangeRules,
+  type PasswordChangeInput,
+} from '@bilmarknaden/shared/validation/password-change';
+import { lastFailure, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { storeSession } from '../../../lib/session-store.ts';
+import { Spinner } from '../../../lib/spinner.tsx';
+import { changePasswordRequest } from '../api/password-api.ts';
+
+type Field = keyof PasswordChangeInput;
+
+const FIELDS: { field: Field; label: string; autoComplete: string }[] = [
+  { field: 'currentPassword', label: 'Nuvarande lösenord', autoComplete: 'current-password' },
+  { field: 'password', label: 'Nytt lösenord', autoComplete: 'new-password' },
+  { field: 'passwordRepeat', label: 'Upprepa nytt lösenord', autoComplete: 'new-password' },
+];
+
+const EMPTY: PasswordChangeInput = { currentPassword: '', password: '', passwordRepeat: '' };
+const FAILED = 'Lösenordet kunde inte bytas. Försök igen om en stund.';
+
+/** NFC, as the server compares: 'å' typed as a + ring is the same character. */
+const toInput = (v: PasswordChangeInput): PasswordChangeInput => ({
+  currentPassword: v.currentPassword.normalize('NFC'),
+  password: v.password.normalize('NFC'),
+  passwordRepeat: v.passwordRepeat.normalize('NFC'),
+});
+
+/** 'Byt lösenord' on the profile: the rules of the server, the last failing one in a red alert; nothing sent meanwhile. */
+export function ChangePasswordForm() {
+  const id = useId();
+  const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const [values, setValues] = useState<PasswordChangeInput>(EMPTY);
+  const [attempted, setAttempted] = useState(false);
+  const [serverError, setServerError] = useState<RuleFailure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [changed, setChanged] = useState(false);
+
+  const ruleFailure = attempted ? lastFailure(passwordChangeRules, toInput(values)) : null;
+  const shown = ruleFailure ?? serverError;
+
+  const change = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+    setServerError(null);
+    setChanged(false);
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setAttempted(true);
+    setServerError(null);
+    setChanged(false);
+    const input = toInput(values);
+    const failure = lastFailure(passwordChangeRules, input);
+    if (failure) {
+      refs.current[failure.field as Field]?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const token = await changePasswordRequest({ currentPassword: input.currentPassword, password: input.password });
+      // The session goes on with the new token: identity no longer takes the ones issued before the change.
+      storeSession(token);
+      setValues(EMPTY);
+      setAttempted(false);
+      setChanged(true);
+    } catch (err) {
+      // A refusal says what to do (the server's Swedish message); anything else is a fault.
+      if (err instanceof ApiRequestError && err.status < 500) {
+        setServerError({ field: err.field ?? '', message: err.message });
+        refs.current[err.field as Field]?.focus();
+      } else {
+        console.error('Lösenordet kunde inte bytas', err);
+        setServerError({ field: '', message: FAILED });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="password-change">
+      <h2 id={`${id}-heading`}>Byt lösenord</h2>
+      <div aria-live="polite">
+        {changed && (
+          <p className="notice" role="status">
+            {PASSWORD_CHANGE_MESSAGES.changed}
+          </p>
+        )}
+      </div>
+      <form className="form card" noValidate onSubmit={submit}>
+        {FIELDS.map(({ field, label, autoComplete }) => {
+          const invalid = shown?.field === field;
+          return (
+            <div key={field} className="field">
+              <label htmlFor={`${id}-${field}`}>{label}</label>
+              <input
+                ref={(el) => void (refs.current[field] = el)}
+                id={`${id}-${field}`}
+                name={field}
+                type="password"
+                autoComplete={autoComplete}
+                required
+                value={values[field]}
+                onChange={change(field)}
+                aria-invalid={invalid ? true : undefined}
+                aria-describedby={invalid ? `${id}-alert` : undefined}
+              />
+            </div>
+          );
+        })}
+        {shown && (
+          <p id={`${id}-alert`} className="alert" role="alert">
+            {shown.message}
+          </p>
+        )}
+        <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+          {busy && <Spinner size="small" label="Byter lösenord..." />}
+          Byt lösenord
+        </button>
+      </form>
+    </section>
+  );
+}
