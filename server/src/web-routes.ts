@@ -6,7 +6,9 @@ import fastifyStatic from '@fastify/static';
 import { adMetaTags } from './ad-meta.ts';
 import { imagePreloadTag, pageDataScript, readPageData, type PageData } from './page-data.ts';
 
-const API_PREFIXES = ['/api/', '/files/', '/healthz'];
+// Never answered with the SPA: a missing script of an older build must fail as one (the app then reloads once,
+// apps/web/src/app/load-page.ts), not run index.html as JavaScript.
+const API_PREFIXES = ['/api/', '/files/', '/healthz', '/assets/'];
 
 /** How long a page waits for its data before it is sent without (the app then asks for the data itself). */
 const PAGE_DATA_DEADLINE_MS = 1000;

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/app-layout.tsx';
 import { ErrorScreen } from './routes/error-screen.tsx';
+import { loadPage } from './load-page.ts';
 import CarDetailRoute from './routes/car-detail.tsx';
 import HomeRoute from './routes/home.tsx';
 
@@ -8,7 +9,7 @@ import HomeRoute from './routes/home.tsx';
 // (shared links, search engines). In the entry chunk they render in the first pass with no further round trip
 // (the server puts their data into the page: server/src/page-data.ts). The layout is in the entry chunk too.
 const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+  lazy: async () => ({ Component: (await loadPage(load)).default }),
 });
 
 export const routes: RouteObject[] = [
