@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { ApiRequestError } from '../lib/api-client.ts';
+import { failureMessage } from '../lib/api-client.ts';
 import { useReturnFocus } from '../lib/return-focus.ts';
 import { Spinner } from '../lib/spinner.tsx';
 
@@ -66,7 +66,7 @@ export function ConfirmDialog({
           <Dialog.Description>{description}</Dialog.Description>
           {error !== null && (
             <p role="alert" className="alert">
-              {error instanceof ApiRequestError && error.status !== 500 ? error.message : failedMessage}
+              {failureMessage(error, failedMessage)}
             </p>
           )}
           <div className="modal__actions">

@@ -14,6 +14,17 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** A call that failed without an answer of the server's (no connection, a fault): what the user reads. */
+export const FAILED_CALL = 'Något gick fel. Kontrollera din anslutning och försök igen.';
+
+/**
+ * What to show for a failed call: the server's own Swedish message, else `fallback`. A lost connection fails in
+ * the browser's English ('Failed to fetch'), and a 500 says nothing the user can act on.
+ */
+export function failureMessage(error: unknown, fallback: string = FAILED_CALL): string {
+  return error instanceof ApiRequestError && error.status !== 500 ? error.message : fallback;
+}
+
 export const identityUrl = (path: string) => `${IDENTITY_BASE}${path}`;
 export const inventoryUrl = (path: string) => `${INVENTORY_BASE}${path}`;
 

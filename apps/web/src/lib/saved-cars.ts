@@ -27,10 +27,10 @@ export function useSavedCars() {
   });
 }
 
-/** True when the ad is in the saved list. */
-export function useIsSaved(id: number): boolean {
+/** Whether the ad is in the saved list; undefined until the list is known (the toggle must not guess). */
+export function useIsSaved(id: number): boolean | undefined {
   const { data } = useSavedCars();
-  return data?.some((c) => c.id === id) ?? false;
+  return data?.some((c) => c.id === id);
 }
 
 /** Toggles an ad in the saved list: optimistic, rolled back when the server refuses. */

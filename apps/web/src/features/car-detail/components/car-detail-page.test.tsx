@@ -78,6 +78,26 @@ describe('CarDetailPage', () => {
     expect((post?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer token-1');
   });
 
+  it('does not toggle before the saved list is known: a saved ad clicked early stays saved', async () => {
+    storeSession('token-1', { username: 'anna', firstname: 'Anna', lastname: 'A' });
+    let answerSaved: (r: Response) => void = () => {};
+    const spy = mockFetch((url) => {
+      if (url.pathname.endsWith('/001/3002')) return new Promise<Response>((r) => (answerSaved = r));
+      if (url.pathname.endsWith('/001/3001')) return jsonResponse({ saved: false });
+      return jsonResponse(carDetail(7, { imageCount: 0 }));
+    });
+    renderRoutes(routes, '/car/7');
+    const early = await screen.findByRole('button', { name: 'Spara annonsen' });
+    expect(early).toHaveAttribute('aria-disabled', 'true');
+    expect(early).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(early);
+    expect(spy.mock.calls.some(([u]) => String(u).includes('/001/3001'))).toBe(false);
+    answerSaved(jsonResponse([carDetail(7)]));
+    const heart = await screen.findByRole('button', { name: /ta bort från sparade/ });
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+    expect(heart).not.toHaveAttribute('aria-disabled');
+  });
+
   it('rolls the heart back when the toggle fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     storeSession('token-1', { username: 'anna', firstname: 'Anna', lastname: 'A' });
@@ -87,11 +107,31 @@ describe('CarDetailPage', () => {
       return jsonResponse(carDetail(7, { imageCount: 0 }));
     });
     renderRoutes(routes, '/car/7');
-    await userEvent.click(await screen.findByRole('button', { name: 'Spara annonsen' }));
+    const heart = await screen.findByRole('button', { name: 'Spara annonsen' });
+    await waitFor(() => expect(heart).not.toHaveAttribute('aria-busy'));
+    await userEvent.click(heart);
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Spara annonsen' })).toHaveAttribute('aria-pressed', 'false'),
     );
     expect(screen.getByRole('alert')).toHaveTextContent('fel');
+  });
+
+  it("says in Swedish when the connection is lost, not in the browser's words", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    storeSession('token-1', { username: 'anna', firstname: 'Anna', lastname: 'A' });
+    mockFetch((url) => {
+      if (url.pathname.endsWith('/001/3002')) return jsonResponse([]);
+      if (url.pathname.endsWith('/001/3001')) return Promise.reject(new TypeError('Failed to fetch'));
+      return jsonResponse(carDetail(7, { imageCount: 0 }));
+    });
+    renderRoutes(routes, '/car/7');
+    const heart = await screen.findByRole('button', { name: 'Spara annonsen' });
+    await waitFor(() => expect(heart).not.toHaveAttribute('aria-busy'));
+    await userEvent.click(heart);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Något gick fel. Kontrollera din anslutning och försök igen.',
+    );
+    expect(screen.queryByText(/Failed to fetch/)).not.toBeInTheDocument();
   });
 
   it('says why when the saved list is full, and clears the message when saving works again', async () => {
@@ -106,7 +146,9 @@ describe('CarDetailPage', () => {
       return jsonResponse(carDetail(7, { imageCount: 0 }));
     });
     renderRoutes(routes, '/car/7');
-    await userEvent.click(await screen.findByRole('button', { name: 'Spara annonsen' }));
+    const heart = await screen.findByRole('button', { name: 'Spara annonsen' });
+    await waitFor(() => expect(heart).not.toHaveAttribute('aria-busy'));
+    await userEvent.click(heart);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('button', { name: 'Spara annonsen' })).toHaveAttribute('aria-pressed', 'false');
 

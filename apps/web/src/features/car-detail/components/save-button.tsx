@@ -1,4 +1,5 @@
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { useIsSaved, useToggleSaved } from '../../../lib/saved-cars.ts';
 import { useSessionToken } from '../../../lib/use-session.ts';
@@ -9,7 +10,10 @@ import { useSessionToken } from '../../../lib/use-session.ts';
  */
 export function SaveButton({ car }: { car: CarListItem }) {
   const token = useSessionToken();
-  const saved = useIsSaved(car.id) && token !== null;
+  const state = useIsSaved(car.id);
+  const saved = state === true && token !== null;
+  // The server toggles: clicked before the list is known, an already saved ad would be removed.
+  const unknown = token !== null && state === undefined;
   const toggle = useToggleSaved();
   return (
     <>
@@ -18,7 +22,12 @@ export function SaveButton({ car }: { car: CarListItem }) {
         className={`save-button ${saved ? 'save-button--saved' : ''}`}
         aria-pressed={saved}
         aria-label={saved ? 'Sparad annons, ta bort från sparade' : 'Spara annonsen'}
-        onClick={() => (token ? toggle.mutate(car) : openLoginDialog())}
+        aria-disabled={unknown || undefined}
+        aria-busy={unknown || undefined}
+        onClick={() => {
+          if (!token) openLoginDialog();
+          else if (!unknown) toggle.mutate(car);
+        }}
       >
         <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
           <path
@@ -32,7 +41,7 @@ export function SaveButton({ car }: { car: CarListItem }) {
       </button>
       {toggle.isError && (
         <p className="alert save-button__alert" role="alert">
-          {toggle.error.message}
+          {failureMessage(toggle.error)}
         </p>
       )}
     </>

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { FeedbackItem } from '@bilmarknaden/shared/api-types';
 import { MoreRow } from '../../../components/car-results.tsx';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { formatCreated } from '../../../lib/format.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
@@ -88,7 +89,7 @@ export function FeedbackInbox() {
                   </div>
                   {mark.isError && mark.variables?.id === f.id && (
                     <p className="alert" role="alert">
-                      {mark.error.message}
+                      {failureMessage(mark.error)}
                     </p>
                   )}
                 </article>

@@ -12,7 +12,7 @@ import { newAdRules, NEW_AD_FIELDS, type NewAdInput } from '@bilmarknaden/shared
 import { lastFailure } from '@bilmarknaden/shared/validation/rules';
 import { matchName, useMakes, useModels } from '../../../components/car-queries.ts';
 import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiRequestError, failureMessage } from '../../../lib/api-client.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { compressImage } from '../utils/compress-image.ts';
 import { addPhotos, movePhoto, photosFailure, removePhoto, type PickedPhoto } from '../utils/photo-list.ts';
@@ -107,8 +107,7 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint }:
       await onSubmit({ form, onProgress: setProgress });
     } catch (error) {
       console.error(error);
-      if (error instanceof ApiRequestError) fail(error.message, error.field);
-      else fail('Något gick fel. Försök igen.');
+      fail(failureMessage(error), error instanceof ApiRequestError ? error.field : undefined);
       setBusy(false);
       setProgress(null);
     }

@@ -1,3 +1,4 @@
+import { failureMessage } from '../../../lib/api-client.ts';
 import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
 import { useSavedCars, useToggleSaved } from '../../../lib/saved-cars.ts';
@@ -34,7 +35,7 @@ export function SavedPage() {
         {toggle.isError && (
           // A removal the server refused: the row is back in the list (rolled back) and this says why.
           <p className="alert saved-page__alert" role="alert">
-            {toggle.error.message}
+            {failureMessage(toggle.error)}
           </p>
         )}
         <ul className="saved-list" aria-label="Sparade bilar">
