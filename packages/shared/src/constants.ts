@@ -2,6 +2,8 @@
 export const PAGE_SIZE = 20;
 export const MAX_WINDOW = 100;
 export const MAX_START = 10_000;
+/** Characters of a search term; the search boxes take no more, the list API refuses more (400). */
+export const MAX_SEARCH_LENGTH = 100;
 /** Saved ads per user: the saved list is always one window, so the page, the hearts and the count are complete. */
 export const MAX_SAVED = MAX_WINDOW;
 export const DEFAULT_ORDER_BY = 'created';

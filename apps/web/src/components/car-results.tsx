@@ -1,5 +1,6 @@
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
+import { ApiRequestError } from '../lib/api-client.ts';
 import { QueryError } from '../lib/query-error.tsx';
 import { Spinner } from '../lib/spinner.tsx';
 import { CarCard } from './car-card.tsx';
@@ -16,7 +17,13 @@ interface CarResultsProps {
 /** A paged list of car cards: loading, failure with retry, 'Inga resultat', and 'Mer' for the next 20. */
 export function CarResults({ query, label }: CarResultsProps) {
   if (query.isPending) return <Spinner />;
-  if (query.isError && !query.data) return <QueryError onRetry={() => void query.refetch()} />;
+  // A refused request (a search term too long in a typed URL) fails the same way again: its message, no retry.
+  if (query.isError && !query.data)
+    return query.error instanceof ApiRequestError && query.error.status === 400 ? (
+      <QueryError message={query.error.message} />
+    ) : (
+      <QueryError onRetry={() => void query.refetch()} />
+    );
   const cars = query.data?.pages.flat() ?? [];
   if (cars.length === 0) return <p className="empty-result">Inga resultat</p>;
   return (

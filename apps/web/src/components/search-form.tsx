@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { MAX_SEARCH_LENGTH } from '@bilmarknaden/shared/constants';
 import { SearchIcon } from '../lib/icons.tsx';
 
 interface SearchFormProps {
@@ -36,6 +37,7 @@ export function SearchForm({
         id={id}
         type="search"
         placeholder="Sök..."
+        maxLength={MAX_SEARCH_LENGTH}
         value={value}
         onChange={(e) => setValue(e.target.value)}
         enterKeyHint="search"

@@ -1,6 +1,7 @@
 import {
   DEFAULT_ORDER,
   DEFAULT_ORDER_BY,
+  MAX_SEARCH_LENGTH,
   MAX_START,
   MAX_WINDOW,
   ORDER_BY_VALUES,
@@ -90,7 +91,6 @@ const TEXT_FILTER_KEYS = {
   drivetrain: 'drivetrain',
 } as const satisfies Record<string, keyof TextFilters>;
 
-export const MAX_SEARCH_LENGTH = 100;
 export const MAX_SEARCH_WORDS = 8;
 const MAX_FILTER_LENGTH = 100;
 /** pg_trgm needs three characters to use its index for `LIKE '%…%'`. */

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { MAX_SEARCH_LENGTH } from '@bilmarknaden/shared/constants';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link, useNavigate } from 'react-router';
@@ -101,6 +102,7 @@ function MenuSearch({ onDone }: { onDone: () => void }) {
         id={`${id}-q`}
         type="search"
         placeholder="Sök..."
+        maxLength={MAX_SEARCH_LENGTH}
         autoComplete="off"
         enterKeyHint="search"
         value={term}

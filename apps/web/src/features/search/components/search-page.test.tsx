@@ -29,4 +29,12 @@ describe('SearchPage', () => {
     expect(router.state.location.pathname).toBe('/search/saab%20900');
     expect(await screen.findByText('Inga resultat')).toBeInTheDocument();
   });
+
+  it('takes at most 100 characters, and shows the refusal of a longer term in the URL without a useless retry', async () => {
+    mockFetch(() => jsonResponse({ message: 'Söktermen är för lång', field: 'searchterm' }, 400));
+    renderRoutes(routes, `/search/${'a'.repeat(101)}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Söktermen är för lång');
+    expect(screen.queryByRole('button', { name: 'Försök igen' })).not.toBeInTheDocument();
+    expect(screen.getByRole('searchbox')).toHaveAttribute('maxlength', '100');
+  });
 });
