@@ -143,7 +143,7 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
     errorResponseBuilder: (_request, context) =>
       new HttpError(
         429,
-        `För många förfrågningar. Försök igen om ${Math.max(1, Math.ceil(context.ttl / 60_000))} minuter.`,
+        `För många förfrågningar. Försök igen om ${minutes(Math.max(1, Math.ceil(context.ttl / 60_000)))}.`,
       ),
   });
 
@@ -203,3 +203,6 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
   makesRoutes(app, ctx);
   feedbackRoutes(app, ctx);
 }
+
+/** '1 minut', '5 minuter'. */
+const minutes = (n: number) => `${n} ${n === 1 ? 'minut' : 'minuter'}`;

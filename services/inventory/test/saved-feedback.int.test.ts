@@ -227,7 +227,9 @@ describe('POST /feedback', () => {
       const refused = await send(valid, {}, limited.app);
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      expect(refused.json().message).toMatch(/^För många förfrågningar/);
+      expect(refused.json().message).toMatch(
+        /^För många förfrågningar\. Försök igen om (1 minut|([2-9]|\d\d+) minuter)\.$/,
+      );
       // Another address still gets through.
       const other = await limited.app.inject({
         method: 'POST',

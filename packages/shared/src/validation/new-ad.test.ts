@@ -40,6 +40,14 @@ describe('new-ad rules', () => {
     ['price', '50000001', 'Ange ett giltigt pris'],
     ['price', '12.5', 'Ange ett giltigt pris'],
     ['price', 'abc', 'Ange ett giltigt pris'],
+    // Thousands grouped as Swedes write them, with a space or a (narrow) no-break space; nothing else.
+    ['price', '125 000', null],
+    ['price', '1\u00a0250\u202f000', null],
+    ['price', '50 000 001', 'Ange ett giltigt pris'],
+    ['price', '12 34', 'Ange ett giltigt pris'],
+    ['price', '125  000', 'Ange ett giltigt pris'],
+    ['price', '125,000', 'Ange ett giltigt pris'],
+    ['milage', '21 000', null],
     ['make', '', 'Ange ett märke'],
     ['model', '', 'Ange en modell'],
     ['year', '1884', 'Ange ett giltigt årtal'],
@@ -87,5 +95,9 @@ describe('new-ad rules', () => {
   it('converts a valid ad to stored values', () => {
     const v = toValidAd(ad({ type: 'SUV', fuel: 'El / hybrid', price: '1000' }));
     expect(v).toMatchObject({ type: 'suv', fuel: 'el / hybrid', price: 1000, year: 2008 });
+  });
+
+  it('stores a price and mileage written in groups of thousands as the number', () => {
+    expect(toValidAd(ad({ price: '125 000', milage: '21\u00a0000' }))).toMatchObject({ price: 125000, milage: 21000 });
   });
 });

@@ -37,12 +37,16 @@ export function invalidEmail(value: string): boolean {
   return lengthOutside(value, 4, 50) || !value.includes('@') || !value.includes('.');
 }
 
-/** A whole number written with digits only (no sign, no decimals); NaN otherwise. */
+/** Thousands grouped as Swedes write them: '125 000', with a space or a (narrow) no-break space. */
+const GROUPED_DIGITS = /^\d{1,3}(?:[ \u00A0\u202F]\d{3})+$/;
+
+/** A whole number written with digits only (no sign, no decimals), or grouped in thousands; NaN otherwise. */
 export function parseWholeNumber(value: unknown): number {
   if (typeof value === 'number') return Number.isSafeInteger(value) ? value : NaN;
   if (typeof value !== 'string') return NaN;
   const trimmed = value.trim();
-  return /^\d{1,15}$/.test(trimmed) ? Number(trimmed) : NaN;
+  const digits = GROUPED_DIGITS.test(trimmed) ? trimmed.replace(/\D/g, '') : trimmed;
+  return /^\d{1,15}$/.test(digits) ? Number(digits) : NaN;
 }
 
 /** True unless value is a whole number within [min, max]. */
