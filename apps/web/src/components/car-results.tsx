@@ -56,8 +56,9 @@ export function MoreRow({ query }: { query: PagedQuery }) {
           <button
             type="button"
             className="button more-button"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
+            // aria-disabled, not disabled: a disabled button drops the keyboard focus to the page's body.
+            onClick={() => void (query.isFetchingNextPage || query.fetchNextPage())}
+            aria-disabled={query.isFetchingNextPage || undefined}
             aria-busy={query.isFetchingNextPage}
           >
             Mer
