@@ -238,7 +238,10 @@ test('a card opens the ad with its photos, the full-screen viewer and Besök pro
   await page.getByRole('link', { name: 'Besök profil' }).click();
   await expect(page).toHaveURL(`/user/${car.user}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${car.user}'s bilannonser`);
-  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(sellerAds.map((c) => c.title));
+  // The page's first window (a seller may have more: the demo dealer has 68 ads, the rest behind 'Mer').
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(
+    sellerAds.slice(0, 20).map((c) => c.title),
+  );
 });
 
 test('an unknown ad goes to /notfound and Ta mig hem goes home; an unknown route shows not-found', async ({ page }) => {
