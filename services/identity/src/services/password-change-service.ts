@@ -1,10 +1,7 @@
 import { normalizePasswordChange, passwordChangeRules } from '@bilmarknaden/shared/validation/password-change';
 import { lastFailure, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
-import type { LoginAttemptsRepository } from '../repositories/login-attempts-repository.ts';
-import type { UserRecord, UsersRepository } from '../repositories/users-repository.ts';
-import { beginPasswordAttempt, type LoginRateLimit } from './login-service.ts';
-import type { PasswordHasher } from './password-hasher.ts';
-import type { TokenService } from './token-service.ts';
+import type { UserRecord } from '../repositories/users-repository.ts';
+import { beginPasswordAttempt, type LoginDeps } from './login-service.ts';
 
 export type PasswordChangeResult =
   | { kind: 'invalid'; failure: RuleFailure }
@@ -12,21 +9,13 @@ export type PasswordChangeResult =
   | { kind: 'wrong-password' }
   | { kind: 'changed'; token: string };
 
-export interface PasswordChangeDeps {
-  users: UsersRepository;
-  attempts: LoginAttemptsRepository;
-  hasher: PasswordHasher;
-  tokens: TokenService;
-  limit: LoginRateLimit;
-  now: () => Date;
-}
-
 /**
  * A logged-in user's new password. The current one is asked for, so a token left on a shared computer cannot
  * take the account over; wrong guesses count towards the login limit of the account. Tokens issued before the
  * change are refused by identity from then on (see the authenticator); the answer is a new token for this session.
+ * It is made of the login's parts (LoginDeps): passwords are checked against the same attempt counts.
  */
-export function createPasswordChangeService({ users, attempts, hasher, tokens, limit, now }: PasswordChangeDeps) {
+export function createPasswordChangeService({ users, attempts, hasher, tokens, limit, now }: LoginDeps) {
   return {
     async change(user: UserRecord, body: Record<string, unknown>, address: string): Promise<PasswordChangeResult> {
       const input = normalizePasswordChange(body);
