@@ -176,12 +176,13 @@ describe('POST /feedback', () => {
 
   it.each([
     [{ ...valid, name: '' }, 'name', 'Ange ditt namn'],
-    [{ ...valid, name: 'x'.repeat(101) }, 'name', 'Ange ditt namn'],
+    [{ ...valid, name: 'x'.repeat(101) }, 'name', 'Namnet får vara högst 100 tecken'],
     [{ ...valid, email: 'anna' }, 'email', 'Ange en giltig mailadress'],
     [{ ...valid, email: 'a@b' }, 'email', 'Ange en giltig mailadress'],
     [{ ...valid, title: '   ' }, 'title', 'Ange en rubrik'],
     [{ ...valid, content: '' }, 'content', 'Skriv ditt meddelande'],
-    [{ ...valid, content: 'x'.repeat(5001) }, 'content', 'Skriv ditt meddelande'],
+    [{ ...valid, content: 'x'.repeat(5001) }, 'content', 'Meddelandet får vara högst 5000 tecken'],
+    [{ ...valid, title: 't'.repeat(121) }, 'title', 'Rubriken får vara högst 120 tecken'],
     [{ name: '', email: '', title: '', content: '' }, 'content', 'Skriv ditt meddelande'],
     [{ ...valid, email: '', title: '' }, 'title', 'Ange en rubrik'],
   ])('refuses %j with the last failing rule', async (body, field, message) => {

@@ -30,6 +30,18 @@ describe('feedback rules', () => {
       'content',
     );
   });
+
+  it('says a text is too long rather than asking for it as if it were empty', () => {
+    const at = (field: 'name' | 'title' | 'content', length: number) =>
+      lastFailure(feedbackRules, { ...valid, [field]: 'å'.repeat(length) })?.message ?? null;
+    expect(at('name', FEEDBACK_LIMITS.nameMax)).toBeNull();
+    expect(at('name', FEEDBACK_LIMITS.nameMax + 1)).toBe('Namnet får vara högst 100 tecken');
+    expect(at('title', FEEDBACK_LIMITS.titleMax)).toBeNull();
+    expect(at('title', FEEDBACK_LIMITS.titleMax + 1)).toBe('Rubriken får vara högst 120 tecken');
+    expect(at('content', FEEDBACK_LIMITS.contentMax)).toBeNull();
+    expect(at('content', FEEDBACK_LIMITS.contentMax + 1)).toBe('Meddelandet får vara högst 5000 tecken');
+    expect(lastFailure(feedbackRules, { ...valid, title: '' })?.message).toBe('Ange en rubrik');
+  });
 });
 
 describe('image rules', () => {
