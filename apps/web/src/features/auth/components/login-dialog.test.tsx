@@ -40,6 +40,11 @@ describe('login dialog', () => {
     expect(screen.getByRole('link', { name: 'Skapa konto' })).toHaveAttribute('href', '/signup');
   });
 
+  it('opens with the keyboard in the email field', async () => {
+    renderOpenDialog();
+    await waitFor(() => expect(screen.getByLabelText('E-post')).toHaveFocus());
+  });
+
   it('shows the rule messages on the fields only after a submit attempt', async () => {
     const api = mockApi({});
     renderOpenDialog();

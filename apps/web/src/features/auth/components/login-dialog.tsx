@@ -22,11 +22,24 @@ const FAILED = 'Inloggningen misslyckades. Försök igen om en stund.';
 export function LoginDialog() {
   const returnFocus = useReturnFocus();
   const open = useLoginDialogOpen();
+  const content = useRef<HTMLDivElement>(null);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? openLoginDialog() : closeLoginDialog())}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="modal" {...returnFocus}>
+        <Dialog.Content
+          ref={content}
+          className="modal"
+          {...returnFocus}
+          onOpenAutoFocus={(event) => {
+            returnFocus.onOpenAutoFocus();
+            // The keyboard starts in the email field, not on the close button the dialog would choose.
+            const email = content.current?.querySelector<HTMLInputElement>('input[type="email"]');
+            if (!email) return;
+            event.preventDefault();
+            email.focus();
+          }}
+        >
           <div className="modal__header">
             <Dialog.Title className="modal__title">Logga in</Dialog.Title>
             <Dialog.Close className="icon-button" aria-label="Stäng">
