@@ -275,6 +275,10 @@ describe('GET /001/2003 filters and search', () => {
     ['model 3', ['tesla']],
     ['  ', ['xc60', 'v70', 'golf', 'tesla']],
     ['100%', []],
+    ['%', []],
+    ["'", []],
+    ['🚗', []],
+    ['- _ -', []],
     ['a_b', []],
     ['pending', []],
   ])('search %j', async (term, expected) => {

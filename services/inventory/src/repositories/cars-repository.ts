@@ -225,7 +225,8 @@ export function carsRepository(db: Queryable) {
   async function listJson(q: ListQuery): Promise<string> {
     // A value outside its option list matches no ad: answered without a query (before migration 014 it was a
     // parallel scan of the whole table, 34–51 ms at 100,000 ads, to find none).
-    if (!filtersCanMatch(q.filters)) return '[]';
+    // So does a search term with no word in it: searching for '%' is not asking for every ad.
+    if (q.wordlessTerm || !filtersCanMatch(q.filters)) return '[]';
     const { sql, params } = buildListJsonSql(q);
     return queryJsonArray(db, sql, params);
   }

@@ -54,6 +54,8 @@ export interface ListQuery {
   filters: TextFilters;
   ranges: RangeFilters;
   words: SearchWord[];
+  /** A search term holding no word (only punctuation or symbols, like '%' or '🚗'): it matches no ad. */
+  wordlessTerm?: boolean;
   /**
    * The listing's snapshot: only ads that became visible at or before it are listed, so every window of one
    * listing reads the same set (ads published while a reader pages through do not push later windows down).
@@ -222,5 +224,6 @@ export function parseListQuery(raw: Raw, now: Date = new Date()): ListQuery {
   const term = param(raw, 'searchterm') ?? '';
   if (term.length > MAX_SEARCH_LENGTH) throw new HttpError(400, WINDOW_MESSAGES.searchterm, 'searchterm');
   const asOf = parseAsOf(raw, now);
-  return { window, orderBy, order, filters, ranges, words: searchWords(term), asOf };
+  const words = searchWords(term);
+  return { window, orderBy, order, filters, ranges, words, wordlessTerm: term !== '' && words.length === 0, asOf };
 }
