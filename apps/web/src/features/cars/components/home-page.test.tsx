@@ -97,6 +97,26 @@ describe('HomePage', () => {
     expect(screen.getByLabelText('Modell')).toBeDisabled();
   });
 
+  it('keeps the keyboard among the chips as they are removed, then on the page heading', async () => {
+    server(() => []);
+    renderAt('/', <HomePage />, '/?trans=automat&fuel=diesel&color=r%C3%B6d');
+    const chip = (label: string) => screen.getByRole('button', { name: `Ta bort filter ${label}` });
+    await screen.findByText('Inga resultat');
+    const chips = within(screen.getByRole('list', { name: 'Aktiva filter' }));
+    const labels = chips.getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent);
+    expect(labels.slice(0, 3)).toEqual([
+      'Ta bort filter Växellåda: Automat',
+      'Ta bort filter Bränsle: Diesel',
+      'Ta bort filter Färg: Röd',
+    ]);
+    await userEvent.click(chip('Bränsle: Diesel'));
+    await waitFor(() => expect(chip('Färg: Röd')).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(chip('Växellåda: Automat')).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Begagnade bilar till salu' })).toHaveFocus());
+  });
+
   it('search sets searchterm and clears the box', async () => {
     server(() => []);
     const { router } = renderAt('/', <HomePage />, '/');

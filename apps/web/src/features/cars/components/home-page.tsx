@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useInfiniteCars } from '../../../components/car-queries.ts';
 import { CarResults } from '../../../components/car-results.tsx';
@@ -29,10 +29,14 @@ export function HomePage() {
     [setParams],
   );
   const cars = useInfiniteCars(toListQuery(filters));
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = useCallback(() => heading.current?.focus(), []);
 
   return (
     <div className="home-page">
-      <h1 className="visually-hidden">Begagnade bilar till salu</h1>
+      <h1 className="visually-hidden" ref={heading} tabIndex={-1}>
+        Begagnade bilar till salu
+      </h1>
       <SearchForm clearOnSubmit onSearch={(term) => update(setFilter(filters, 'searchterm', term))} />
       <FilterBar
         filters={filters}
@@ -44,6 +48,7 @@ export function HomePage() {
         chips={activeChips(filters)}
         onRemove={(key) => update(removeChip(filters, key))}
         onClearAll={() => update({})}
+        onEmptied={focusHeading}
       />
       <CarResults query={cars} label="Bilannonser" />
     </div>
