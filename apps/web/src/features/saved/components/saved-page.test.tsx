@@ -54,6 +54,17 @@ describe('SavedPage', () => {
     expect(screen.getByRole('link', { name: /Volvo/ })).toBeInTheDocument();
   });
 
+  it('keeps the keyboard on the row that takes a removed one’s place, then on the heading', async () => {
+    login();
+    server();
+    renderAt('/saved/cars', <SavedPage />, '/saved/cars');
+    await userEvent.click(await screen.findByRole('button', { name: 'Ta bort Volvo från sparade' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Ta bort Saab från sparade' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Sparade bilar' })).toHaveFocus());
+    expect(await screen.findByText('Du har inga sparade bilar.')).toBeInTheDocument();
+  });
+
   it('puts a row back and says why when the removal fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     login();

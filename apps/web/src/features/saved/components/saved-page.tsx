@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
@@ -14,6 +15,18 @@ export function SavedPage() {
   const token = useSessionToken();
   const saved = useSavedCars();
   const toggle = useToggleSaved();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const removedAt = useRef<number | null>(null);
+  // A removed row's button goes with it: the keyboard moves to the row that took its place, or the heading.
+  useEffect(() => {
+    const at = removedAt.current;
+    if (at === null) return;
+    removedAt.current = null;
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('.saved-row__remove') ?? [];
+    if (buttons.length > 0) buttons[Math.min(at, buttons.length - 1)]!.focus();
+    else heading.current?.focus();
+  }, [saved.data]);
 
   let body;
   if (!token)
@@ -38,9 +51,17 @@ export function SavedPage() {
             {failureMessage(toggle.error)}
           </p>
         )}
-        <ul className="saved-list" aria-label="Sparade bilar">
+        <ul ref={list} className="saved-list" aria-label="Sparade bilar">
           {saved.data.map((car, i) => (
-            <SavedRow key={car.id} car={car} eager={i < 4} onRemove={() => toggle.mutate(car)} />
+            <SavedRow
+              key={car.id}
+              car={car}
+              eager={i < 4}
+              onRemove={() => {
+                removedAt.current = i;
+                toggle.mutate(car);
+              }}
+            />
           ))}
         </ul>
       </>
@@ -48,7 +69,9 @@ export function SavedPage() {
 
   return (
     <div className="saved-page">
-      <h1>Sparade bilar</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        Sparade bilar
+      </h1>
       {body}
     </div>
   );
