@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useFocusAfterRemoval } from '../../../lib/focus-after-removal.ts';
 import type { Chip } from '../filters/chips.ts';
 import type { HomeFilterKey } from '../filters/home-filters.ts';
 
@@ -15,27 +15,18 @@ interface FilterChipsProps {
  * that took its place (or the one before), and to `onEmptied` when none is left.
  */
 export function FilterChips({ chips, onRemove, onClearAll, onEmptied }: FilterChipsProps) {
-  const list = useRef<HTMLUListElement>(null);
-  const removedAt = useRef<number | null>(null);
-  useEffect(() => {
-    const at = removedAt.current;
-    if (at === null) return;
-    removedAt.current = null;
-    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('.filter-chip') ?? [];
-    if (buttons.length > 0) buttons[Math.min(at, buttons.length - 1)]!.focus();
-    else onEmptied();
-  }, [chips, onEmptied]);
+  const focus = useFocusAfterRemoval<HTMLUListElement>('.filter-chip', chips, onEmptied);
 
   if (chips.length === 0) return null;
   return (
-    <ul ref={list} className="filter-chips" aria-label="Aktiva filter">
+    <ul ref={focus.container} className="filter-chips" aria-label="Aktiva filter">
       {chips.map((chip, i) => (
         <li key={chip.key}>
           <button
             type="button"
             className="filter-chip"
             onClick={() => {
-              removedAt.current = i;
+              focus.removing(i);
               onRemove(chip.key);
             }}
             aria-label={`Ta bort filter ${chip.label}`}
@@ -53,7 +44,7 @@ export function FilterChips({ chips, onRemove, onClearAll, onEmptied }: FilterCh
             type="button"
             className="button button--ghost filter-chips__clear"
             onClick={() => {
-              removedAt.current = 0;
+              focus.removing(0);
               onClearAll();
             }}
           >

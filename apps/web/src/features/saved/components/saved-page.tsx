@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { failureMessage } from '../../../lib/api-client.ts';
+import { useFocusAfterRemoval } from '../../../lib/focus-after-removal.ts';
 import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
 import { useSavedCars, useToggleSaved } from '../../../lib/saved-cars.ts';
@@ -16,17 +17,10 @@ export function SavedPage() {
   const saved = useSavedCars();
   const toggle = useToggleSaved();
   const heading = useRef<HTMLHeadingElement>(null);
-  const list = useRef<HTMLUListElement>(null);
-  const removedAt = useRef<number | null>(null);
   // A removed row's button goes with it: the keyboard moves to the row that took its place, or the heading.
-  useEffect(() => {
-    const at = removedAt.current;
-    if (at === null) return;
-    removedAt.current = null;
-    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('.saved-row__remove') ?? [];
-    if (buttons.length > 0) buttons[Math.min(at, buttons.length - 1)]!.focus();
-    else heading.current?.focus();
-  }, [saved.data]);
+  const focus = useFocusAfterRemoval<HTMLUListElement>('.saved-row__remove', saved.data, () =>
+    heading.current?.focus(),
+  );
 
   let body;
   if (!token)
@@ -51,14 +45,14 @@ export function SavedPage() {
             {failureMessage(toggle.error)}
           </p>
         )}
-        <ul ref={list} className="saved-list" aria-label="Sparade bilar">
+        <ul ref={focus.container} className="saved-list" aria-label="Sparade bilar">
           {saved.data.map((car, i) => (
             <SavedRow
               key={car.id}
               car={car}
               eager={i < 4}
               onRemove={() => {
-                removedAt.current = i;
+                focus.removing(i);
                 toggle.mutate(car);
               }}
             />
