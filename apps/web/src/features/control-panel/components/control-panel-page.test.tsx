@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { FeedbackItem } from '@bilmarknaden/shared/api-types';
 import { ControlPanelPage } from './control-panel-page.tsx';
 import { jsonResponse, mockFetch, renderAt, requestedUrls } from '../../../components/test-utils.tsx';
+import * as loginDialog from '../../../lib/login-dialog.ts';
 import { storeSession } from '../../../lib/session-store.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -27,13 +28,24 @@ describe('control panel', () => {
     [1, false],
     [2, true],
     [3, true],
-  ])('role %s allowed: %s', async (role, allowed) => {
+  ])('logged in with role %s, allowed: %s', async (role, allowed) => {
+    storeSession('tok', { username: 'mia', firstname: 'Mia', lastname: 'M' });
     const spy = mockFetch(() => jsonResponse([]));
     renderAt('/controlpanel', <ControlPanelPage role={role} loading={false} />, '/controlpanel');
     expect(screen.getByRole('heading', { name: 'Kontrollpanel' })).toBeInTheDocument();
     expect(screen.queryByText('Ingen behörighet') === null).toBe(allowed);
     if (allowed) expect(await screen.findByText('Ingen ohanterad feedback.')).toBeInTheDocument();
     else expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('offers a visitor who is not logged in to log in, and sends nothing', async () => {
+    const open = vi.spyOn(loginDialog, 'openLoginDialog');
+    const spy = mockFetch(() => jsonResponse([]));
+    renderAt('/controlpanel', <ControlPanelPage role={undefined} loading={false} />, '/controlpanel');
+    expect(screen.queryByText('Ingen behörighet')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Logga in' }));
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(spy).not.toHaveBeenCalled();
   });
 
   it('lists the open feedback newest first with sender, reply link and time; older with Mer', async () => {
