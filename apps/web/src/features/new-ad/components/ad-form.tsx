@@ -10,12 +10,20 @@ import {
 } from '@bilmarknaden/shared/options';
 import { newAdRules, NEW_AD_FIELDS, type NewAdInput } from '@bilmarknaden/shared/validation/new-ad';
 import { lastFailure } from '@bilmarknaden/shared/validation/rules';
+import { IMAGE_MESSAGES } from '@bilmarknaden/shared/validation/images';
 import { matchName, useMakes, useModels } from '../../../components/car-queries.ts';
 import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
 import { ApiRequestError, failureMessage } from '../../../lib/api-client.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { compressImage } from '../utils/compress-image.ts';
-import { addPhotos, movePhoto, photosFailure, removePhoto, type PickedPhoto } from '../utils/photo-list.ts';
+import {
+  addPhotos,
+  markUnreadable,
+  movePhoto,
+  photosFailure,
+  removePhoto,
+  type PickedPhoto,
+} from '../utils/photo-list.ts';
 import { PhotoPicker } from './photo-picker.tsx';
 import '../new-ad.css';
 
@@ -214,6 +222,12 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint }:
           setMessage(m);
         }}
         onMove={(i, d) => setPhotos((l) => movePhoto(l, i, d))}
+        onUnreadable={(key) => {
+          if (markUnreadable(photos, key) === photos) return; // a HEIC preview, or already marked
+          // Two bad files fail in one turn: each marks the list as it then is.
+          setPhotos((l) => [...markUnreadable(l, key)]);
+          setMessage(IMAGE_MESSAGES.notAnImage);
+        }}
         onRemove={(i) => {
           const gone = photos[i];
           if (gone) URL.revokeObjectURL(gone.url);

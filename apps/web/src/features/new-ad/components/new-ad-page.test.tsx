@@ -207,6 +207,26 @@ describe('NewAdPage', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('marks a file whose preview cannot be decoded at once and blocks submitting; a HEIC preview is no reason', async () => {
+    await renderForm();
+    await fillValid();
+    const files = [
+      new File(['text'], 'fake.jpg', { type: 'image/jpeg' }),
+      new File(['x'], 'iphone.heic', { type: 'image/heic' }),
+    ];
+    await userEvent.upload(screen.getByLabelText(/Välj bilder/), files);
+    const list = within(screen.getByRole('list', { name: 'Valda bilder' }));
+    fireEvent.error(list.getByRole('img', { name: 'Bild 2: iphone.heic' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    fireEvent.error(list.getByRole('img', { name: 'Bild 1: fake.jpg' }));
+    expect(alertText()).toBe('Filen är ingen bild som kan läsas (JPEG, PNG, WebP eller HEIC)');
+    expect(list.getByText(/ingen bild som kan läsas/)).toBeInTheDocument();
+    submit();
+    expect(upload).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Ta bort bild 1' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('sends the 13 fields and the photos in the chosen order, busy meanwhile, then goes to /', async () => {
     const { router } = await renderForm();
     await fillValid();

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { MAX_IMAGES } from '@bilmarknaden/shared/constants';
+import { IMAGE_MESSAGES } from '@bilmarknaden/shared/validation/images';
 import type { PickedPhoto } from '../utils/photo-list.ts';
 
 interface PhotoPickerProps {
@@ -7,12 +8,14 @@ interface PhotoPickerProps {
   onAdd: (files: File[]) => void;
   onMove: (index: number, delta: number) => void;
   onRemove: (index: number) => void;
+  /** The preview of this photo could not be decoded. */
+  onUnreadable: (key: string) => void;
   disabled?: boolean;
   hint?: string;
 }
 
 /** Pick up to 8 photos; previews with move up/down and remove buttons (the first photo is the cover). */
-export function PhotoPicker({ photos, onAdd, onMove, onRemove, disabled, hint }: PhotoPickerProps) {
+export function PhotoPicker({ photos, onAdd, onMove, onRemove, onUnreadable, disabled, hint }: PhotoPickerProps) {
   const id = useId();
   const full = photos.length >= MAX_IMAGES;
   return (
@@ -43,10 +46,20 @@ export function PhotoPicker({ photos, onAdd, onMove, onRemove, disabled, hint }:
         <ol className="photo-picker__list" aria-label="Valda bilder">
           {photos.map((p, i) => (
             <li key={p.key} className={`photo-picker__item ${p.failure ? 'photo-picker__item--bad' : ''}`}>
-              <img src={p.url} alt={`Bild ${i + 1}: ${p.file.name}`} width={120} height={90} />
+              <img
+                src={p.url}
+                alt={`Bild ${i + 1}: ${p.file.name}`}
+                width={120}
+                height={90}
+                onError={() => onUnreadable(p.key)}
+              />
               <span className="photo-picker__name">
                 {i + 1}. {p.file.name}
-                {p.failure && <strong className="photo-picker__bad"> – filen är för stor</strong>}
+                {p.failure && (
+                  <strong className="photo-picker__bad">
+                    {p.failure === IMAGE_MESSAGES.tooLarge ? ' – filen är för stor' : ' – ingen bild som kan läsas'}
+                  </strong>
+                )}
               </span>
               <span className="photo-picker__buttons">
                 <button

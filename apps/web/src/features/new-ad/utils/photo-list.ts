@@ -8,7 +8,7 @@ export interface PickedPhoto {
   file: File;
   /** Object URL of the preview; revoked when the photo leaves the list. */
   url: string;
-  /** 'Max 10 MB' when the file is over the limit: it blocks submitting. */
+  /** 'Max 10 MB' when the file is over the limit, or the not-an-image message: it blocks submitting. */
   failure: string | null;
 }
 
@@ -31,6 +31,20 @@ export function addPhotos(
   const tooMany = imageCountFailure(list.length + files.length);
   const tooLarge = taken.some((p) => p.failure) ? IMAGE_MESSAGES.tooLarge : null;
   return { list: next, message: tooLarge ?? tooMany };
+}
+
+/** HEIC and HEIF: many browsers cannot show them, yet the server reads them (or says why it cannot). */
+const mayNotPreview = (file: File) => /^image\/hei[cf]/i.test(file.type) || /\.hei[cf]$/i.test(file.name);
+
+/**
+ * The photo whose preview the browser could not decode is no image the server can read either: marked at once,
+ * rather than refused after the whole upload. The same list when nothing changes.
+ */
+export function markUnreadable(list: readonly PickedPhoto[], key: string): readonly PickedPhoto[] {
+  const at = list.findIndex((p) => p.key === key);
+  const photo = list[at];
+  if (!photo || photo.failure || mayNotPreview(photo.file)) return list;
+  return list.map((p, i) => (i === at ? { ...p, failure: IMAGE_MESSAGES.notAnImage } : p));
 }
 
 /** Moves the photo at index by delta (-1 up, +1 down); out-of-range moves change nothing. */
