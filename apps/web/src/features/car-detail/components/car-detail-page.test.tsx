@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CarDetailPage } from './car-detail-page.tsx';
 import { jsonResponse, mockFetch, renderRoutes } from '../../../components/test-utils.tsx';
 import { carDetail } from '../../../components/car-fixtures.ts';
 import * as loginDialog from '../../../lib/login-dialog.ts';
-import { storeSession } from '../../../lib/session-store.ts';
+import { clearSession, storeSession } from '../../../lib/session-store.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -53,6 +53,36 @@ describe('CarDetailPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Spara annonsen' }));
     expect(open).toHaveBeenCalledTimes(1);
     expect(spy.mock.calls.some(([u]) => String(u).includes('/001/3001'))).toBe(false);
+  });
+
+  it('saves the ad after a visitor presses the heart and then logs in; not when the login is given up', async () => {
+    let saved: ReturnType<typeof carDetail>[] = [];
+    const spy = mockFetch((url) => {
+      if (url.pathname.endsWith('/001/3002')) return jsonResponse(saved);
+      if (url.pathname.endsWith('/001/3001')) {
+        saved = [carDetail(7)];
+        return jsonResponse({ saved: true });
+      }
+      return jsonResponse(carDetail(7, { imageCount: 0 }));
+    });
+    const toggles = () => spy.mock.calls.filter(([u]) => String(u).includes('/001/3001')).length;
+    renderRoutes(routes, '/car/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'Spara annonsen' }));
+    expect(loginDialog.isLoginDialogOpen()).toBe(true);
+    act(() => loginDialog.closeLoginDialog());
+    act(() => storeSession('token-1', { username: 'anna', firstname: 'Anna', lastname: 'A' }));
+    await screen.findByRole('button', { name: 'Spara annonsen' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(toggles()).toBe(0);
+
+    act(() => clearSession());
+    await userEvent.click(screen.getByRole('button', { name: 'Spara annonsen' }));
+    act(() => {
+      storeSession('token-1', { username: 'anna', firstname: 'Anna', lastname: 'A' });
+      loginDialog.closeLoginDialog();
+    });
+    expect(await screen.findByRole('button', { name: /ta bort från sparade/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(toggles()).toBe(1);
   });
 
   it('toggles the saved state when logged in (filled heart from the saved list)', async () => {

@@ -1,12 +1,14 @@
+import { useEffect, useRef } from 'react';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { openLoginDialog } from '../../../lib/login-dialog.ts';
+import { openLoginDialog, useLoginDialogOpen } from '../../../lib/login-dialog.ts';
 import { useIsSaved, useToggleSaved } from '../../../lib/saved-cars.ts';
 import { useSessionToken } from '../../../lib/use-session.ts';
 
 /**
- * The heart: filled when the ad is saved; toggles when logged in, opens the login dialog when not. A refused
- * toggle (the saved list is full, or the call failed) is rolled back and its message shown under the heart.
+ * The heart: filled when the ad is saved; toggles when logged in, opens the login dialog when not (and saves the
+ * ad after that login). A refused toggle (the saved list is full, or the call failed) is rolled back and its
+ * message shown under the heart.
  */
 export function SaveButton({ car }: { car: CarListItem }) {
   const token = useSessionToken();
@@ -15,6 +17,20 @@ export function SaveButton({ car }: { car: CarListItem }) {
   // The server toggles: clicked before the list is known, an already saved ad would be removed.
   const unknown = token !== null && state === undefined;
   const toggle = useToggleSaved();
+  // A visitor who pressed the heart and then logged in wanted the ad saved: done once the saved list is known
+  // (an ad already saved stays saved). Closing the login dialog without logging in forgets it.
+  const saveAfterLogin = useRef(false);
+  const loginOpen = useLoginDialogOpen();
+  useEffect(() => {
+    if (!saveAfterLogin.current) return;
+    if (token === null) {
+      if (!loginOpen) saveAfterLogin.current = false;
+      return;
+    }
+    if (state === undefined) return;
+    saveAfterLogin.current = false;
+    if (!state) toggle.mutate(car);
+  }, [token, state, loginOpen, toggle, car]);
   return (
     <>
       <button
@@ -25,8 +41,10 @@ export function SaveButton({ car }: { car: CarListItem }) {
         aria-disabled={unknown || undefined}
         aria-busy={unknown || undefined}
         onClick={() => {
-          if (!token) openLoginDialog();
-          else if (!unknown) toggle.mutate(car);
+          if (!token) {
+            saveAfterLogin.current = true;
+            openLoginDialog();
+          } else if (!unknown) toggle.mutate(car);
         }}
       >
         <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
