@@ -3,9 +3,10 @@ import { useRef } from 'react';
 /**
  * Radix returns focus on close only to a Dialog.Trigger. The shell's dialogs open from state (a header
  * button, the heart, a timer), so remember what had focus when one opened and give it back on close;
- * when that element is gone (e.g. 'Logga in' after logging in), Radix's default applies.
+ * when that element is gone or was none (e.g. 'Logga in' after logging in), `fallback` gets it, or else Radix's
+ * default applies.
  */
-export function useReturnFocus() {
+export function useReturnFocus(fallback?: () => HTMLElement | null) {
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: () => {
@@ -15,9 +16,10 @@ export function useReturnFocus() {
     onCloseAutoFocus: (event: Event) => {
       const el = opener.current;
       opener.current = null;
-      if (!el?.isConnected) return;
+      const target = el?.isConnected ? el : fallback?.();
+      if (!target) return;
       event.preventDefault();
-      el.focus();
+      target.focus();
     },
   };
 }

@@ -152,8 +152,14 @@ describe('welcome dialog', () => {
     renderLayout();
     fireEvent.click(screen.getByRole('button', { name: 'Meny' }));
     const menu = await screen.findByRole('dialog', { name: 'Meny' });
-    fireEvent.click(within(menu).getByRole('button', { name: 'Hjälp' }));
-    expect(await screen.findByRole('dialog', { name: 'Välkommen till Bilmarknaden!' })).toBeInTheDocument();
+    const help = within(menu).getByRole('button', { name: 'Hjälp' });
+    help.focus(); // as a click or the keyboard leaves it
+    fireEvent.click(help);
+    const welcome = await screen.findByRole('dialog', { name: 'Välkommen till Bilmarknaden!' });
+    // The 'Hjälp' button went with the menu: closing gives the keyboard back to 'Meny'.
+    fireEvent.click(within(welcome).getByRole('button', { name: 'Börja titta' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Meny' })).toHaveFocus());
   });
 });
 

@@ -13,6 +13,9 @@ export interface OverlaysProps {
   onHelp: () => void;
 }
 
+/** The header's 'Meny' button: where the keyboard goes back after 'Hjälp', whose menu has closed. */
+const menuButton = () => document.querySelector<HTMLElement>('.header__menu');
+
 /** Everything that opens over the page; its own chunk (see app-layout.tsx). */
 export default function Overlays(props: OverlaysProps) {
   return (
@@ -20,7 +23,7 @@ export default function Overlays(props: OverlaysProps) {
       <LeftMenu open={props.menuOpen} onOpenChange={props.onMenuOpenChange} onHelp={props.onHelp} />
       <ProfileDrawer open={props.profileOpen} onOpenChange={props.onProfileOpenChange} />
       <LoginDialog />
-      <WelcomeDialog open={props.welcomeOpen} onClose={props.onWelcomeClose} />
+      <WelcomeDialog open={props.welcomeOpen} onClose={props.onWelcomeClose} fallbackFocus={menuButton} />
     </>
   );
 }

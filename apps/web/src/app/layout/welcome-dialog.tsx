@@ -7,11 +7,13 @@ interface WelcomeDialogProps {
   open: boolean;
   /** Also sets WELCOME_MODAL_SHOWN (done by the layout). */
   onClose: () => void;
+  /** Gets the keyboard back when nothing that opened the dialog is left: 'Hjälp' closes its menu, or a timer opened it. */
+  fallbackFocus?: () => HTMLElement | null;
 }
 
 /** First-visit welcome: the site is at an early stage, feedback is welcome (section 1). */
-export function WelcomeDialog({ open, onClose }: WelcomeDialogProps) {
-  const returnFocus = useReturnFocus();
+export function WelcomeDialog({ open, onClose, fallbackFocus }: WelcomeDialogProps) {
+  const returnFocus = useReturnFocus(fallbackFocus);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
