@@ -6,9 +6,9 @@ import fastifyStatic from '@fastify/static';
 import { adMetaTags } from './ad-meta.ts';
 import { imagePreloadTag, pageDataScript, readPageData, type PageData } from './page-data.ts';
 
-// Never answered with the SPA: a missing script of an older build must fail as one (the app then reloads once,
-// apps/web/src/app/load-page.ts), not run index.html as JavaScript.
-const API_PREFIXES = ['/api/', '/files/', '/healthz', '/assets/'];
+// Never answered with the SPA. For /assets: a missing script of an older build must fail as one (the app then
+// reloads once, apps/web/src/app/load-page.ts), not run index.html as JavaScript.
+const NON_PAGE_PREFIXES = ['/api/', '/files/', '/healthz', '/assets/'];
 
 /** How long a page waits for its data before it is sent without (the app then asks for the data itself). */
 const PAGE_DATA_DEADLINE_MS = 1000;
@@ -73,7 +73,8 @@ export async function webRoutes(app: FastifyInstance, opts: { webDist: string })
   };
 
   app.setNotFoundHandler((req, reply) => {
-    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !API_PREFIXES.some((p) => req.url.startsWith(p));
+    const isPage =
+      (req.method === 'GET' || req.method === 'HEAD') && !NON_PAGE_PREFIXES.some((p) => req.url.startsWith(p));
     if (isPage) return sendIndex(req, reply);
     return reply.code(404).send({ message: 'Sidan eller resursen finns inte' });
   });

@@ -225,7 +225,7 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint }:
         onUnreadable={(key) => {
           if (markUnreadable(photos, key) === photos) return; // a HEIC preview, or already marked
           // Two bad files fail in one turn: each marks the list as it then is.
-          setPhotos((l) => [...markUnreadable(l, key)]);
+          setPhotos((l) => markUnreadable(l, key));
           setMessage(IMAGE_MESSAGES.notAnImage);
         }}
         onRemove={(i) => {

@@ -40,7 +40,7 @@ const mayNotPreview = (file: File) => /^image\/hei[cf]/i.test(file.type) || /\.h
  * The photo whose preview the browser could not decode is no image the server can read either: marked at once,
  * rather than refused after the whole upload. The same list when nothing changes.
  */
-export function markUnreadable(list: readonly PickedPhoto[], key: string): readonly PickedPhoto[] {
+export function markUnreadable(list: PickedPhoto[], key: string): PickedPhoto[] {
   const at = list.findIndex((p) => p.key === key);
   const photo = list[at];
   if (!photo || photo.failure || mayNotPreview(photo.file)) return list;
