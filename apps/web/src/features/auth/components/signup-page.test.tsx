@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@bilmarknaden/shared/constants';
 import { REGISTRATION_MESSAGES, type RegistrationInput } from '@bilmarknaden/shared/validation/registration';
 import {
@@ -10,6 +10,7 @@ import {
   renderPage,
   textResponse,
 } from '../../../test/app-test-utils.tsx';
+import { storeSession } from '../../../lib/session-store.ts';
 import { SignupPage } from './signup-page.tsx';
 
 const LABELS: Record<keyof RegistrationInput, string> = {
@@ -202,6 +203,8 @@ describe('signup: order, sending and navigation', () => {
     submit();
     expect(await screen.findByRole('heading', { name: 'Startsidan' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+    // The page's own navigation (a new history entry), not the logged-in redirect that replaces /signup.
+    expect(router.state.historyAction).toBe('PUSH');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('new.token.here');
     expect(loggedIn).toHaveBeenCalledTimes(1);
     await waitFor(() =>
@@ -284,5 +287,24 @@ describe('signup: order, sending and navigation', () => {
       expect(input).toHaveAttribute('type', 'text');
       expect(input).toHaveAttribute('inputmode', 'numeric');
     }
+  });
+});
+
+describe('signup: a logged-in user', () => {
+  it('is sent to /, replacing /signup, without seeing the form', async () => {
+    storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'Svensson' });
+    const { router } = renderSignup();
+    expect(await screen.findByRole('heading', { name: 'Startsidan' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.queryByRole('button', { name: 'Skapa konto' })).not.toBeInTheDocument();
+  });
+
+  it('who logs in while on /signup (the login dialog) is sent to / too', async () => {
+    const { router } = renderSignup();
+    expect(screen.getByRole('heading', { name: 'Skapa konto' })).toBeInTheDocument();
+    act(() => storeSession('tok', null));
+    expect(await screen.findByRole('heading', { name: 'Startsidan' })).toBeInTheDocument();
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 });

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   normalizeRegistration,
@@ -10,6 +10,7 @@ import {
 import { lastFailure } from '@bilmarknaden/shared/validation/rules';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useSessionToken } from '../../../lib/use-session.ts';
 import { registerRequest } from '../api/auth-api.ts';
 import { completeLogin } from '../session.ts';
 
@@ -78,12 +79,18 @@ function toInput(values: RegistrationInput): RegistrationInput {
   return { ...normalizeRegistration({ ...values }), passwordRepeat: values.passwordRepeat };
 }
 
-/** /signup 'Skapa konto': every rule in order, the last failing one in a red alert (section 5). */
+/**
+ * /signup 'Skapa konto': every rule in order, the last failing one in a red alert (section 5). A logged-in user
+ * has no account to create and goes to / (replacing /signup, as /new/car replaces itself when logged out).
+ */
 export function SignupPage() {
   useDocumentTitle('Skapa konto');
   const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const token = useSessionToken();
+  // Set as this page's own registration logs in: then it navigates to / itself (a new entry, section 2).
+  const registered = useRef(false);
   const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const [values, setValues] = useState<RegistrationInput>(EMPTY);
   const [attempted, setAttempted] = useState(false);
@@ -114,6 +121,7 @@ export function SignupPage() {
       const { passwordRepeat: _repeat, ...body } = input;
       const result = await registerRequest(body);
       if (result.status === 200 && result.token) {
+        registered.current = true;
         void completeLogin(result.token, queryClient);
         navigate('/');
         return;
@@ -128,6 +136,8 @@ export function SignupPage() {
       setBusy(false);
     }
   }
+
+  if (token && !registered.current) return <Navigate to="/" replace />;
 
   return (
     <section className="page">
