@@ -4,18 +4,37 @@ import { ApiRequestError } from '../lib/api-client.ts';
 import { QueryError } from '../lib/query-error.tsx';
 import { Spinner } from '../lib/spinner.tsx';
 import { CarCard } from './car-card.tsx';
+import { ListStatus } from './list-status.tsx';
 
 /** How many cards at the top load their photo eagerly (above the fold on most screens). */
 const EAGER_CARDS = 4;
 
+type CarsQuery = UseInfiniteQueryResult<InfiniteData<CarListItem[]>>;
+
 interface CarResultsProps {
-  query: UseInfiniteQueryResult<InfiniteData<CarListItem[]>>;
+  query: CarsQuery;
   /** Accessible name of the list. */
   label: string;
+  /** Names the list shown (its filters): a change is announced once the new list has loaded. */
+  listKey: string;
 }
 
-/** A paged list of car cards: loading, failure with retry, 'Inga resultat', and 'Mer' for the next 20. */
-export function CarResults({ query, label }: CarResultsProps) {
+/**
+ * A paged list of car cards: loading, failure with retry, 'Inga resultat', and 'Mer' for the next 20; its live
+ * region, always there, tells a screen reader what a change of the list led to.
+ */
+export function CarResults({ query, label, listKey }: CarResultsProps) {
+  return (
+    <>
+      <ListStatus query={query} listKey={listKey} />
+      <CarList query={query} label={label} />
+    </>
+  );
+}
+
+function CarList({ query, label }: { query: CarsQuery; label: string }) {
+  // A list not asked for yet (a search without a term) shows nothing.
+  if (query.isPending && query.fetchStatus === 'idle') return null;
   if (query.isPending) return <Spinner />;
   // A refused request (a search term too long in a typed URL) fails the same way again: its message, no retry.
   if (query.isError && !query.data)

@@ -70,7 +70,7 @@ describe('answers the server put into the page', () => {
     renderAt('/', <HomePage />, '/');
     // Synchronously: no spinner first, the cards are there on the first render.
     expect(screen.getByText('Bil 1')).toBeInTheDocument();
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByText('Laddar...')).not.toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Volvo' })).toBeInTheDocument();
     expect(requestedUrls(spy)).toEqual([]);
 

@@ -54,4 +54,20 @@ describe('BrowsePage', () => {
     expect(screen.queryByLabelText('År från')).not.toBeInTheDocument();
     await waitFor(() => expect(lists(spy).at(-1)).toContain('make=Volvo&model=V70&yearMin=2000'));
   });
+
+  it('announces the list after the panel is applied, not on first load', async () => {
+    mockFetch((url) => {
+      if (url.pathname.endsWith('/002/2001')) return jsonResponse([{ id: 2, name: 'Volvo' }]);
+      if (url.pathname.endsWith('/002/2002')) return jsonResponse([{ id: 1, name: 'V70' }]);
+      return jsonResponse(page(0, url.searchParams.get('make') === 'Volvo' ? 2 : 3));
+    });
+    renderAt('/browse/cars', <BrowsePage />, '/browse/cars');
+    expect(await screen.findByText('Bil 3')).toBeInTheDocument();
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent(/^$/);
+    await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await userEvent.selectOptions(screen.getByLabelText('Märke'), await screen.findByRole('option', { name: 'Volvo' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Använd filter' }));
+    await waitFor(() => expect(status).toHaveTextContent('Visar 2 annonser'));
+  });
 });

@@ -49,7 +49,7 @@ export function BrowsePage() {
           }}
         />
       )}
-      <CarResults query={cars} label={heading} />
+      <CarResults query={cars} label={heading} listKey={JSON.stringify(query)} />
     </div>
   );
 }

@@ -125,4 +125,56 @@ describe('HomePage', () => {
     expect(router.state.location.search).toBe('?searchterm=xc60');
     expect(box).toHaveValue('');
   });
+
+  it("announces the list once loaded after a filter, 'Mer' and an empty result, never on first load or while loading", async () => {
+    const gate = { hold: Promise.resolve() };
+    mockFetch(async (url) => {
+      if (!url.pathname.endsWith('/001/2003')) return jsonResponse(makes);
+      await gate.hold;
+      const start = Number(url.searchParams.get('start'));
+      if (url.searchParams.get('fuel') === 'diesel') return jsonResponse([]);
+      return jsonResponse(page(start, 20));
+    });
+    renderAt('/', <HomePage />, '/');
+    expect(await screen.findByText('Bil 1')).toBeInTheDocument();
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent(/^$/);
+
+    await userEvent.selectOptions(screen.getByLabelText('Växellåda'), 'automat');
+    await waitFor(() => expect(status).toHaveTextContent('Visar 20 annonser'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Mer' }));
+    await waitFor(() => expect(status).toHaveTextContent('Visar 40 annonser'));
+
+    let release!: () => void;
+    gate.hold = new Promise((resolve) => (release = resolve));
+    await userEvent.selectOptions(screen.getByLabelText('Bränsle'), 'diesel');
+    expect(await screen.findByText('Laddar...')).toBeInTheDocument();
+    expect(status).toHaveTextContent(/^$/);
+    release();
+    await waitFor(() => expect(status).toHaveTextContent('Inga resultat'));
+  });
+
+  it('announces the same count again for a list back from the cache (a new node in the region)', async () => {
+    mockFetch((url) => jsonResponse(url.pathname.endsWith('/001/2003') ? page(0, 20) : makes));
+    const { queryClient } = renderAt('/', <HomePage />, '/');
+    // As in the app, a list seen moments ago comes back from the cache without loading.
+    queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 60_000 } });
+    await screen.findByText('Bil 1');
+    const status = screen.getByRole('status');
+    await userEvent.selectOptions(screen.getByLabelText('Växellåda'), 'automat');
+    await waitFor(() => expect(status).toHaveTextContent('Visar 20 annonser'));
+    const first = status.firstElementChild;
+    await userEvent.click(screen.getByRole('button', { name: 'Ta bort filter Växellåda: Automat' }));
+    await waitFor(() => expect(status.firstElementChild).not.toBe(first));
+    expect(status).toHaveTextContent('Visar 20 annonser');
+  });
+
+  it('announces nothing on the first load of a filtered URL', async () => {
+    server(() => page(0, 3));
+    renderAt('/', <HomePage />, '/?fuel=diesel');
+    expect(await screen.findByText('Bil 3')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole('status')).toHaveTextContent(/^$/);
+  });
 });

@@ -28,7 +28,8 @@ export function HomePage() {
     (next: HomeFilters) => setParams(serializeFilters(next), { replace: true, preventScrollReset: true }),
     [setParams],
   );
-  const cars = useInfiniteCars(toListQuery(filters));
+  const listQuery = useMemo(() => toListQuery(filters), [filters]);
+  const cars = useInfiniteCars(listQuery);
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeading = useCallback(() => heading.current?.focus(), []);
 
@@ -50,7 +51,7 @@ export function HomePage() {
         onClearAll={() => update({})}
         onEmptied={focusHeading}
       />
-      <CarResults query={cars} label="Bilannonser" />
+      <CarResults query={cars} label="Bilannonser" listKey={JSON.stringify(listQuery)} />
     </div>
   );
 }

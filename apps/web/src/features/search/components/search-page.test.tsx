@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SearchPage } from './search-page.tsx';
 import { jsonResponse, mockFetch, renderRoutes, requestedUrls } from '../../../components/test-utils.tsx';
@@ -27,7 +27,7 @@ describe('SearchPage', () => {
     expect(spy).not.toHaveBeenCalled();
     await userEvent.type(screen.getByPlaceholderText('Sök...'), 'saab 900{Enter}');
     expect(router.state.location.pathname).toBe('/search/saab%20900');
-    expect(await screen.findByText('Inga resultat')).toBeInTheDocument();
+    expect(await screen.findByText('Inga resultat', { selector: '.empty-result' })).toBeInTheDocument();
   });
 
   it('takes at most 100 characters, and shows the refusal of a longer term in the URL without a useless retry', async () => {
@@ -36,5 +36,24 @@ describe('SearchPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Söktermen är för lång');
     expect(screen.queryByRole('button', { name: 'Försök igen' })).not.toBeInTheDocument();
     expect(screen.getByRole('searchbox')).toHaveAttribute('maxlength', '100');
+  });
+
+  it('announces a new search once its results have loaded, not the search the page opened with', async () => {
+    mockFetch((url) => jsonResponse(url.searchParams.get('searchterm') === 'saab' ? page(0, 1) : page(0, 2)));
+    renderRoutes(routes, '/search/volvo');
+    expect(await screen.findByText('Bil 2')).toBeInTheDocument();
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent(/^$/);
+    await userEvent.clear(screen.getByRole('searchbox'));
+    await userEvent.type(screen.getByRole('searchbox'), 'saab{Enter}');
+    await waitFor(() => expect(status).toHaveTextContent('Visar 1 annons'));
+  });
+
+  it("announces the first search from /search, and 'Inga resultat' for none", async () => {
+    mockFetch(() => jsonResponse([]));
+    renderRoutes(routes, '/search');
+    const status = screen.getByRole('status');
+    await userEvent.type(screen.getByPlaceholderText('Sök...'), 'saab 900{Enter}');
+    await waitFor(() => expect(status).toHaveTextContent('Inga resultat'));
   });
 });

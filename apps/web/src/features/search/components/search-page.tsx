@@ -20,7 +20,7 @@ export function SearchPage() {
         initialValue={searchterm}
         onSearch={(t) => navigate(`/search/${encodeURIComponent(t)}`)}
       />
-      {searchterm && <CarResults query={results} label={`Sökresultat för ${searchterm}`} />}
+      <CarResults query={results} label={`Sökresultat för ${searchterm}`} listKey={searchterm} />
     </div>
   );
 }

@@ -11,7 +11,7 @@ export function UserAdsPage() {
   return (
     <div className="user-ads-page">
       <h1>{username}'s bilannonser</h1>
-      <CarResults query={cars} label={`${username}s annonser`} />
+      <CarResults query={cars} label={`${username}s annonser`} listKey={username} />
     </div>
   );
 }
