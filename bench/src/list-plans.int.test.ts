@@ -66,6 +66,9 @@ const ORDERED_SHAPES: Record<string, string>[] = ORDER_BY_VALUES.flatMap((orderB
     { orderBy, order, searchterm: 'dragkrok' },
     { orderBy, order, searchterm: 'volv' },
     { orderBy, order, searchterm: 'panoramaglastak backkamera', trans: 'automat' },
+    // Words found in the option fields and a folded accent (inventory migration 018).
+    { orderBy, order, searchterm: 'volvo diesel' },
+    { orderBy, order, searchterm: 'citroen automat' },
   ]),
 );
 

@@ -52,6 +52,19 @@ describe('searchWords', () => {
     expect(searchWords('1_000%x')[0]!.likePattern).toBe('%1\\_000\\%x%');
   });
 
+  it('folds accents as the search columns do, keeping å, ä and ö', () => {
+    expect(searchWords('Citroën ŠKODA Peugeot mörk Åre säljes Ærø Citroe\u0308n').map((w) => w.text)).toEqual([
+      'citroen',
+      'skoda',
+      'peugeot',
+      'mörk',
+      'åre',
+      'säljes',
+      'ärö',
+    ]);
+    expect(searchWords('citroë')[0]!.likePattern).toBe('%citroe%');
+  });
+
   it('keeps at most 8 words', () => {
     expect(searchWords('a b c d e f g h i j')).toHaveLength(8);
   });

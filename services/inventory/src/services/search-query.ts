@@ -13,6 +13,7 @@ import {
 import { optionAttributes } from '@bilmarknaden/shared/options';
 import { parseWholeNumber } from '@bilmarknaden/shared/validation/rules';
 import { HttpError } from '../errors.ts';
+import { foldForSearch } from './search-folding.ts';
 
 /** A window of a list: rows start … end-1 (the specification's start/end). */
 export interface Window {
@@ -143,10 +144,11 @@ export function escapeLike(value: string): string {
 
 /**
  * Splits a search term into words (all must match): punctuation around a word is dropped, inner
- * hyphens and dots are kept so 'cx-5' and 'id.3' stay one word.
+ * hyphens and dots are kept so 'cx-5' and 'id.3' stay one word. The words are folded as the search columns are
+ * ('citroën' is 'citroen', 'škoda' is 'skoda'; å, ä and ö stay).
  */
 export function searchWords(term: string): SearchWord[] {
-  const words = lower(term)
+  const words = foldForSearch(term)
     .split(/\s+/)
     .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
     .filter((w) => w !== '');
