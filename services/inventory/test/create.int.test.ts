@@ -40,6 +40,9 @@ async function expectNothingStored(before: { rows: number; files: number }) {
 }
 const snapshot = async () => ({ rows: await countRows(t.db, 'inventory.cars'), files: t.storage.files.size });
 
+const TITLE_CHARACTERS = 'Din rubrik innehåller otillåtna tecken (tabbar, radbrytningar eller osynliga styrtecken)';
+const DESCRIPTION_CHARACTERS = 'Din beskrivning innehåller otillåtna osynliga styrtecken';
+
 const RED = { r: 220, g: 20, b: 20 };
 const GREEN = { r: 20, g: 200, b: 20 };
 const BLUE = { r: 20, g: 20, b: 220 };
@@ -313,6 +316,15 @@ describe('POST /001/1001 fields', () => {
     [{ title: '   abc   ' }, 'title', 'Din rubrik är för kort'],
     [{ description: 'abc' }, 'description', 'Din beskrivning är för kort'],
     [{ description: 'å'.repeat(2501) }, 'description', 'Din beskrivning är för lång'],
+    // Control and bidi characters (shared/src/validation/hidden-characters.ts): U+202E would show '09' as '90'.
+    [{ title: 'Volvo V70 \u202E09' }, 'title', TITLE_CHARACTERS],
+    [{ title: 'Volvo\u2067 V70' }, 'title', TITLE_CHARACTERS],
+    [{ title: 'Volvo\u200E V70' }, 'title', TITLE_CHARACTERS],
+    [{ title: 'Volvo\tV70' }, 'title', TITLE_CHARACTERS],
+    [{ title: 'Volvo\r\nV70' }, 'title', TITLE_CHARACTERS],
+    [{ title: 'Volvo\u0085V70' }, 'title', TITLE_CHARACTERS],
+    [{ description: 'Bra bil \u202Dpris 5000' }, 'description', DESCRIPTION_CHARACTERS],
+    [{ description: 'Bra bil\u001B[2J' }, 'description', DESCRIPTION_CHARACTERS],
     [{ price: '-1' }, 'price', 'Ange ett giltigt pris'],
     [{ price: '50000001' }, 'price', 'Ange ett giltigt pris'],
     [{ price: '12.5' }, 'price', 'Ange ett giltigt pris'],
@@ -345,6 +357,14 @@ describe('POST /001/1001 fields', () => {
     const res = await post(adFields(overrides), [{ data: await photo('jpeg') }]);
     expect(res).toEqual({ status: 400, body: { message, field } });
     await expectNothingStored(before);
+  });
+
+  it('keeps the line breaks and tabs of a description', async () => {
+    const description = 'Välskött bil.\r\nNya däck:\n\tsommar och vinter.';
+    const res = await post(adFields({ description }));
+    expect(res.status).toBe(201);
+    const car = (await t.app.inject({ method: 'GET', url: `${BASE}/001/2001?carid=${res.body.id}` })).json();
+    expect(car.description).toBe(description);
   });
 
   it('refuses a form with every field missing with the last rule (fuel)', async () => {

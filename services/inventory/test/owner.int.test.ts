@@ -129,6 +129,13 @@ describe('PUT /cars/{id}', () => {
       status: 400,
       body: { message: 'Ange ett giltigt årtal', field: 'year' },
     });
+    expect(await send('PUT', `/cars/${id}`, adFields({ title: 'Volvo \u202E09 V70' }))).toEqual({
+      status: 400,
+      body: {
+        message: 'Din rubrik innehåller otillåtna tecken (tabbar, radbrytningar eller osynliga styrtecken)',
+        field: 'title',
+      },
+    });
     expect(await detail(id)).toEqual(row);
   });
 

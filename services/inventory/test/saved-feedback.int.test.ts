@@ -185,10 +185,33 @@ describe('POST /feedback', () => {
     [{ ...valid, title: 't'.repeat(121) }, 'title', 'Rubriken får vara högst 120 tecken'],
     [{ name: '', email: '', title: '', content: '' }, 'content', 'Skriv ditt meddelande'],
     [{ ...valid, email: '', title: '' }, 'title', 'Ange en rubrik'],
+    // No control or bidi characters, as in ads; the message may hold line breaks and tabs.
+    [
+      { ...valid, name: 'Anna\u202E' },
+      'name',
+      'Namnet innehåller otillåtna tecken (tabbar, radbrytningar eller osynliga styrtecken)',
+    ],
+    [{ ...valid, email: 'anna@exa\u200Fmple.se' }, 'email', 'Ange en giltig mailadress'],
+    [
+      { ...valid, title: 'Bra\u0007sida' },
+      'title',
+      'Rubriken innehåller otillåtna tecken (tabbar, radbrytningar eller osynliga styrtecken)',
+    ],
+    [{ ...valid, content: 'Tack\u2066!' }, 'content', 'Meddelandet innehåller otillåtna osynliga styrtecken'],
   ])('refuses %j with the last failing rule', async (body, field, message) => {
     const res = await send(body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message, field });
+  });
+
+  it('keeps the line breaks and tabs of the message', async () => {
+    const content = 'Hej!\r\nBra sida.\n\tMvh Anna';
+    const res = await send({ ...valid, content });
+    expect(res.statusCode).toBe(201);
+    const row = await t.db.query<{ content: string }>('SELECT content FROM inventory.feedback WHERE id = $1', [
+      res.json().id,
+    ]);
+    expect(row.rows[0]!.content).toBe(content);
   });
 
   it('accepts the limits exactly', async () => {

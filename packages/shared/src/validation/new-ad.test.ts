@@ -30,6 +30,38 @@ describe('new-ad rules', () => {
     ['title', 'a'.repeat(4), null],
     ['title', 'a'.repeat(60), null],
     ['title', 'a'.repeat(61), 'Din rubrik är för lång'],
+    // Control and bidi characters: a title may not show as something else (U+202E reverses what follows).
+    [
+      'title',
+      'Volvo \u202E09 V70',
+      'Din rubrik innehåller otillåtna tecken (tabbar, radbrytningar eller osynliga styrtecken)',
+    ],
+    [
+      'title',
+      'Volvo\u2066 V70\u2069',
+      'Din rubrik innehåller otillåtna tecken (tabbar, radbrytningar eller osynliga styrtecken)',
+    ],
+    [
+      'title',
+      'Volvo\u200F V70',
+      'Din rubrik innehåller otillåtna tecken (tabbar, radbrytningar eller osynliga styrtecken)',
+    ],
+    ['title', 'Volvo\tV70', 'Din rubrik innehåller otillåtna tecken (tabbar, radbrytningar eller osynliga styrtecken)'],
+    ['title', 'Volvo\nV70', 'Din rubrik innehåller otillåtna tecken (tabbar, radbrytningar eller osynliga styrtecken)'],
+    [
+      'title',
+      'Volvo\u001BV70',
+      'Din rubrik innehåller otillåtna tecken (tabbar, radbrytningar eller osynliga styrtecken)',
+    ],
+    [
+      'title',
+      '\u202E' + 'a'.repeat(60),
+      'Din rubrik innehåller otillåtna tecken (tabbar, radbrytningar eller osynliga styrtecken)',
+    ],
+    ['title', 'Škoda Octavia – ägd av en', null],
+    ['description', 'Bra bil.\r\nNya däck.\n\tServad.', null],
+    ['description', 'Bra bil \u202Eloc', 'Din beskrivning innehåller otillåtna osynliga styrtecken'],
+    ['description', 'Bra bil\u0007', 'Din beskrivning innehåller otillåtna osynliga styrtecken'],
     ['description', 'abc', 'Din beskrivning är för kort'],
     ['description', 'abcd', null],
     ['description', 'x'.repeat(2500), null],

@@ -1,4 +1,5 @@
 import { lengthOutside, charLength, numberOutside, parseWholeNumber, text, type Rule } from './rules.ts';
+import { forbiddenCharactersMessage, hasForbiddenCharacters } from './hidden-characters.ts';
 import {
   colorOptions,
   drivetrainOptions,
@@ -62,6 +63,11 @@ export const newAdRules: readonly Rule<NewAdInput>[] = [
   { field: 'title', message: 'Din rubrik är för kort', fails: (a) => charLength(a.title) < AD_LIMITS.titleMin },
   { field: 'title', message: 'Din rubrik är för lång', fails: (a) => charLength(a.title) > AD_LIMITS.titleMax },
   {
+    field: 'title',
+    message: forbiddenCharactersMessage('Din rubrik', 'single-line'),
+    fails: (a) => hasForbiddenCharacters(a.title, 'single-line'),
+  },
+  {
     field: 'description',
     message: 'Din beskrivning är för kort',
     fails: (a) => charLength(a.description) < AD_LIMITS.descriptionMin,
@@ -70,6 +76,11 @@ export const newAdRules: readonly Rule<NewAdInput>[] = [
     field: 'description',
     message: 'Din beskrivning är för lång',
     fails: (a) => charLength(a.description) > AD_LIMITS.descriptionMax,
+  },
+  {
+    field: 'description',
+    message: forbiddenCharactersMessage('Din beskrivning', 'multi-line'),
+    fails: (a) => hasForbiddenCharacters(a.description, 'multi-line'),
   },
   { field: 'price', message: 'Ange ett giltigt pris', fails: (a) => numberOutside(a.price, 0, AD_LIMITS.priceMax) },
   { field: 'make', message: 'Ange ett märke', fails: (a) => lengthOutside(a.make, 1, AD_LIMITS.makeMax) },

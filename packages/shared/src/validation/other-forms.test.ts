@@ -31,6 +31,27 @@ describe('feedback rules', () => {
     );
   });
 
+  it('refuses control and bidi characters as ads do: line breaks and tabs only in the message', () => {
+    const failure = (over: Partial<typeof valid>) => lastFailure(feedbackRules, { ...valid, ...over });
+    expect(failure({ name: 'Anna\u202E' })).toEqual({
+      field: 'name',
+      message: 'Namnet innehåller otillåtna tecken (tabbar, radbrytningar eller osynliga styrtecken)',
+    });
+    expect(failure({ email: 'anna\u200E@example.se' })).toEqual({
+      field: 'email',
+      message: 'Ange en giltig mailadress',
+    });
+    expect(failure({ title: 'Bra\tsida' })).toEqual({
+      field: 'title',
+      message: 'Rubriken innehåller otillåtna tecken (tabbar, radbrytningar eller osynliga styrtecken)',
+    });
+    expect(failure({ content: 'Tack!\u2067' })).toEqual({
+      field: 'content',
+      message: 'Meddelandet innehåller otillåtna osynliga styrtecken',
+    });
+    expect(failure({ content: 'Tack!\r\n\tHälsningar' })).toBeNull();
+  });
+
   it('says a text is too long rather than asking for it as if it were empty', () => {
     const at = (field: 'name' | 'title' | 'content', length: number) =>
       lastFailure(feedbackRules, { ...valid, [field]: 'å'.repeat(length) })?.message ?? null;

@@ -44,6 +44,16 @@ describe('feedback form', () => {
     ['title empty', { ...VALID, title: '' }, 'Ange en rubrik'],
     ['content empty', { ...VALID, content: '' }, 'Skriv ditt meddelande'],
     ['name and title empty: the later one', { ...VALID, name: '', title: '' }, 'Ange en rubrik'],
+    [
+      'a bidi control in the title',
+      { ...VALID, title: 'Bra \u202Eadis' },
+      'Rubriken innehåller otillåtna tecken (tabbar, radbrytningar eller osynliga styrtecken)',
+    ],
+    [
+      'a control character in the message',
+      { ...VALID, content: 'Hej\u0007' },
+      'Meddelandet innehåller otillåtna osynliga styrtecken',
+    ],
   ])('%s → %s', async (_case, values, message) => {
     const api = mockApi({});
     renderPage(<FeedbackPage />);

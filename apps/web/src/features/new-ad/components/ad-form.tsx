@@ -68,6 +68,7 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint }:
   const formRef = useRef<HTMLFormElement>(null);
   const ids = useId();
   const fieldId = (k: keyof NewAdInput) => `${ids}-${k}`;
+  const alertId = `${ids}-alert`;
 
   // Revoke preview URLs when the form goes away (removed photos are revoked at once).
   const photosRef = useRef(photos);
@@ -130,6 +131,7 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint }:
         type="text"
         value={ad[key]}
         aria-invalid={invalid === key || undefined}
+        aria-describedby={invalid === key ? alertId : undefined}
         onChange={(e) => set(key)(e.target.value)}
         {...extra}
       />
@@ -157,7 +159,7 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint }:
   return (
     <form ref={formRef} className="ad-form" onSubmit={submit} noValidate aria-busy={busy}>
       {message && (
-        <div className="alert" role="alert">
+        <div id={alertId} className="alert" role="alert">
           {message}
         </div>
       )}
@@ -170,6 +172,7 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint }:
             name="description"
             rows={6}
             aria-invalid={invalid === 'description' || undefined}
+            aria-describedby={invalid === 'description' ? alertId : undefined}
             value={ad.description}
             onChange={(e) => set('description')(e.target.value)}
           />

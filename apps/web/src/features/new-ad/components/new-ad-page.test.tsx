@@ -133,6 +133,38 @@ describe('NewAdPage', () => {
     expect(upload).not.toHaveBeenCalled();
   });
 
+  it('refuses control and bidi characters in the title and description on the form, sending nothing', async () => {
+    await renderForm();
+    await fillValid();
+    const cases: [string, string, string][] = [
+      [
+        'Rubrik',
+        'Volvo V70 \u202E09',
+        'Din rubrik innehåller otillåtna tecken (tabbar, radbrytningar eller osynliga styrtecken)',
+      ],
+      [
+        'Rubrik',
+        'Volvo\tV70',
+        'Din rubrik innehåller otillåtna tecken (tabbar, radbrytningar eller osynliga styrtecken)',
+      ],
+      ['Beskrivning', 'Fin bil \u2066x\u2069', 'Din beskrivning innehåller otillåtna osynliga styrtecken'],
+    ];
+    for (const [label, value, message] of cases) {
+      expect(await messageFor(label, value)).toBe(message);
+      const field = screen.getByLabelText(label);
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveFocus();
+      expect(field).toHaveAccessibleDescription(message);
+      fireEvent.change(field, { target: { value: VALID[label]! } });
+    }
+    expect(upload).not.toHaveBeenCalled();
+    // Line breaks and tabs are the description's own.
+    upload.mockImplementation(() => new Promise(() => {}));
+    fireEvent.change(screen.getByLabelText('Beskrivning'), { target: { value: 'Fin bil.\n\tNya däck.' } });
+    submit();
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
+  });
+
   it('accepts each boundary value (the form is sent)', async () => {
     await renderForm();
     await fillValid();
