@@ -23,8 +23,8 @@ import { removeIncompleteAds } from '@bilmarknaden/inventory/services/startup-cl
 import type { ImageProcessor } from '@bilmarknaden/inventory/services/ad-service';
 import { createPhotoWorkerPool } from '@bilmarknaden/inventory/images/photo-worker-pool';
 import { logRequests, loggerOptions, serverTimeoutOptions, trustProxyOption } from './logger.ts';
-import { registerSecurityHeaders } from './security-headers.ts';
-import { webRoutes } from './web-routes.ts';
+import { helmetOptions, registerSecurityHeaders, securityHeaders } from './security-headers.ts';
+import { isPageRequest, webRoutes, type PageAnswers } from './web-routes.ts';
 import { registerHealthCheck } from './health.ts';
 import { identityOptions } from './identity-options.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
@@ -66,14 +66,27 @@ export function registerErrorAnswers(app: FastifyInstance): void {
   });
 }
 
-/** Fastify's `frameworkErrors`: a bad or over-long path segment gets `{message}`, not a body echoing the path. */
-export function frameworkErrorAnswer(err: { statusCode?: number }, _request: FastifyRequest, reply: FastifyReply) {
-  const status = err.statusCode === 414 ? 414 : 400;
-  return reply.code(status).send({ message: ROOT_MESSAGES[status] ?? 'Ogiltig förfrågan' });
+/**
+ * Fastify's `frameworkErrors`: a bad or over-long path segment gets `{message}`, not a body echoing the path; a
+ * page's path with a malformed percent-encoding gets the app's page (with status 400) when `pages` can answer it.
+ * No hook has run for these requests, so the security headers are set here.
+ */
+export function frameworkErrorAnswer(headers: Record<string, string>, pages?: PageAnswers) {
+  return (err: { statusCode?: number; code?: string }, request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(headers);
+    if (err.code === 'FST_ERR_BAD_URL' && pages?.malformed && isPageRequest(request)) {
+      return pages.malformed(request, reply);
+    }
+    const status = err.statusCode === 414 ? 414 : 400;
+    return reply.code(status).send({ message: ROOT_MESSAGES[status] ?? 'Ogiltig förfrågan' });
+  };
 }
 
-/** Fastify's options for every process (default and standalone): logs, timeouts, proxies, parsing. */
-export function fastifyOptions(settings: Settings) {
+/**
+ * Fastify's options for every process (default and standalone): logs, timeouts, proxies, parsing. `pages`: the
+ * default process's web pages, filled in when webRoutes is registered.
+ */
+export function fastifyOptions(settings: Settings, pages?: PageAnswers) {
   return {
     logger: loggerOptions(settings.logLevel),
     ...serverTimeoutOptions(settings),
@@ -82,7 +95,7 @@ export function fastifyOptions(settings: Settings) {
     onConstructorPoisoning: 'error',
     // One log line per request comes from logRequests; Fastify's own two lines are off.
     logController: new LogController({ disableRequestLogging: true }),
-    frameworkErrors: frameworkErrorAnswer,
+    frameworkErrors: frameworkErrorAnswer(securityHeaders(helmetOptions(settings.production)), pages),
   } as const;
 }
 
@@ -122,7 +135,8 @@ export async function buildApp(
   } = {},
 ): Promise<BuiltApp> {
   const db = deps.db ?? (await openSettingsDatabase(settings));
-  const app = Fastify(fastifyOptions(settings));
+  const pages: PageAnswers = {};
+  const app = Fastify(fastifyOptions(settings, pages));
   logRequests(app);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   // Root onClose hooks run in reverse order of adding (after the plugins registered later): added first, the
@@ -153,7 +167,7 @@ export async function buildApp(
       processImage: photoWorkers(app, settings),
     });
     await app.register(filesRoutes, { prefix: FILES_BASE, storage });
-    await app.register(webRoutes, { webDist: settings.webDist });
+    await app.register(webRoutes, { webDist: settings.webDist, pages });
     return { app, db, storage };
   } catch (err) {
     await app.close().catch(() => undefined);

@@ -9,6 +9,7 @@ import {
 import type { Car, CarListItem } from '@bilmarknaden/shared/api-types';
 import { DEFAULT_ORDER, DEFAULT_ORDER_BY, PAGE_SIZE } from '@bilmarknaden/shared/constants';
 import { PAGE_DATA_ELEMENT_ID, type PageAnswer } from '@bilmarknaden/shared/page-data';
+import type { PageMatch } from '@bilmarknaden/shared/page-paths';
 import { pageReadHeaders } from './page-reads.ts';
 
 /** The first window of the home list as the app asks for it (useInfiniteCars with no filters). */
@@ -24,6 +25,8 @@ export interface PageData {
   lcpImage: string | undefined;
   /** The ad of /car/{id}, for the title and Open Graph tags. */
   car?: Car;
+  /** /car/{id} of an ad the API answers 404 for (removed or never there): the page answers 404. */
+  adMissing?: true;
 }
 
 /**
@@ -31,24 +34,25 @@ export interface PageData {
  * (app.inject: the same validation, serialisation and headers as the app's own request), or null for other
  * pages and when a read fails: the app then asks for it as usual.
  */
-export async function readPageData(app: FastifyInstance, url: string): Promise<PageData | null> {
-  const [pathname, query] = url.split('?', 2);
-  if (pathname === '/' && !query) {
+export async function readPageData(app: FastifyInstance, url: string, match: PageMatch): Promise<PageData | null> {
+  const query = url.split('?', 2)[1];
+  if (match.page === 'home' && !query) {
     const [list, makes] = await Promise.all([answer(app, HOME_LIST_URL, [LIST_AS_OF_HEADER]), answer(app, MAKES_URL)]);
-    if (!list) return null;
-    const first = (list.body as CarListItem[])[0];
+    if (!list.answer) return null;
+    const first = (list.answer.body as CarListItem[])[0];
     return {
-      answers: makes ? [list, makes] : [list],
+      answers: makes.answer ? [list.answer, makes.answer] : [list.answer],
       lcpImage: first && first.imageCount > 0 ? cardImagePath(first.id, 1, first.imageVersion) : undefined,
     };
   }
-  const id = /^\/car\/(\d{1,10})\/?$/.exec(pathname ?? '')?.[1];
-  if (id) {
-    const car = await answer(app, carUrl(id));
-    if (!car) return null;
-    const body = car.body as Car;
+  if (match.page === 'car') {
+    // Any id, so that the API's own rule decides which ids exist (a malformed one answers 404 there too).
+    const car = await answer(app, carUrl(encodeURIComponent(match.params.id!)));
+    if (car.status === 404) return { answers: [], lcpImage: undefined, adMissing: true };
+    if (!car.answer) return null;
+    const body = car.answer.body as Car;
     return {
-      answers: [car],
+      answers: [car.answer],
       lcpImage: body.imageCount > 0 ? imagePath(body.id, 1, body.imageVersion) : undefined,
       car: body,
     };
@@ -56,15 +60,18 @@ export async function readPageData(app: FastifyInstance, url: string): Promise<P
   return null;
 }
 
-async function answer(app: FastifyInstance, url: string, headerNames: string[] = []): Promise<PageAnswer | null> {
+/** The API's status, and its answer when that is 200. */
+type Read = { status: number; answer?: PageAnswer };
+
+async function answer(app: FastifyInstance, url: string, headerNames: string[] = []): Promise<Read> {
   const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...pageReadHeaders() } });
-  if (res.statusCode !== 200) return null;
+  if (res.statusCode !== 200) return { status: res.statusCode };
   const headers: Record<string, string> = {};
   for (const name of headerNames) {
     const value = res.headers[name.toLowerCase()];
     if (typeof value === 'string') headers[name.toLowerCase()] = value;
   }
-  return { url, body: res.json(), ...(headerNames.length > 0 ? { headers } : {}) };
+  return { status: 200, answer: { url, body: res.json(), ...(headerNames.length > 0 ? { headers } : {}) } };
 }
 
 /**

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { matchPage, type PageMatch } from '@bilmarknaden/shared/page-paths';
 import { adMetaTags } from './ad-meta.ts';
 import { imagePreloadTag, pageDataScript, readPageData, type PageData } from './page-data.ts';
 
@@ -14,12 +15,22 @@ const NON_PAGE_PREFIXES = ['/api/', '/files/', '/healthz', '/assets/'];
 const PAGE_DATA_DEADLINE_MS = 1000;
 
 /**
+ * Filled in by webRoutes: the page answer for a page path with a malformed percent-encoding. Fastify answers
+ * those before any route or hook (its `frameworkErrors`, server/src/app.ts), so they reach the SPA only this way.
+ */
+export interface PageAnswers {
+  malformed?: (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+}
+
+/**
  * The SPA: hashed assets with long caching, and index.html for every other GET so deep links like
  * /car/12 open the app (with the ad's title in the meta tags for link previews). Home and ad pages also
  * carry their first API answers and fetch their largest photo from the head (page-data.ts), so the first
- * screen needs no round trip after the entry script.
+ * screen needs no round trip after the entry script. The status is the screen's: 404 for a path that opens no
+ * screen of the app (packages/shared/src/page-paths.ts), for /notfound and for an ad that does not exist, so
+ * that crawlers and link checkers see what a visitor sees.
  */
-export async function webRoutes(app: FastifyInstance, opts: { webDist: string }): Promise<void> {
+export async function webRoutes(app: FastifyInstance, opts: { webDist: string; pages?: PageAnswers }): Promise<void> {
   const indexFile = path.join(opts.webDist, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ webDist: opts.webDist }, 'web app not built: run `npm run build`');
@@ -35,6 +46,8 @@ export async function webRoutes(app: FastifyInstance, opts: { webDist: string })
     serve: existsSync(opts.webDist),
     cacheControl: false,
     preCompressed: true,
+    // index.html only ever goes out through sendPage: with its status and data.
+    allowedPath: (pathName) => !/^\/?index\.html$/.test(pathName),
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -47,23 +60,38 @@ export async function webRoutes(app: FastifyInstance, opts: { webDist: string })
 
   // Replacements are functions: ads' text must never be read as `$&`-style patterns.
   const render = (page: PageData | null): string => {
-    if (!page) return indexHtml;
     let html = indexHtml;
-    if (page.car) {
+    if (page?.car) {
       const meta = adMetaTags(page.car);
       html = html.replace(/<title>[^<]*<\/title>/, () => meta);
     }
-    const head = page.lcpImage ? imagePreloadTag(page.lcpImage) : '';
-    const data = pageDataScript(page.answers);
+    const head = page?.lcpImage ? imagePreloadTag(page.lcpImage) : '';
+    const data = page && page.answers.length > 0 ? pageDataScript(page.answers) : '';
     return html.replace('</head>', () => `${head}</head>`).replace('</body>', () => `${data}</body>`);
   };
 
-  const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
-    const page = await withDeadline(readPageData(app, req.url), PAGE_DATA_DEADLINE_MS).catch((err: unknown) => {
-      app.log.warn({ err, url: req.url }, 'page data not read');
-      return null;
-    });
-    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  /** index.html with the status the path earns: 400 malformed, 404 no page (or no such ad), else 200. */
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply, malformed = false) => {
+    let match: PageMatch | null = null;
+    if (!malformed) {
+      try {
+        match = matchPage(req.url.split('?', 1)[0]!);
+      } catch {
+        malformed = true;
+      }
+    }
+    const page = match
+      ? await withDeadline(readPageData(app, req.url, match), PAGE_DATA_DEADLINE_MS).catch((err: unknown) => {
+          app.log.warn({ err, url: req.url }, 'page data not read');
+          return null;
+        })
+      : null;
+    const status = malformed ? 400 : !match || match.page === 'notFound' || page?.adMissing ? 404 : 200;
+    reply
+      .code(status)
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding')
+      .type('text/html; charset=utf-8');
     const html = render(page);
     // The page carries its data now (several KB): compressed like the assets, at a cost of well under a millisecond.
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
@@ -73,11 +101,15 @@ export async function webRoutes(app: FastifyInstance, opts: { webDist: string })
   };
 
   app.setNotFoundHandler((req, reply) => {
-    const isPage =
-      (req.method === 'GET' || req.method === 'HEAD') && !NON_PAGE_PREFIXES.some((p) => req.url.startsWith(p));
-    if (isPage) return sendIndex(req, reply);
+    if (isPageRequest(req)) return sendPage(req, reply);
     return reply.code(404).send({ message: 'Sidan eller resursen finns inte' });
   });
+  if (opts.pages) opts.pages.malformed = (req, reply) => sendPage(req, reply, true);
+}
+
+/** A browser asking for a page of the app (not the API, photos or assets): answered with index.html. */
+export function isPageRequest(req: FastifyRequest): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && !NON_PAGE_PREFIXES.some((p) => req.url.startsWith(p));
 }
 
 /** The promise's value, or null when it takes longer than ms. */

@@ -31,10 +31,16 @@ describe('the default process', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('serves the Swedish SPA at / and for deep links', async () => {
-    for (const url of ['/', '/car/999999', '/search/volvo', '/saved/cars', '/no/such/page']) {
+  it('serves the Swedish SPA at / and for deep links (404 where the app shows its not-found screen)', async () => {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/search/volvo', 200],
+      ['/saved/cars', 200],
+      ['/car/999999', 404],
+      ['/no/such/page', 404],
+    ] as const) {
       const res = await app.inject(url);
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(status);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('<html lang="sv">');
     }

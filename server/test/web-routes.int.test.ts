@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@bilmarknaden/db/testing';
 import { identityMigrations } from '@bilmarknaden/identity/migrations';
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
@@ -97,7 +97,6 @@ describe('pages with their first data', () => {
   it('other pages, filtered lists and unknown ads are the plain app', async () => {
     for (const url of ['/?make=volvo', '/car/999999', '/car/abc', '/search/volvo', '/saved/cars']) {
       const res = await app.inject(url);
-      expect(res.statusCode, url).toBe(200);
       expect(pageData(res.body), url).toBeNull();
       expect(res.body, url).not.toContain('rel="preload"');
       expect(res.body, url).toContain('<title>Bilmarknaden</title>');
@@ -125,5 +124,138 @@ describe('acceptedEncoding', () => {
     expect(acceptedEncoding(['deflate', 'GZIP'])).toBe('gzip');
     expect(acceptedEncoding('identity')).toBeNull();
     expect(acceptedEncoding(undefined)).toBeNull();
+  });
+});
+
+describe('the status of a page', () => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  let carId: number;
+  let removedId: number;
+  let pendingId: number;
+
+  /** The SPA's page, whatever its status: the app renders its own screen (the not-found one included). */
+  const expectApp = (res: LightMyRequestResponse, url: string) => {
+    expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+    expect(res.body, url).toContain('<div id="root"></div>');
+  };
+
+  beforeAll(async () => {
+    t = await createTestDatabase([identityMigrations, inventoryMigrations]);
+    app = (await buildApp(testSettings(), { db: t.db })).app;
+    const insert = async (status: string) =>
+      (
+        await t.db.query<{ id: number }>(
+          `INSERT INTO inventory.cars (title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel, username, status)
+           VALUES ('Saab 9-5', 'Bra bil', 85000, 'Saab', '9-5', 2008, 21000, 170, 'grå', 'kombi', 'automat', 'fwd', 'bensin', 'anna', $1) RETURNING id`,
+          [status],
+        )
+      ).rows[0]!.id;
+    carId = await insert('active');
+    pendingId = await insert('pending');
+    removedId = await insert('active');
+    await t.db.query('DELETE FROM inventory.cars WHERE id = $1', [removedId]);
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.dispose();
+  });
+
+  it('200 for every screen of the app and an existing ad', async () => {
+    for (const url of [
+      '/',
+      '/?make=volvo',
+      `/car/${carId}`,
+      `/car/${carId}/`,
+      '/search',
+      '/search/volvo%20v70',
+      '/search/a%2Fb',
+      '/user/anna',
+      '/browse/cars',
+      '/saved/cars',
+      '/new/car',
+      '/edit/car/1',
+      '/profile',
+      '/signup',
+      '/settings',
+      '/settings/',
+      '/feedback',
+      '/new/part',
+      '/controlpanel',
+      '/Saved/Cars',
+    ]) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expectApp(res, url);
+    }
+  });
+
+  it('404 for a path that opens no screen, /notfound itself, and an ad that is removed, pending or never was', async () => {
+    for (const url of [
+      '/nope',
+      '/no/such/page',
+      '/car',
+      '/car/',
+      `/car/${carId}/photos`,
+      '/search/a/b',
+      '/browse',
+      '/favicon.ico',
+      '/index.html',
+      '/notfound',
+      `/car/${removedId}`,
+      `/car/${pendingId}`,
+      '/car/999999',
+      '/car/0',
+      '/car/abc',
+      '/car/12345678901',
+      '/car/1%20',
+    ]) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expectApp(res, url);
+      expect(res.body, url).toContain('<title>Bilmarknaden</title>');
+      expect(pageData(res.body), url).toBeNull();
+    }
+    const head = await app.inject({ method: 'HEAD', url: `/car/${removedId}` });
+    expect(head.statusCode).toBe(404);
+    const br = await app.inject({ url: '/nope', headers: { 'accept-encoding': 'br' } });
+    expect(br.statusCode).toBe(404);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<div id="root"></div>');
+  });
+
+  it("a page's path with a malformed percent-encoding gets the app with 400, not Fastify's JSON", async () => {
+    for (const url of ['/search/%', '/search/%zz', '/search/%E0%A4%A', '/%', '/car/%ff', '/nope/%']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(400);
+        expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+        // No hook ran for it: the security headers are set all the same.
+        expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+        expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'");
+      }
+      const res = await app.inject(url);
+      expectApp(res, url);
+      expect(res.body, url).not.toContain(url);
+    }
+  });
+
+  it('the API, /files and /assets answer as before: JSON, never the app', async () => {
+    for (const [method, url, status] of [
+      ['GET', '/api/nope', 404],
+      ['GET', '/api/inventory/nope', 404],
+      ['GET', `/api/inventory/001/2001?carid=${removedId}`, 404],
+      ['GET', '/files/nope.jpeg', 404],
+      ['GET', `/files/${removedId}-1.jpeg`, 404],
+      ['GET', '/assets/search-0ld.js', 404],
+      ['GET', '/api/inventory/%', 400],
+      ['GET', '/files/%ZZ', 400],
+      ['POST', '/search/%', 400],
+      ['POST', '/nope', 404],
+    ] as const) {
+      const res = await app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(status);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.json(), url).toEqual({ message: expect.any(String) });
+    }
   });
 });

@@ -156,6 +156,18 @@ const INTERNALS = [
   /syntax error at/i,
 ];
 
+/**
+ * The app's index.html outside the API, /files and /assets: a path that opens no screen answers it with 404, a
+ * malformed one with 400 (server/src/web-routes.ts), so that the visitor sees the app's own screen.
+ */
+function isAppPage(res: LightMyRequestResponse): boolean {
+  return (
+    !/^\/(?:api|files|assets)\//.test(res.raw.req.url ?? '') &&
+    String(res.headers['content-type']).startsWith('text/html') &&
+    res.body.includes('<div id="root"></div>')
+  );
+}
+
 /** The shape every API answer keeps: 4xx and 5xx are `{message, field?}` JSON; no internals in any answer. */
 export function expectWellFormed(res: LightMyRequestResponse, what: string): void {
   if (res.statusCode >= 500) throw new Error(`${what}: ${res.statusCode} ${res.body.slice(0, 300)}`);
@@ -163,7 +175,7 @@ export function expectWellFormed(res: LightMyRequestResponse, what: string): voi
     if (pattern.test(res.body))
       throw new Error(`${what}: answer shows internals (${pattern}): ${res.body.slice(0, 300)}`);
   }
-  if (res.statusCode >= 400) {
+  if (res.statusCode >= 400 && !isAppPage(res)) {
     if (!/^application\/json/.test(String(res.headers['content-type']))) {
       throw new Error(
         `${what}: ${res.statusCode} is not JSON: ${res.headers['content-type']} ${res.body.slice(0, 200)}`,

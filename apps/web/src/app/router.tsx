@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PAGE_PATHS } from '@bilmarknaden/shared/page-paths';
 import { AppLayout } from './layout/app-layout.tsx';
 import { ErrorScreen } from './routes/error-screen.tsx';
 import { loadPage } from './load-page.ts';
@@ -14,7 +15,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<Route
 
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: PAGE_PATHS.home,
     element: <AppLayout />,
     errorElement: <ErrorScreen />,
     children: [
@@ -23,21 +24,22 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorScreen />,
         children: [
           { index: true, Component: HomeRoute },
-          { path: 'car/:id', Component: CarDetailRoute },
-          { path: 'search', ...page(() => import('./routes/search.tsx')) },
-          { path: 'search/:term', ...page(() => import('./routes/search.tsx')) },
-          { path: 'user/:username', ...page(() => import('./routes/user-ads.tsx')) },
-          { path: 'browse/cars', ...page(() => import('./routes/browse.tsx')) },
-          { path: 'saved/cars', ...page(() => import('./routes/saved.tsx')) },
-          { path: 'new/car', ...page(() => import('./routes/new-car.tsx')) },
-          { path: 'edit/car/:id', ...page(() => import('./routes/edit-car.tsx')) },
-          { path: 'profile', ...page(() => import('./routes/profile.tsx')) },
-          { path: 'signup', ...page(() => import('./routes/signup.tsx')) },
-          { path: 'settings', ...page(() => import('./routes/settings.tsx')) },
-          { path: 'feedback', ...page(() => import('./routes/feedback.tsx')) },
-          { path: 'new/part', ...page(() => import('./routes/new-part.tsx')) },
-          { path: 'controlpanel', ...page(() => import('./routes/control-panel.tsx')) },
-          { path: 'notfound', ...page(() => import('./routes/not-found.tsx')) },
+          { path: PAGE_PATHS.car, Component: CarDetailRoute },
+          { path: PAGE_PATHS.search, ...page(() => import('./routes/search.tsx')) },
+          { path: PAGE_PATHS.searchTerm, ...page(() => import('./routes/search.tsx')) },
+          { path: PAGE_PATHS.userAds, ...page(() => import('./routes/user-ads.tsx')) },
+          { path: PAGE_PATHS.browseCars, ...page(() => import('./routes/browse.tsx')) },
+          { path: PAGE_PATHS.savedCars, ...page(() => import('./routes/saved.tsx')) },
+          { path: PAGE_PATHS.newCar, ...page(() => import('./routes/new-car.tsx')) },
+          { path: PAGE_PATHS.editCar, ...page(() => import('./routes/edit-car.tsx')) },
+          { path: PAGE_PATHS.profile, ...page(() => import('./routes/profile.tsx')) },
+          { path: PAGE_PATHS.signup, ...page(() => import('./routes/signup.tsx')) },
+          { path: PAGE_PATHS.settings, ...page(() => import('./routes/settings.tsx')) },
+          { path: PAGE_PATHS.feedback, ...page(() => import('./routes/feedback.tsx')) },
+          { path: PAGE_PATHS.newPart, ...page(() => import('./routes/new-part.tsx')) },
+          { path: PAGE_PATHS.controlPanel, ...page(() => import('./routes/control-panel.tsx')) },
+          { path: PAGE_PATHS.notFound, ...page(() => import('./routes/not-found.tsx')) },
+          // Any other path: the server answers it with status 404 too (server/src/web-routes.ts).
           { path: '*', ...page(() => import('./routes/not-found.tsx')) },
         ],
       },
