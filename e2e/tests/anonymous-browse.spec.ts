@@ -166,8 +166,10 @@ test('the home search box filters by term and clears itself; an unmatched term s
   await box.fill('zzqxjkvw');
   await page.getByRole('main').getByRole('button', { name: 'Sök', exact: true }).click();
   await expect(page).toHaveURL('/?searchterm=zzqxjkvw');
-  await expect(page.getByText('Inga resultat', { exact: true })).toBeVisible();
+  await expect(page.getByRole('paragraph').filter({ hasText: /^Inga resultat$/ })).toBeVisible();
   await expect(homeList(page)).toHaveCount(0);
+  // The list's live region says it too, after the user's search (and said nothing on the first load).
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Inga resultat');
 });
 
 test('/search/{term} runs the search on load and the search page box goes to /search/{term}', async ({
@@ -185,7 +187,8 @@ test('/search/{term} runs the search on load and the search page box goes to /se
   await box.fill('zzqxjkvw');
   await box.press('Enter');
   await expect(page).toHaveURL('/search/zzqxjkvw');
-  await expect(page.getByText('Inga resultat', { exact: true })).toBeVisible();
+  await expect(page.getByRole('paragraph').filter({ hasText: /^Inga resultat$/ })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Inga resultat');
 
   // The left menu's search goes to /search/{term} and clears its box.
   await page.getByRole('button', { name: 'Meny' }).click();
