@@ -70,4 +70,59 @@ describe('BrowsePage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Använd filter' }));
     await waitFor(() => expect(status).toHaveTextContent('Visar 2 annonser'));
   });
+
+  it('keeps a year it cannot use, says why next to the field and stays open; a reversed range is said, not swapped', async () => {
+    server();
+    const { router } = renderAt('/browse/cars', <BrowsePage />, '/browse/cars');
+    await screen.findByText('Bil 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    const from = screen.getByLabelText('År från');
+    const to = screen.getByLabelText('År till');
+    const apply = screen.getByRole('button', { name: 'Använd filter' });
+    await userEvent.clear(from);
+    await userEvent.type(from, '19x0');
+    await userEvent.click(apply);
+    const error = screen.getByRole('alert');
+    expect(error).toHaveTextContent('Ange ett giltigt årtal');
+    expect(from).toHaveValue('19x0');
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(from).toHaveAttribute('aria-describedby', error.id);
+    expect(from).toHaveFocus();
+    expect(to).not.toHaveAttribute('aria-invalid');
+    expect(router.state.location.search).toBe('');
+
+    await userEvent.clear(from);
+    await userEvent.type(from, '2015');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.clear(to);
+    await userEvent.type(to, '2005');
+    await userEvent.click(apply);
+    expect(screen.getByRole('alert')).toHaveTextContent('Från-året får inte vara efter till-året');
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(to).toHaveValue('2005');
+    expect(router.state.location.search).toBe('');
+
+    await userEvent.clear(to);
+    await userEvent.type(to, '1800');
+    await userEvent.click(apply);
+    expect(screen.getByRole('alert')).toHaveTextContent('Ange ett giltigt årtal');
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(to).toHaveFocus();
+
+    await userEvent.clear(to);
+    await userEvent.type(to, '2015');
+    await userEvent.click(apply);
+    expect(router.state.location.search).toBe('?yearMin=2015&yearMax=2015');
+    expect(screen.queryByLabelText('År från')).not.toBeInTheDocument();
+  });
+
+  it('reads an emptied year as no limit', async () => {
+    server();
+    const { router } = renderAt('/browse/cars', <BrowsePage />, '/browse/cars?yearMin=2000&yearMax=2010');
+    await screen.findByText('Bil 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await userEvent.clear(screen.getByLabelText('År från'));
+    await userEvent.click(screen.getByRole('button', { name: 'Använd filter' }));
+    expect(router.state.location.search).toBe('?yearMax=2010');
+  });
 });

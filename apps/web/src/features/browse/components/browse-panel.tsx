@@ -1,7 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { BROWSE_YEAR_FROM, BROWSE_YEAR_TO } from '@bilmarknaden/shared/constants';
 import { attributeLabels } from '@bilmarknaden/shared/options';
+import { rangeOrderMessage } from '@bilmarknaden/shared/validation/filter-ranges';
 import { matchName, useMakes, useModels } from '../../../components/car-queries.ts';
 import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
+import { readBound } from '../../../lib/range-input.ts';
 import type { BrowseFilter } from '../utils/browse-filters.ts';
 
 interface BrowsePanelProps {
@@ -10,11 +13,31 @@ interface BrowsePanelProps {
   onApply: (filter: BrowseFilter) => void;
 }
 
-/** The slide-down filter panel: make, model (after a make), year from and to; apply filters and closes. */
+type YearCheck = { ok: true; from: number; to: number } | { ok: false; from?: string; to?: string };
+
+/** The typed years: an empty one is no limit (the default), a bad one or a reversed range is said, not fixed. */
+function checkYears(fromText: string, toText: string): YearCheck {
+  const from = readBound('year', fromText);
+  const to = readBound('year', toText);
+  if (!from.ok || !to.ok)
+    return { ok: false, from: from.ok ? undefined : from.message, to: to.ok ? undefined : to.message };
+  const years = { from: from.value ?? BROWSE_YEAR_FROM, to: to.value ?? BROWSE_YEAR_TO };
+  const reversed = rangeOrderMessage('year', years.from, years.to);
+  return reversed ? { ok: false, from: reversed } : { ok: true, ...years };
+}
+
+/**
+ * The slide-down filter panel: make, model (after a make), year from and to; apply filters and closes. Years it
+ * cannot use keep what was typed, get their message next to the field, and the panel stays open.
+ */
 export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
   const [draft, setDraft] = useState(initial);
   const [fromText, setFromText] = useState(String(initial.yearFrom));
   const [toText, setToText] = useState(String(initial.yearTo));
+  // After a refused apply the messages follow the typing, so a corrected year clears its message at once.
+  const [attempted, setAttempted] = useState(false);
+  const fromRef = useRef<HTMLInputElement>(null);
+  const toRef = useRef<HTMLInputElement>(null);
   const ids = useId();
   const makes = useMakes();
   const make = matchName(makes.data, draft.make);
@@ -25,10 +48,16 @@ export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
   const modelOptions = namesAsOptions(models.data);
   if (model && !modelOptions.some((o) => o.value === model)) modelOptions.unshift({ value: model, label: model });
 
+  const years = checkYears(fromText, toText);
+  const errors: { from?: string; to?: string } = attempted && !years.ok ? years : {};
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const num = (t: string, fallback: number) => (/^\d{4}$/.test(t.trim()) ? Number(t.trim()) : fallback);
-    onApply({ make, model, yearFrom: num(fromText, initial.yearFrom), yearTo: num(toText, initial.yearTo) });
+    if (!years.ok) {
+      setAttempted(true);
+      (years.from ? fromRef : toRef).current?.focus();
+      return;
+    }
+    onApply({ make, model, yearFrom: years.from, yearTo: years.to });
   };
 
   return (
@@ -55,24 +84,40 @@ export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
         <div className="field">
           <label htmlFor={`${ids}-from`}>År från</label>
           <input
+            ref={fromRef}
             id={`${ids}-from`}
             type="text"
             inputMode="numeric"
             maxLength={4}
             value={fromText}
+            aria-invalid={errors.from ? true : undefined}
+            aria-describedby={errors.from ? `${ids}-from-error` : undefined}
             onChange={(e) => setFromText(e.target.value)}
           />
+          {errors.from && (
+            <p id={`${ids}-from-error`} className="field__error" role="alert">
+              {errors.from}
+            </p>
+          )}
         </div>
         <div className="field">
           <label htmlFor={`${ids}-to`}>År till</label>
           <input
+            ref={toRef}
             id={`${ids}-to`}
             type="text"
             inputMode="numeric"
             maxLength={4}
             value={toText}
+            aria-invalid={errors.to ? true : undefined}
+            aria-describedby={errors.to ? `${ids}-to-error` : undefined}
             onChange={(e) => setToText(e.target.value)}
           />
+          {errors.to && (
+            <p id={`${ids}-to-error`} className="field__error" role="alert">
+              {errors.to}
+            </p>
+          )}
         </div>
       </div>
       <button type="submit" className="button button--primary">

@@ -23,14 +23,13 @@ export function parseBrowse(params: URLSearchParams): BrowseFilter {
   };
 }
 
-/** The URL for an applied filter; the default years (1940–2025) mean no year limit and stay out. */
+/** The URL for an applied filter (the panel refuses a reversed range); the default years (1940–2025) stay out. */
 export function browseParams(f: BrowseFilter): URLSearchParams {
-  const [from, to] = f.yearFrom <= f.yearTo ? [f.yearFrom, f.yearTo] : [f.yearTo, f.yearFrom];
   const p = new URLSearchParams();
   if (f.make) p.set('make', f.make);
   if (f.make && f.model) p.set('model', f.model);
-  if (from !== BROWSE_YEAR_FROM) p.set('yearMin', String(from));
-  if (to !== BROWSE_YEAR_TO) p.set('yearMax', String(to));
+  if (f.yearFrom !== BROWSE_YEAR_FROM) p.set('yearMin', String(f.yearFrom));
+  if (f.yearTo !== BROWSE_YEAR_TO) p.set('yearMax', String(f.yearTo));
   return p;
 }
 

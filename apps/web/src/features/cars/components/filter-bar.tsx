@@ -19,10 +19,12 @@ interface FilterBarProps {
   onFilter: (key: FilterKey, value: string) => void;
   onRange: (key: RangeKey, value: number | undefined) => void;
   onSort: (value: ReturnType<typeof parseSortValue>) => void;
+  /** A new number drops what was typed in the range fields and not applied ('Rensa alla filter'). */
+  draftsKey: number;
 }
 
 /** The home filter dropdowns, ranges and sort order. */
-export function FilterBar({ filters, onFilter, onRange, onSort }: FilterBarProps) {
+export function FilterBar({ filters, onFilter, onRange, onSort, draftsKey }: FilterBarProps) {
   // Phones: the 13 fields fold away behind a toggle so the cards come first; wider screens always show them.
   const [open, setOpen] = useState(false);
   const makes = useMakes();
@@ -97,11 +99,50 @@ export function FilterBar({ filters, onFilter, onRange, onSort }: FilterBarProps
           options={drivetrainOptions}
           onChange={(v) => onFilter('drivetrain', v)}
         />
-        <RangeField label="Pris från" value={filters.priceMin} onCommit={(v) => onRange('priceMin', v)} />
-        <RangeField label="Pris till" value={filters.priceMax} onCommit={(v) => onRange('priceMax', v)} />
-        <RangeField label="År från" value={filters.yearMin} onCommit={(v) => onRange('yearMin', v)} />
-        <RangeField label="År till" value={filters.yearMax} onCommit={(v) => onRange('yearMax', v)} />
-        <RangeField label="Högst miltal" value={filters.milageMax} onCommit={(v) => onRange('milageMax', v)} />
+        <RangeField
+          key={`priceMin-${draftsKey}`}
+          label="Pris från"
+          kind="price"
+          side="from"
+          partner={filters.priceMax}
+          value={filters.priceMin}
+          onCommit={(v) => onRange('priceMin', v)}
+        />
+        <RangeField
+          key={`priceMax-${draftsKey}`}
+          label="Pris till"
+          kind="price"
+          side="to"
+          partner={filters.priceMin}
+          value={filters.priceMax}
+          onCommit={(v) => onRange('priceMax', v)}
+        />
+        <RangeField
+          key={`yearMin-${draftsKey}`}
+          label="År från"
+          kind="year"
+          side="from"
+          partner={filters.yearMax}
+          value={filters.yearMin}
+          onCommit={(v) => onRange('yearMin', v)}
+        />
+        <RangeField
+          key={`yearMax-${draftsKey}`}
+          label="År till"
+          kind="year"
+          side="to"
+          partner={filters.yearMin}
+          value={filters.yearMax}
+          onCommit={(v) => onRange('yearMax', v)}
+        />
+        <RangeField
+          key={`milageMax-${draftsKey}`}
+          label="Högst miltal"
+          kind="milage"
+          side="to"
+          value={filters.milageMax}
+          onCommit={(v) => onRange('milageMax', v)}
+        />
         <div className="field">
           <label htmlFor="home-sort">Sortering</label>
           <select

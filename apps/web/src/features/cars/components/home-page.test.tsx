@@ -177,4 +177,74 @@ describe('HomePage', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.getByRole('status')).toHaveTextContent(/^$/);
   });
+
+  it('keeps a range bound it cannot read, says why next to the field and applies nothing until it is valid', async () => {
+    const spy = server(() => []);
+    const { router } = renderAt('/', <HomePage />, '/?fuel=diesel');
+    await screen.findByText('Inga resultat', { selector: '.empty-result' });
+    const price = screen.getByLabelText('Pris från');
+    await userEvent.type(price, '12,5{Tab}');
+    expect(price).toHaveValue('12,5');
+    const error = screen.getByRole('alert');
+    expect(error).toHaveTextContent('Ange ett giltigt pris');
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(price).toHaveAttribute('aria-describedby', error.id);
+    expect(router.state.location.search).toBe('?fuel=diesel');
+
+    await userEvent.clear(price);
+    await userEvent.type(price, '125 000{Enter}');
+    expect(router.state.location.search).toBe('?fuel=diesel&priceMin=125000');
+    expect(price).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await waitFor(() => expect(listCalls(spy).at(-1)).toContain('priceMin=125000'));
+
+    const year = screen.getByLabelText('År till');
+    await userEvent.type(year, '1800{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Ange ett giltigt årtal');
+    expect(year).toHaveValue('1800');
+    const milage = screen.getByLabelText('Högst miltal');
+    await userEvent.type(milage, 'mycket{Enter}');
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Ange ett giltigt årtal',
+      'Ange ett giltigt miltal',
+    ]);
+    expect(router.state.location.search).toBe('?fuel=diesel&priceMin=125000');
+  });
+
+  it('says a from-year after the to-year instead of applying it, and applies it once the to-year allows', async () => {
+    server(() => []);
+    const { router } = renderAt('/', <HomePage />, '/?yearMax=2010');
+    await screen.findByText('Inga resultat', { selector: '.empty-result' });
+    const from = screen.getByLabelText('År från');
+    await userEvent.type(from, '2015{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Från-året får inte vara efter till-året');
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(router.state.location.search).toBe('?yearMax=2010');
+
+    const to = screen.getByLabelText('År till');
+    await userEvent.clear(to);
+    await userEvent.type(to, '2020{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?yearMin=2015&yearMax=2020'));
+    expect(from).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await userEvent.clear(to);
+    await userEvent.type(to, '2014{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Från-året får inte vara efter till-året');
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(router.state.location.search).toBe('?yearMin=2015&yearMax=2020');
+  });
+
+  it("says a from-price above the to-price; 'Rensa alla filter' drops a refused bound too", async () => {
+    server(() => []);
+    const { router } = renderAt('/', <HomePage />, '/?fuel=diesel&priceMax=50000');
+    await screen.findByText('Inga resultat', { selector: '.empty-result' });
+    const from = screen.getByLabelText('Pris från');
+    await userEvent.type(from, '60000{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Från-priset får inte vara högre än till-priset');
+    await userEvent.click(screen.getByRole('button', { name: 'Rensa alla filter' }));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByLabelText('Pris från')).toHaveValue('');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useInfiniteCars } from '../../../components/car-queries.ts';
 import { CarResults } from '../../../components/car-results.tsx';
@@ -31,6 +31,8 @@ export function HomePage() {
   const listQuery = useMemo(() => toListQuery(filters), [filters]);
   const cars = useInfiniteCars(listQuery);
   const heading = useRef<HTMLHeadingElement>(null);
+  // 'Rensa alla filter' also drops a range bound typed but refused (not in the URL, so not in a chip).
+  const [draftsKey, setDraftsKey] = useState(0);
   const focusHeading = useCallback(() => heading.current?.focus(), []);
 
   return (
@@ -44,11 +46,15 @@ export function HomePage() {
         onFilter={(key, value) => update(setFilter(filters, key, value))}
         onRange={(key, value) => update(setRange(filters, key, value))}
         onSort={({ orderBy, order }) => update(setSort(filters, orderBy, order))}
+        draftsKey={draftsKey}
       />
       <FilterChips
         chips={activeChips(filters)}
         onRemove={(key) => update(removeChip(filters, key))}
-        onClearAll={() => update({})}
+        onClearAll={() => {
+          setDraftsKey((k) => k + 1);
+          update({});
+        }}
         onEmptied={focusHeading}
       />
       <CarResults query={cars} label="Bilannonser" listKey={JSON.stringify(listQuery)} />
