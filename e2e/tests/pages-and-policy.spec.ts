@@ -1,7 +1,57 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { adFields, bearer, createAd, registerUser } from '../support/api.ts';
+import { homeList } from '../support/cards.ts';
 
-// What a browser, a crawler or a link checker gets for a page: the app always, with the status of what it shows.
+// What a browser, a crawler or a link checker gets for a page: the app always, with the status of what it shows;
+// and a policy that lets the dialogs lock the page's scrolling (their one inline style carries the page's nonce).
+
+/** Every CSP violation the page reports, from the first script on (the event and the console both). */
+async function recordViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { reportViolation: (t: string) => void }).reportViolation(
+        `${e.violatedDirective} ${e.blockedURI}`,
+      ),
+    ),
+  );
+  return violations;
+}
+
+const wheelOverPage = async (page: Page) => {
+  const { width, height } = page.viewportSize()!;
+  await page.mouse.move(width / 2, height - 20);
+  await page.mouse.wheel(0, 1200);
+  await page.waitForTimeout(300);
+};
+
+test("opening 'Logga in' breaks no CSP rule and the page behind it does not scroll", async ({ page }) => {
+  const violations = await recordViolations(page);
+  await page.goto('/');
+  await expect(homeList(page).locator(':scope > li')).toHaveCount(20);
+  expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight + 500)).toBe(true);
+
+  await page.getByRole('button', { name: 'Logga in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Logga in' });
+  await expect(dialog).toBeVisible();
+  // react-remove-scroll's style applies: the body is locked, and the wheel moves nothing behind the dialog.
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+  await wheelOverPage(page);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(violations).toEqual([]);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+  await wheelOverPage(page);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  expect(violations).toEqual([]);
+});
 
 test('a page answers 200, a missing page or a removed ad 404, and each shows the app', async ({ page, request }) => {
   const seller = await registerUser(request, 'status');

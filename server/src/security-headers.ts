@@ -2,7 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** helmet's settings for every answer: the SPA runs no inline script and loads nothing from other sites. */
+/**
+ * helmet's settings for every answer: the SPA runs no inline script and loads nothing from other sites. A page
+ * (index.html) adds its own style nonce to style-src (withStyleNonce): the only inline style is the scroll lock
+ * of the dialogs (react-remove-scroll), which carries that nonce.
+ */
 export function helmetOptions(production: boolean): HelmetOptions {
   return {
     contentSecurityPolicy: {
@@ -39,6 +43,17 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
     if (err) throw err;
   });
   return headers;
+}
+
+/**
+ * The policy with `'nonce-<nonce>'` added to its style-src (nothing else changes): a page's answer, whose
+ * `<style>` elements with that nonce may apply. A policy without style-src is returned as it is.
+ */
+export function withStyleNonce(policy: string, nonce: string): string {
+  return policy
+    .split(';')
+    .map((directive) => (/^\s*style-src\s/.test(directive) ? `${directive.trimEnd()} 'nonce-${nonce}'` : directive))
+    .join(';');
 }
 
 /**

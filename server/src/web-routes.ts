@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -6,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { matchPage, type PageMatch } from '@bilmarknaden/shared/page-paths';
 import { adMetaTags } from './ad-meta.ts';
 import { imagePreloadTag, pageDataScript, readPageData, type PageData } from './page-data.ts';
+import { withStyleNonce } from './security-headers.ts';
 
 // Never answered with the SPA. For /assets: a missing script of an older build must fail as one (the app then
 // reloads once, apps/web/src/app/load-page.ts), not run index.html as JavaScript.
@@ -46,7 +48,7 @@ export async function webRoutes(app: FastifyInstance, opts: { webDist: string; p
     serve: existsSync(opts.webDist),
     cacheControl: false,
     preCompressed: true,
-    // index.html only ever goes out through sendPage: with its status and data.
+    // index.html only ever goes out through sendPage: with its status, data and style nonce.
     allowedPath: (pathName) => !/^\/?index\.html$/.test(pathName),
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -59,13 +61,13 @@ export async function webRoutes(app: FastifyInstance, opts: { webDist: string; p
   }
 
   // Replacements are functions: ads' text must never be read as `$&`-style patterns.
-  const render = (page: PageData | null): string => {
+  const render = (page: PageData | null, nonce: string): string => {
     let html = indexHtml;
     if (page?.car) {
       const meta = adMetaTags(page.car);
       html = html.replace(/<title>[^<]*<\/title>/, () => meta);
     }
-    const head = page?.lcpImage ? imagePreloadTag(page.lcpImage) : '';
+    const head = `${styleNonceTag(nonce)}${page?.lcpImage ? imagePreloadTag(page.lcpImage) : ''}`;
     const data = page && page.answers.length > 0 ? pageDataScript(page.answers) : '';
     return html.replace('</head>', () => `${head}</head>`).replace('</body>', () => `${data}</body>`);
   };
@@ -87,12 +89,16 @@ export async function webRoutes(app: FastifyInstance, opts: { webDist: string; p
         })
       : null;
     const status = malformed ? 400 : !match || match.page === 'notFound' || page?.adMissing ? 404 : 200;
+    // Fresh for every page, so no one can write a style element the page accepts (a per-answer policy, below).
+    const nonce = randomBytes(16).toString('base64');
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') reply.header('content-security-policy', withStyleNonce(policy, nonce));
     reply
       .code(status)
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding')
       .type('text/html; charset=utf-8');
-    const html = render(page);
+    const html = render(page, nonce);
     // The page carries its data now (several KB): compressed like the assets, at a cost of well under a millisecond.
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
     if (encoding === 'br') return reply.header('Content-Encoding', 'br').send(brotli(html));
@@ -110,6 +116,14 @@ export async function webRoutes(app: FastifyInstance, opts: { webDist: string; p
 /** A browser asking for a page of the app (not the API, photos or assets): answered with index.html. */
 export function isPageRequest(req: FastifyRequest): boolean {
   return (req.method === 'GET' || req.method === 'HEAD') && !NON_PAGE_PREFIXES.some((p) => req.url.startsWith(p));
+}
+
+/**
+ * The style nonce for the app (apps/web/src/lib/style-nonce.ts hands it to react-remove-scroll through get-nonce).
+ * In a `nonce` attribute, which Chromium hides from the DOM's attribute readers and CSS selectors.
+ */
+function styleNonceTag(nonce: string): string {
+  return `<meta property="csp-nonce" nonce="${nonce}">`;
 }
 
 /** The promise's value, or null when it takes longer than ms. */

@@ -1,7 +1,7 @@
 // The security headers are computed once at start; they must be what helmet sets, HSTS only in production.
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { helmetOptions, registerSecurityHeaders, securityHeaders } from '../src/security-headers.ts';
+import { helmetOptions, registerSecurityHeaders, securityHeaders, withStyleNonce } from '../src/security-headers.ts';
 
 describe('security headers computed once', () => {
   it('HSTS for a year with subdomains in production only', () => {
@@ -43,5 +43,31 @@ describe('security headers computed once', () => {
     expect((await app.inject('/ok')).headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect((await app.inject('/nope')).headers['content-security-policy']).toBe(expected['content-security-policy']);
     await app.close();
+  });
+});
+
+describe("the page's style nonce", () => {
+  const directives = (policy: string) =>
+    Object.fromEntries(
+      policy.split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+    );
+
+  it('is added to style-src only; script-src stays self and nothing allows inline code', () => {
+    const policy = securityHeaders(helmetOptions(true))['content-security-policy']!;
+    expect(directives(policy)['style-src']).toBe("'self'");
+    const page = withStyleNonce(policy, 'bm+/nonce0123456789AB==');
+    expect(directives(page)).toEqual({ ...directives(policy), 'style-src': "'self' 'nonce-bm+/nonce0123456789AB=='" });
+    expect(page).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(directives(page)['script-src']).toBe("'self'");
+  });
+
+  it('leaves a policy without style-src as it is', () => {
+    expect(withStyleNonce("default-src 'none'; sandbox", 'x')).toBe("default-src 'none'; sandbox");
+    expect(withStyleNonce("default-src 'self';style-src-elem 'self'", 'x')).toBe(
+      "default-src 'self';style-src-elem 'self'",
+    );
   });
 });

@@ -104,8 +104,9 @@ describe('pages with their first data', () => {
   });
 
   it('compresses pages for browsers that accept it', async () => {
-    // Each answer has its own snapshot time.
-    const sameSnapshot = (html: string) => html.replace(/"x-list-as-of":"[^"]*"/, '"x-list-as-of":"T"');
+    // Each answer has its own snapshot time and style nonce.
+    const sameSnapshot = (html: string) =>
+      html.replace(/"x-list-as-of":"[^"]*"/, '"x-list-as-of":"T"').replace(/nonce="[^"]*"/, 'nonce="N"');
     const plain = sameSnapshot((await app.inject('/')).body);
     const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.headers['content-encoding']).toBe('br');
@@ -229,9 +230,9 @@ describe('the status of a page', () => {
         const res = await app.inject({ method, url });
         expect(res.statusCode, `${method} ${url}`).toBe(400);
         expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
-        // No hook ran for it: the security headers are set all the same.
+        // No hook ran for it: the security headers are set all the same, with the page's style nonce.
         expect(res.headers['x-content-type-options'], url).toBe('nosniff');
-        expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'");
+        expect(String(res.headers['content-security-policy']), url).toMatch(/style-src 'self' 'nonce-[^']+'/);
       }
       const res = await app.inject(url);
       expectApp(res, url);
@@ -256,6 +257,22 @@ describe('the status of a page', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(status);
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
       expect(res.json(), url).toEqual({ message: expect.any(String) });
+      expect(String(res.headers['content-security-policy']), url).not.toContain('nonce-');
     }
+  });
+
+  it('every page answer has a style nonce of its own, in its policy and in the page', async () => {
+    const nonces = new Set<string>();
+    for (const url of ['/', '/', `/car/${carId}`, '/nope', '/search/%']) {
+      const res = await app.inject(url);
+      const policy = String(res.headers['content-security-policy']);
+      const nonce = /style-src 'self' 'nonce-([A-Za-z0-9+/]{22}==)'/.exec(policy)?.[1];
+      expect(nonce, url).toBeDefined();
+      expect(res.body, url).toContain(`<meta property="csp-nonce" nonce="${nonce}"></head>`);
+      // Only style-src changes: script-src stays 'self' alone.
+      expect(policy, url).toContain("script-src 'self';");
+      nonces.add(nonce!);
+    }
+    expect(nonces.size).toBe(5);
   });
 });
