@@ -21,9 +21,9 @@ export function registerCeilingRoute(app: FastifyInstance, db: Database): void {
     // inventory's own builder makes its SQL.
     const query = parseListQuery(shape.query);
     app.get(ceilingPath(shape.name), async (_request, reply) => {
-      const { sql, params } = buildListJsonSql({ ...query, asOf: parseAsOf({}) });
+      const statement = buildListJsonSql({ ...query, asOf: parseAsOf({}) });
       reply.type(JSON_TYPE);
-      return queryJsonArray(db, sql, params);
+      return queryJsonArray(db, statement);
     });
   }
 

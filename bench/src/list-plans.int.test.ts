@@ -23,10 +23,32 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => dispose());
 
-async function plan(query: Record<string, string>, build = buildListSql): Promise<string> {
+type Build = (q: ReturnType<typeof parseListQuery>) => { sql: string; params: unknown[] };
+
+async function plan(query: Record<string, string>, build: Build = buildListSql): Promise<string> {
   const { sql, params } = build(parseListQuery(query));
   const r = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
   return r.rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
+/** A value written into SQL, for EXECUTE of a prepared statement (test values only: text, numbers, booleans). */
+const literal = (v: unknown) => (typeof v === 'string' ? `'${v.replaceAll("'", "''")}'` : String(v));
+
+/** The plan PostgreSQL keeps for every execution of a statement asked for a generic plan (decision 025). */
+async function genericPlan(query: Record<string, string>): Promise<string> {
+  const { sql, params } = buildListSql(parseListQuery(query));
+  return db.transaction(async (tx) => {
+    await tx.exec('SET LOCAL plan_cache_mode = force_generic_plan');
+    await tx.exec(`PREPARE list_shape AS ${sql}`);
+    try {
+      const r = await tx.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN EXECUTE list_shape(${params.map(literal).join(', ')})`,
+      );
+      return r.rows.map((row) => row['QUERY PLAN']).join('\n');
+    } finally {
+      await tx.exec('DEALLOCATE list_shape');
+    }
+  });
 }
 
 /** A Sort whose input (the lines indented below it) reads all of inventory.cars sequentially. */
@@ -140,6 +162,50 @@ describe(`real plans of the list shapes on ${ADS} seeded ads`, () => {
     const backward = query.order === 'desc' ? ' Backward' : '';
     expect(text, text).toMatch(new RegExp(`Index Scan${backward} using ${index}`));
     expect(text, text).not.toMatch(/\bSort\b/);
+  });
+
+  // The listing's first window keeps one plan for all values (decision 025): it must be the walk of the order's
+  // index that the values' own plans choose, at any size.
+  const VALUE_FREE_SHAPES: Record<string, string>[] = ORDER_BY_VALUES.flatMap((orderBy) =>
+    (['asc', 'desc'] as const).flatMap((order): Record<string, string>[] => [
+      { orderBy, order },
+      { orderBy, order, end: '100' },
+    ]),
+  );
+  it.each(VALUE_FREE_SHAPES.map((q) => [new URLSearchParams(q).toString(), q]))(
+    '%s: its generic plan reads an index in order and never the whole table',
+    async (_name, query) => {
+      const q = query as Record<string, string>;
+      expect(buildListSql(parseListQuery(q)).genericPlan).toBe(true);
+      const text = await genericPlan(q);
+      expect(usesCarsIndex(text), text).toBe(true);
+      expect(text, text).not.toMatch(/\bSort\b|Seq Scan on cars\b|Bitmap Heap Scan on cars\b/);
+      expect(text, text).toContain(`cars_${q.orderBy}_idx`);
+    },
+  );
+
+  it.each(['desc', 'asc'])('a deep window counted by days (%s) keeps one plan: the function scan', async (order) => {
+    const q = { order, start: String(ADS), end: String(ADS + 20) };
+    expect(buildListSql(parseListQuery(q)).genericPlan).toBe(true);
+    const text = await genericPlan(q);
+    expect(text, text).toMatch(/Function Scan on listing_window c/);
+    expect(text, text).not.toMatch(/Seq Scan on cars\b/);
+  });
+
+  // A generic plan of these expected a tenth of the matches and chose a scan of the whole table (deep windows),
+  // or would ignore how many ads a word or a range matches.
+  it.each(
+    [
+      { start: '500', end: '520', orderBy: 'price' },
+      { start: '20', end: '40' },
+      // A generic plan of a make's listing fetched all the make's ads by bitmap and sorted them.
+      { make: 'volvo' },
+      { make: 'volvo', start: '20', end: '40' },
+      ...ORDERED_SHAPES.filter((q) => Object.keys(q).length > 2),
+      BENCH_SHAPES[2]!,
+    ].map((q) => [new URLSearchParams(q).toString(), q]),
+  )('%s is planned for its own values', (_name, query) => {
+    expect(buildListSql(parseListQuery(query as Record<string, string>)).genericPlan).toBe(false);
   });
 
   it('the detector itself finds a Sort over a Seq Scan', async () => {

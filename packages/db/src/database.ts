@@ -3,7 +3,9 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { lockFolder } from './lock.ts';
 import {
+  CUSTOM_PLANS_IN_TRANSACTION,
   CUSTOM_PLANS_ONLY,
+  GENERIC_PLANS,
   isResultTypeChanged,
   pglitePreparedQuery,
   postgresStatementNames,
@@ -15,9 +17,22 @@ export interface QueryResult<T> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * Plan the statement once per connection and reuse that plan (decision 025). Only for a statement whose best
+   * plan is the same for all its values (a lookup by key, a list walked in its sort index); every other statement
+   * is planned for its own values (decision 010). Ignored inside transactions.
+   */
+  genericPlan?: boolean;
+}
+
 /** What repositories need: parameterised queries and multi-statement scripts. */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }
@@ -70,12 +85,18 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
     },
   });
   await db.exec(CUSTOM_PLANS_ONLY);
+  const prepared = pglitePreparedQuery(db);
   return {
     engine: 'pglite',
     ...wrap(db),
     // Outside transactions every statement is kept prepared (decision 010); inside, PGlite's own query.
-    query: pglitePreparedQuery(db),
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    query: prepared.query,
+    transaction: (fn) =>
+      db.transaction(async (tx) => {
+        // Nothing runs between statements of a transaction on PGlite, so the mode read here holds until its end.
+        if (prepared.inGenericMode()) await tx.exec(CUSTOM_PLANS_IN_TRANSACTION);
+        return fn(wrap(tx));
+      }),
     close: async () => {
       await db.close();
       release();
@@ -97,30 +118,62 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const statements = postgresStatementNames();
-  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+  // Connections whose session is in generic mode (decision 025); a new connection starts with custom plans.
+  const genericMode = new WeakSet<pg.PoolClient>();
+
+  /** Outside transactions each connection prepares a statement once and then only binds it. */
+  async function prepared(client: pg.PoolClient, sql: string, values: unknown[] | undefined) {
+    const name = statements.name(sql);
+    return client.query({ name, text: sql, values }).catch((error: unknown) => {
+      if (name === undefined || !isResultTypeChanged(error)) throw error;
+      statements.forget(sql);
+      return client.query({ name: statements.name(sql), text: sql, values });
+    });
+  }
+
+  const onPool: Queryable = {
+    async query<T>(sql: string, params?: readonly unknown[], options: QueryOptions = {}) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        const generic = options.genericPlan === true;
+        if (generic !== genericMode.has(client)) {
+          await client.query(generic ? GENERIC_PLANS : CUSTOM_PLANS_ONLY);
+          if (generic) genericMode.add(client);
+          else genericMode.delete(client);
+        }
+        const r = await prepared(client, sql, params as unknown[] | undefined);
+        return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+      } catch (error) {
+        // As pool.query does: a connection that failed for another reason than the statement is not reused.
+        if (!(error instanceof pg.DatabaseError)) broken = error as Error;
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+  };
+  const inTransaction = (client: pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: readonly unknown[]) {
-      const values = params as unknown[] | undefined;
-      // Outside transactions each connection prepares a statement once and then only binds it.
-      const name = q === pool ? statements.name(sql) : undefined;
-      const r = await q.query({ name, text: sql, values }).catch((error: unknown) => {
-        if (name === undefined || !isResultTypeChanged(error)) throw error;
-        statements.forget(sql);
-        return q.query({ name: statements.name(sql), text: sql, values });
-      });
+      const r = await client.query(sql, params as unknown[] | undefined);
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
     },
     async exec(sql: string) {
-      await q.query(sql);
+      await client.query(sql);
     },
   });
   return {
     engine: 'postgres',
-    ...wrap(pool),
+    ...onPool,
     async transaction(fn) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
+        if (genericMode.has(client)) await client.query(CUSTOM_PLANS_IN_TRANSACTION);
+        const result = await fn(inTransaction(client));
         await client.query('COMMIT');
         return result;
       } catch (err) {

@@ -40,6 +40,46 @@ describe(`prepared statements on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () =>
     expect((await t.db.query('SHOW plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
   });
 
+  it('plans a statement asked to keep a generic plan once, and the next statement for its own values again', async () => {
+    const generic = 'SELECT name FROM prep.items WHERE id = $1 AND name <> $2';
+    const names: string[] = [];
+    for (const id of [2, 1, 2]) {
+      const r = await t.db.query<{ name: string }>(generic, [id, 'ingen'], { genericPlan: true });
+      names.push(r.rows[0]!.name);
+    }
+    expect(names).toEqual(['andra', 'första', 'andra']);
+    const custom = 'SELECT name FROM prep.items WHERE id = $1 AND name <> $2 AND id > 0';
+    expect((await t.db.query(custom, [1, 'ingen'])).rows).toEqual([{ name: 'första' }]);
+    const plans = await t.db.query(
+      'SELECT statement, custom_plans, generic_plans FROM pg_prepared_statements WHERE statement = ANY($1) ORDER BY 1',
+      [[generic, custom]],
+    );
+    expect(plans.rows).toEqual([
+      { statement: generic, custom_plans: 0, generic_plans: 3 },
+      { statement: custom, custom_plans: 1, generic_plans: 0 },
+    ]);
+    expect((await t.db.query('SHOW plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+  });
+
+  it('runs a transaction with custom plans on a connection left in generic mode, and keeps that mode after it', async () => {
+    const show = 'SHOW plan_cache_mode';
+    expect((await t.db.query(show, [], { genericPlan: true })).rows).toEqual([
+      { plan_cache_mode: 'force_generic_plan' },
+    ]);
+    const inside = await t.db.transaction((tx) => tx.query(show));
+    expect(inside.rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+    const failed = t.db.transaction(async (tx) => {
+      await tx.query(show);
+      throw new Error('avbryt');
+    });
+    await expect(failed).rejects.toThrow('avbryt');
+    // The custom mode was the transaction's own: the connection is still in the mode last asked for.
+    expect((await t.db.query(show, [], { genericPlan: true })).rows).toEqual([
+      { plan_cache_mode: 'force_generic_plan' },
+    ]);
+    expect((await t.db.query(show)).rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+  });
+
   it('passes values and returns rows exactly as an unprepared query does', async () => {
     const sql = `SELECT $1::int AS i, $2::text AS t, $3::boolean AS b, $4::timestamptz AS ts, $5::text AS none,
       $6::jsonb AS j, $7::int[] AS arr, count(*) AS n, $8::numeric AS num FROM prep.items WHERE id = ANY($7::int[])`;
@@ -82,7 +122,7 @@ describe('prepared statements on PGlite: the statement list', () => {
   afterAll(() => pg.close());
 
   it('closes the least recently used statement beyond its limit', async () => {
-    const query = pglitePreparedQuery(pg, 2);
+    const { query } = pglitePreparedQuery(pg, 2);
     for (const sql of ['SELECT 1', 'SELECT 2', 'SELECT 1', 'SELECT 3']) await query(sql);
     const r = await query<{ statement: string }>('SELECT statement FROM pg_prepared_statements ORDER BY statement');
     // 'SELECT 2' was the least recently used; 'SELECT 1' is closed with the next statement prepared.
@@ -97,7 +137,7 @@ describe('prepared statements on PGlite: the statement list', () => {
   });
 
   it('waits for a transaction in progress instead of running inside it', async () => {
-    const query = pglitePreparedQuery(pg);
+    const { query } = pglitePreparedQuery(pg);
     await pg.exec('CREATE TABLE t (x int)');
     let inside!: () => void;
     const started = new Promise<void>((resolve) => (inside = resolve));
@@ -116,7 +156,7 @@ describe('prepared statements on PGlite: the statement list', () => {
   });
 
   it('lets the event loop turn between statements, so requests read meanwhile queue in arrival order', async () => {
-    const query = pglitePreparedQuery(pg);
+    const { query } = pglitePreparedQuery(pg);
     await Promise.all([1, 2, 3].map((n) => query(`SELECT ${n}`)));
     // Counts the turns of the event loop (each turn is where the server reads requests that have arrived).
     let turns = 0;
@@ -135,7 +175,7 @@ describe('prepared statements on PGlite: the statement list', () => {
 
   it('refuses to run once the database is closed', async () => {
     const other = await PGlite.create();
-    const query = pglitePreparedQuery(other);
+    const { query } = pglitePreparedQuery(other);
     await query('SELECT 1');
     await other.close();
     await expect(query('SELECT 1')).rejects.toThrow(/closed/);

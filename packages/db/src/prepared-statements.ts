@@ -1,5 +1,5 @@
 import { parse as pgliteParse, protocol, type PGlite } from '@electric-sql/pglite';
-import type { QueryResult } from './database.ts';
+import type { QueryOptions, QueryResult } from './database.ts';
 
 /**
  * Prepared statements (decision 010). Each query text is parsed and analysed once per connection and then only
@@ -8,6 +8,16 @@ import type { QueryResult } from './database.ts';
  * (measured: a deep window 24 ms generic vs 0.9 ms custom).
  */
 export const CUSTOM_PLANS_ONLY = 'SET plan_cache_mode = force_custom_plan';
+
+/**
+ * A statement whose best plan is the same whatever its values (`QueryOptions.genericPlan`) runs with
+ * `force_generic_plan`: it is planned once per connection (decision 025). PostgreSQL reads the setting at each
+ * execution, so a connection is switched only when the next statement wants the other mode.
+ */
+export const GENERIC_PLANS = 'SET plan_cache_mode = force_generic_plan';
+
+/** Inside a transaction on a connection left in generic mode: custom plans until its end (writes, bulk loads). */
+export const CUSTOM_PLANS_IN_TRANSACTION = 'SET LOCAL plan_cache_mode = force_custom_plan';
 
 /**
  * A PostgreSQL connection string whose sessions start with custom plans only (the `options` startup parameter,
@@ -97,6 +107,8 @@ let pgliteStatements = 0;
 export function pglitePreparedQuery(db: PGlite, limit = PREPARED_LIMIT) {
   const kept = new Map<string, Prepared>();
   let closing: string[] = [];
+  // The session's plan mode as this query last set it; false until a statement asked for generic plans.
+  let generic = false;
 
   const run = async (message: Uint8Array) => (await db.execProtocol(message, { syncToFs: false })).messages;
 
@@ -133,10 +145,19 @@ export function pglitePreparedQuery(db: PGlite, limit = PREPARED_LIMIT) {
     return { rows: r.rows as T[], rowCount: r.affectedRows ?? r.rows.length };
   }
 
-  return async function query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+  async function query<T>(
+    sql: string,
+    params: readonly unknown[] = [],
+    options: QueryOptions = {},
+  ): Promise<QueryResult<T>> {
     await db._checkReady();
     const result = await db._runExclusiveTransaction(() =>
       db._runExclusiveQuery(async () => {
+        const wanted = options.genericPlan === true;
+        if (wanted !== generic) {
+          await run(serialize.query(wanted ? GENERIC_PLANS : CUSTOM_PLANS_ONLY));
+          generic = wanted;
+        }
         let p = kept.get(sql);
         if (p) {
           // Most recently used last: the first entry is the one to close.
@@ -159,5 +180,11 @@ export function pglitePreparedQuery(db: PGlite, limit = PREPARED_LIMIT) {
     );
     await db.syncToFs();
     return result;
+  }
+
+  return {
+    query,
+    /** Whether the session is in generic mode now (a transaction then sets custom plans for itself). */
+    inGenericMode: () => generic,
   };
 }

@@ -85,9 +85,16 @@ export function asJsonArray(sql: string, order: string): string {
   );
 }
 
+/** A statement, its values, and whether its plan may be made once for all values (decision 025). */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+  genericPlan: boolean;
+}
+
 /** Runs a query made by asJsonArray: the JSON array's text. */
-export async function queryJsonArray(db: Queryable, sql: string, params: unknown[]): Promise<string> {
-  const r = await db.query<{ json: string }>(sql, params);
+export async function queryJsonArray(db: Queryable, { sql, params, genericPlan }: Statement): Promise<string> {
+  const r = await db.query<{ json: string }>(sql, params, { genericPlan });
   return r.rows[0]!.json;
 }
 
@@ -123,14 +130,33 @@ const RANGE_CONDITIONS = {
 };
 
 /**
+ * Whether a list shape's best plan is the same for all its values (decision 025): the listing with no filter,
+ * range or search word walks its order's index whatever the snapshot. With a filter it is not: a generic plan
+ * takes `created <= $n` to keep a third of the ads and chose to fetch a make's ads by bitmap and sort them all.
+ */
+function planIsValueFree(q: ListQuery): boolean {
+  return (
+    q.words.length === 0 &&
+    Object.values(q.ranges).every((v) => v === undefined) &&
+    Object.values(q.filters).every((v) => v === undefined)
+  );
+}
+
+/**
  * The SQL of one list page. Every shape can use an index: one per order (column, id), one per order of a make
  * (lower(make), column, id), the (lower(make), lower(model), created, id) index, the option combinations' index
  * and the GIN indexes for search (docs/architecture.md).
  */
-export function buildListSql(q: ListQuery): { sql: string; params: unknown[] } {
-  // The plain listing far down: whole days are skipped by their counts (decision 008).
+export function buildListSql(q: ListQuery): Statement {
+  // The plain listing far down: whole days are skipped by their counts (decision 008); its statement is a scan of
+  // a function and a sort of the window's rows, whatever the values.
   const dayCounted = dayCountedWindowSql(q, LIST_COLUMNS);
-  if (dayCounted) return dayCounted;
+  if (dayCounted) return { ...dayCounted, genericPlan: true };
+  // A first window of a value-free shape is planned once (decision 025), with its size written in the SQL: with
+  // LIMIT and OFFSET as values a generic plan expects a tenth of the matches, and for a deep window it chose a
+  // scan of the whole table. Other windows are planned for their values.
+  const size = q.window.end - q.window.start;
+  const genericPlan = q.window.start === 0 && Number.isSafeInteger(size) && planIsValueFree(q);
   const params: unknown[] = [];
   const p = (v: unknown) => {
     params.push(v);
@@ -173,11 +199,13 @@ export function buildListSql(q: ListQuery): { sql: string; params: unknown[] } {
   }
   const dir = DIRECTIONS[q.order];
   const orderBy = ` ORDER BY c.${ORDER_COLUMNS[q.orderBy]} ${dir}, c.id ${dir}`;
-  const window = ` LIMIT ${p(q.window.end - q.window.start)} OFFSET ${p(q.window.start)}`;
+  // `size` comes from parseWindow (at most MAX_WINDOW), so first windows have a few texts only.
+  const window = genericPlan ? ` LIMIT ${size}` : ` LIMIT ${p(size)} OFFSET ${p(q.window.start)}`;
   if (!deep) {
     return {
       sql: `SELECT ${LIST_COLUMNS} FROM inventory.cars c WHERE ${where.join(' AND ')}${orderBy}${window}`,
       params,
+      genericPlan,
     };
   }
   // A deep window skips `start` rows: find the window's ids first (an index-only scan of the sort index when
@@ -187,14 +215,14 @@ export function buildListSql(q: ListQuery): { sql: string; params: unknown[] } {
     `SELECT ${LIST_COLUMNS} FROM inventory.cars c JOIN (` +
     `SELECT c.id FROM inventory.cars c WHERE ${where.join(' AND ')}${orderBy}${window}` +
     `) w ON w.id = c.id${orderBy}`;
-  return { sql, params };
+  return { sql, params, genericPlan };
 }
 
 /** The SQL of one list page as the API's JSON answer (asJsonArray over buildListSql). */
-export function buildListJsonSql(q: ListQuery): { sql: string; params: unknown[] } {
-  const { sql, params } = buildListSql(q);
+export function buildListJsonSql(q: ListQuery): Statement {
+  const list = buildListSql(q);
   const dir = DIRECTIONS[q.order];
-  return { sql: asJsonArray(sql, `r.${ORDER_COLUMNS[q.orderBy]} ${dir}, r.id ${dir}`), params };
+  return { ...list, sql: asJsonArray(list.sql, `r.${ORDER_COLUMNS[q.orderBy]} ${dir}, r.id ${dir}`) };
 }
 
 /** Windows starting this deep read their ids first and then the rows (a deferred join). */
@@ -227,22 +255,22 @@ export function carsRepository(db: Queryable) {
     // parallel scan of the whole table, 34–51 ms at 100,000 ads, to find none).
     // So does a search term with no word in it: searching for '%' is not asking for every ad.
     if (q.wordlessTerm || !filtersCanMatch(q.filters)) return '[]';
-    const { sql, params } = buildListJsonSql(q);
-    return queryJsonArray(db, sql, params);
+    return queryJsonArray(db, buildListJsonSql(q));
   }
 
   /** A seller's ads visible at the snapshot `asOf` (as the list's, decision 005), newest first, as JSON text. */
   function listByUserJson(username: string, window: Window, asOf: Date): Promise<string> {
-    return queryJsonArray(
-      db,
-      asJsonArray(
+    return queryJsonArray(db, {
+      sql: asJsonArray(
         `SELECT ${LIST_COLUMNS} FROM inventory.cars c
          WHERE lower(c.username) = lower($1) AND c.status = 'active' AND c.created <= $2
          ORDER BY c.created DESC, c.id DESC LIMIT $3 OFFSET $4`,
         'r.created DESC, r.id DESC',
       ),
-      [username, asOf.toISOString(), window.end - window.start, window.start],
-    );
+      params: [username, asOf.toISOString(), window.end - window.start, window.start],
+      // A seller with thousands of ads and one with a few want different plans (decision 025).
+      genericPlan: false,
+    });
   }
 
   return {
@@ -257,6 +285,7 @@ export function carsRepository(db: Queryable) {
       const r = await db.query<CarRow>(
         `SELECT ${CAR_COLUMNS} FROM inventory.cars c WHERE c.id = $1 AND c.status = 'active'`,
         [id],
+        { genericPlan: true },
       );
       return r.rows[0] ? toCar(r.rows[0]) : null;
     },

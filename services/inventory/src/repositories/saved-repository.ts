@@ -50,17 +50,18 @@ export function savedRepository(db: Database) {
 
     /** The user's saved visible ads, newest saved first, as the API's JSON text (decision 022). */
     listJson(username: string, window: Window): Promise<string> {
-      return queryJsonArray(
-        db,
-        asJsonArray(
+      return queryJsonArray(db, {
+        sql: asJsonArray(
           `SELECT ${LIST_COLUMNS}, s.saved_at FROM inventory.saved_cars s
            JOIN inventory.cars c ON c.id = s.car_id AND c.status = 'active'
            WHERE s.username = $1
            ORDER BY s.saved_at DESC, c.id DESC LIMIT $2 OFFSET $3`,
           'r.saved_at DESC, r.id DESC',
         ),
-        [username, window.end - window.start, window.start],
-      );
+        params: [username, window.end - window.start, window.start],
+        // Planned for the user's own count of saved ads (decision 025).
+        genericPlan: false,
+      });
     },
   };
 }
