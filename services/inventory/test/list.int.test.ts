@@ -149,6 +149,28 @@ describe('GET /001/2003 window, sort and shape', () => {
     expect((await list('?priceMin=x')).body).toEqual({ message: 'Ange ett giltigt pris', field: 'priceMin' });
   });
 
+  // The filter forms' rules (packages/shared/src/validation/filter-ranges.ts): the same bounds and messages.
+  it.each([
+    ['?yearMin=2011&yearMax=2010', 'yearMin', 'Från-året får inte vara efter till-året'],
+    ['?priceMin=100001&priceMax=100000', 'priceMin', 'Från-priset får inte vara högre än till-priset'],
+    ['?priceMin=200%20000&priceMax=1000&make=volvo', 'priceMin', 'Från-priset får inte vara högre än till-priset'],
+    ['?priceMax=50000001', 'priceMax', 'Ange ett giltigt pris'],
+    ['?yearMin=1884', 'yearMin', 'Ange ett giltigt årtal'],
+    ['?yearMax=2027', 'yearMax', 'Ange ett giltigt årtal'],
+    ['?milageMax=100001', 'milageMax', 'Ange ett giltigt miltal'],
+  ])('refuses %s as the filter form does: 400 %s', async (query, field, message) => {
+    expect(await list(query)).toEqual({ status: 400, body: { message, field } });
+  });
+
+  it('takes equal bounds, each limit of an ad, and bounds grouped in thousands', async () => {
+    for (const query of [
+      '?yearMin=2010&yearMax=2010&priceMin=0&priceMax=0',
+      '?yearMin=1885&yearMax=2026&priceMax=50000000&milageMax=100000',
+      '?priceMin=1%20000&priceMax=2%20000',
+    ])
+      expect((await list(query)).status, query).toBe(200);
+  });
+
   it('start alone keeps a window of 20', async () => {
     const { body } = await list('?start=10');
     expect(ids(body)).toEqual([...created].reverse().slice(10, 25));

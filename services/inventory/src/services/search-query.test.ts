@@ -110,6 +110,51 @@ describe('buildListSql', () => {
   });
 });
 
+describe('parseListQuery ranges', () => {
+  const refusal = (raw: Record<string, string>) => {
+    try {
+      parseListQuery(raw);
+    } catch (err) {
+      return err instanceof HttpError ? { status: err.statusCode, message: err.message, field: err.field } : err;
+    }
+    return null;
+  };
+
+  it('reads the bounds as the filter forms do', () => {
+    expect(parseListQuery({ priceMin: '1 000', priceMax: '2000', yearMin: '', yearMax: '2010' }).ranges).toEqual({
+      priceMin: 1000,
+      priceMax: 2000,
+      yearMax: 2010,
+    });
+  });
+
+  it('refuses a reversed range with the shared message, named by its from', () => {
+    expect(refusal({ yearMin: '2011', yearMax: '2010' })).toEqual({
+      status: 400,
+      message: 'Från-året får inte vara efter till-året',
+      field: 'yearMin',
+    });
+    expect(refusal({ priceMin: '2', priceMax: '1' })).toEqual({
+      status: 400,
+      message: 'Från-priset får inte vara högre än till-priset',
+      field: 'priceMin',
+    });
+  });
+
+  it("refuses a bound no ad can have with the ad rule's message, and a repeated bound", () => {
+    expect(refusal({ yearMax: '2027' })).toEqual({ status: 400, message: 'Ange ett giltigt årtal', field: 'yearMax' });
+    expect(refusal({ milageMax: '100001' })).toEqual({
+      status: 400,
+      message: 'Ange ett giltigt miltal',
+      field: 'milageMax',
+    });
+    expect(refusal({ priceMin: ['1', '2'] } as unknown as Record<string, string>)).toMatchObject({
+      status: 400,
+      field: 'priceMin',
+    });
+  });
+});
+
 describe('parseAsOf', () => {
   const now = new Date('2026-01-02T03:04:05.678Z');
   // One millisecond before now: an ad published in the request's own millisecond waits for the next listing.

@@ -10,7 +10,9 @@ import {
   type Order,
   type OrderBy,
 } from '@bilmarknaden/shared/constants';
+import { RANGE_KEYS, type RangeKey } from '@bilmarknaden/shared/filters';
 import { optionAttributes } from '@bilmarknaden/shared/options';
+import { readRanges } from '@bilmarknaden/shared/validation/filter-ranges';
 import { parseWholeNumber } from '@bilmarknaden/shared/validation/rules';
 import { HttpError } from '../errors.ts';
 import { foldForSearch } from './search-folding.ts';
@@ -74,14 +76,6 @@ export const WINDOW_MESSAGES = {
   filter: 'Filtret är för långt',
   asOf: 'Ogiltig tidpunkt för listan',
 } as const;
-
-const RANGE_MESSAGES: Record<keyof RangeFilters, string> = {
-  priceMin: 'Ange ett giltigt pris',
-  priceMax: 'Ange ett giltigt pris',
-  yearMin: 'Ange ett giltigt årtal',
-  yearMax: 'Ange ett giltigt årtal',
-  milageMax: 'Ange ett giltigt miltal',
-};
 
 /** Query-string key → column of the text filters (the specification's keys: `trans` is the transmission). */
 const TEXT_FILTER_KEYS = {
@@ -217,11 +211,12 @@ export function parseListQuery(raw: Raw, now: Date = new Date()): ListQuery {
     filters[column] = lower(v);
   }
 
-  const ranges: RangeFilters = {};
-  for (const key of Object.keys(RANGE_MESSAGES) as (keyof RangeFilters)[]) {
-    const n = wholeNumber(raw, key, RANGE_MESSAGES[key]);
-    if (n !== undefined) ranges[key] = n;
-  }
+  // The filter forms' own reading (shared): a bound an ad cannot have, or a reversed range, is a 400 with its message.
+  const rangeTexts: Partial<Record<RangeKey, string>> = {};
+  for (const key of RANGE_KEYS) rangeTexts[key] = param(raw, key);
+  const read = readRanges(rangeTexts);
+  if (!read.ok) throw new HttpError(400, read.message, read.field);
+  const ranges: RangeFilters = read.ranges;
 
   const term = param(raw, 'searchterm') ?? '';
   if (term.length > MAX_SEARCH_LENGTH) throw new HttpError(400, WINDOW_MESSAGES.searchterm, 'searchterm');

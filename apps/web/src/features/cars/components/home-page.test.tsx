@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { RANGE_ORDER_MESSAGES } from '@bilmarknaden/shared/validation/filter-ranges';
 import { HomePage } from './home-page.tsx';
 import { jsonResponse, mockFetch, renderAt, requestedUrls } from '../../../components/test-utils.tsx';
 import { page } from '../../../components/car-fixtures.ts';
@@ -233,6 +234,28 @@ describe('HomePage', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Från-året får inte vara efter till-året');
     expect(to).toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.search).toBe('?yearMin=2015&yearMax=2020');
+  });
+
+  it("shows the list API's refusal of a reversed range typed into the URL, with no useless retry", async () => {
+    // The list API answers as services/inventory does: 400 with the shared rule's message and the from field.
+    const spy = mockFetch((url) => {
+      if (!url.pathname.endsWith('/001/2003')) return jsonResponse([]);
+      const year = (key: string) => Number(url.searchParams.get(key) ?? NaN);
+      return year('yearMin') > year('yearMax')
+        ? jsonResponse({ message: RANGE_ORDER_MESSAGES.year, field: 'yearMin' }, 400)
+        : jsonResponse(page(0, 2));
+    });
+    renderAt('/', <HomePage />, '/?yearMin=2020&yearMax=2010');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Från-året får inte vara efter till-året');
+    expect(screen.queryByText('Något gick fel när data skulle hämtas.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Försök igen' })).not.toBeInTheDocument();
+    expect(listCalls(spy)).toHaveLength(1);
+
+    const to = screen.getByLabelText('År till');
+    await userEvent.clear(to);
+    await userEvent.type(to, '2025{Enter}');
+    expect(await screen.findByText('Bil 2')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it("says a from-price above the to-price; 'Rensa alla filter' drops a refused bound too", async () => {

@@ -1,6 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { rangeOrderMessage } from '@bilmarknaden/shared/validation/filter-ranges';
-import { readBound, type BoundKind, type BoundReading } from '../../../lib/range-input.ts';
+import {
+  rangeOrderMessage,
+  readBound,
+  type BoundKind,
+  type BoundReading,
+} from '@bilmarknaden/shared/validation/filter-ranges';
 
 interface RangeFieldProps {
   label: string;
