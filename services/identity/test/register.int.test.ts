@@ -165,6 +165,35 @@ describe('POST /user: every rule at its boundaries', () => {
   });
 });
 
+describe('POST /user: control and bidi characters in what is shown next to an ad', () => {
+  const refused = (subject: string) =>
+    `${subject} innehåller otillåtna tecken (tabbar, radbrytningar eller osynliga styrtecken)`;
+  it.each([
+    ['firstname', 'Anna\u202E', refused('Förnamnet')],
+    ['lastname', 'Svens\u2066son', refused('Efternamnet')],
+    ['street', 'Stor\tgatan', refused('Gatunamnet')],
+    ['city', 'Stock\u202Eholm', refused('Stadens namn')],
+    ['housenumber', '12\u200FB', refused('Husnumret')],
+    [
+      'username',
+      'anna\u202E1',
+      'Användarnamnet får bara innehålla bokstäver, siffror, punkt, bindestreck och understreck',
+    ],
+  ])('%s = %j -> 400 %s, nothing stored', async (field, value, message) => {
+    const user = newUser({ [field]: value });
+    const res = await register(user);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message, field });
+    const { rows } = await t.db.query('SELECT 1 FROM identity.users WHERE lower(email) = lower($1)', [user.email]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('keeps names and addresses in any script', async () => {
+    const res = await register(newUser({ firstname: 'Åsa-Lena', lastname: 'עברית', street: 'Ærøgade', city: 'Malmö' }));
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
 describe('POST /user: taken email or username', () => {
   it('answers 409 for an email in another case', async () => {
     const user = newUser();

@@ -77,6 +77,36 @@ describe('registration rules', () => {
     expect(messageFor({ password, passwordRepeat: password })).toBe(expected);
   });
 
+  // Control and bidi characters: a name or address shown next to an ad may not show as another text.
+  const refused = (subject: string) =>
+    `${subject} innehåller otillåtna tecken (tabbar, radbrytningar eller osynliga styrtecken)`;
+  it.each([
+    ['firstname', 'Anna\u202E', refused('Förnamnet')],
+    ['firstname', '\u202E' + 'a'.repeat(30), refused('Förnamnet')],
+    ['firstname', 'An\tna', refused('Förnamnet')],
+    ['lastname', 'Svens\u2066son\u2069', refused('Efternamnet')],
+    ['lastname', 'Svens\nson', refused('Efternamnet')],
+    ['street', 'Storgatan\u200F', refused('Gatunamnet')],
+    ['street', 'Stor\u0085gatan', refused('Gatunamnet')],
+    ['city', 'Stock\u202Eholm', refused('Stadens namn')],
+    ['city', 'Sthlm\u2028', refused('Stadens namn')],
+    ['housenumber', '12\u202EB', refused('Husnumret')],
+    ['housenumber', '12\u001B', refused('Husnumret')],
+    [
+      'username',
+      'anna\u202Es',
+      'Användarnamnet får bara innehålla bokstäver, siffror, punkt, bindestreck och understreck',
+    ],
+    ['firstname', 'Åsa-Lena', null],
+    ['lastname', 'Öberg Nyström', null],
+    ['lastname', 'עברית', null],
+    ['street', 'Sankt Eriksgatan', null],
+    ['city', 'Malmö', null],
+    ['housenumber', '12 B', null],
+  ] as const)('%s = %j → %s', (field, value, expected) => {
+    expect(messageFor({ [field]: value })).toBe(expected);
+  });
+
   it('requires the repeated password to match', () => {
     expect(messageFor({ passwordRepeat: 'annat123' })).toBe('Lösenorden matchar inte');
   });

@@ -1,5 +1,6 @@
 import { invalidEmail, lengthOutside, charLength, text, type Rule } from './rules.ts';
 import type { RegistrationBody } from '../api-types.ts';
+import { forbiddenCharactersMessage, hasForbiddenCharacters } from './hidden-characters.ts';
 
 export interface RegistrationInput extends RegistrationBody {
   /** The repeated password of the form; the server passes the password itself. */
@@ -23,6 +24,16 @@ export const newPasswordRules: readonly Rule<NewPassword>[] = [
 
 const digits = (min: number, max: number) => (v: string) => !/^\d+$/.test(v) || lengthOutside(v, min, max);
 
+/** A text shown next to the user's ads and on their profile may not show as another text (U+202E reverses it). */
+const plainText = (field: 'firstname' | 'lastname' | 'street' | 'city' | 'housenumber', subject: string) =>
+  ({
+    field,
+    message: forbiddenCharactersMessage(subject, 'single-line'),
+    fails: (u) => hasForbiddenCharacters(u[field], 'single-line'),
+  }) satisfies Rule<RegistrationInput>;
+
+// The specification's rules in its order; each text field's refusal of control and bidi characters follows its
+// length rule, so it is the message shown when both fail. The username pattern already refuses them.
 export const registrationRules: readonly Rule<RegistrationInput>[] = [
   {
     field: 'username',
@@ -32,12 +43,17 @@ export const registrationRules: readonly Rule<RegistrationInput>[] = [
   { field: 'username', message: 'För kort användarnamn', fails: (u) => charLength(u.username) < 4 },
   { field: 'username', message: 'För långt användarnamn', fails: (u) => charLength(u.username) > 30 },
   { field: 'firstname', message: 'Ange ett giltigt förnamn', fails: (u) => lengthOutside(u.firstname, 2, 30) },
+  plainText('firstname', 'Förnamnet'),
   { field: 'lastname', message: 'Ange ett giltigt efternamn', fails: (u) => lengthOutside(u.lastname, 2, 40) },
+  plainText('lastname', 'Efternamnet'),
   { field: 'email', message: 'Ange en giltig mailadress', fails: (u) => invalidEmail(u.email) },
   ...newPasswordRules,
   { field: 'street', message: 'Ange ett giltigt gatunamn', fails: (u) => lengthOutside(u.street, 2, 50) },
+  plainText('street', 'Gatunamnet'),
   { field: 'city', message: 'Ange en giltig stad', fails: (u) => lengthOutside(u.city, 2, 50) },
+  plainText('city', 'Stadens namn'),
   { field: 'housenumber', message: 'Ange ett giltigt husnummer', fails: (u) => lengthOutside(u.housenumber, 1, 6) },
+  plainText('housenumber', 'Husnumret'),
   { field: 'zipcode', message: 'Ange ett giltigt postnummer', fails: (u) => digits(5, 5)(u.zipcode) },
   { field: 'countryCode', message: 'Ange en giltig landskod', fails: (u) => digits(1, 4)(u.countryCode) },
   { field: 'phone', message: 'Ange ett giltigt telefonnummer', fails: (u) => digits(8, 12)(u.phone) },

@@ -8,16 +8,16 @@ export const registrationBodySchema = {
   type: 'object',
   properties: {
     username: textField('4–30 tecken: bokstäver, siffror, punkt, bindestreck, understreck'),
-    firstname: textField('2–30 tecken'),
-    lastname: textField('2–40 tecken'),
+    firstname: textField('2–30 tecken, inga tabbar, radbrytningar eller osynliga styrtecken'),
+    lastname: textField('2–40 tecken, inga tabbar, radbrytningar eller osynliga styrtecken'),
     email: textField('4–50 tecken med @ och .'),
     password: textField('8–50 tecken'),
-    street: textField('2–50 tecken'),
-    housenumber: digitsField('1–6 tecken'),
+    street: textField('2–50 tecken, inga tabbar, radbrytningar eller osynliga styrtecken'),
+    housenumber: digitsField('1–6 tecken, inga tabbar, radbrytningar eller osynliga styrtecken'),
     zipcode: digitsField('exakt 5 siffror'),
     countryCode: digitsField('1–4 siffror'),
     phone: digitsField('8–12 siffror; en inledande 0 behålls'),
-    city: textField('2–50 tecken'),
+    city: textField('2–50 tecken, inga tabbar, radbrytningar eller osynliga styrtecken'),
   },
 } as const;
 

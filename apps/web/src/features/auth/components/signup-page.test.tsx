@@ -64,6 +64,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+const hidden = (subject: string) =>
+  `${subject} innehåller otillåtna tecken (tabbar, radbrytningar eller osynliga styrtecken)`;
+
 describe('signup: the message of each rule at its boundaries', () => {
   // [case, overrides, expected message or null when valid]
   const cases: [string, Partial<RegistrationInput>, string | null][] = [
@@ -113,6 +116,13 @@ describe('signup: the message of each rule at its boundaries', () => {
     ['phone 8', { phone: '07012345' }, null],
     ['phone 12', { phone: '070123456789' }, null],
     ['phone 13', { phone: '0701234567890' }, 'Ange ett giltigt telefonnummer'],
+    // Control and bidi characters: U+202E would show a name or address as another text next to an ad.
+    ['firstname with U+202E', { firstname: 'Anna\u202E' }, hidden('Förnamnet')],
+    ['lastname with an isolate', { lastname: 'Svens\u2066son' }, hidden('Efternamnet')],
+    ['street with a tab', { street: 'Stor\tgatan' }, hidden('Gatunamnet')],
+    ['city with U+202E', { city: 'Stock\u202Eholm' }, hidden('Stadens namn')],
+    ['housenumber with U+200F', { housenumber: '12\u200FB' }, hidden('Husnumret')],
+    ['names in other scripts', { firstname: 'Åsa-Lena', lastname: 'עברית' }, null],
   ];
 
   it.each(cases)('%s', async (_name, overrides, expected) => {
