@@ -25,14 +25,19 @@ export interface PageData {
   lcpImage: string | undefined;
   /** The ad of /car/{id}, for the title and Open Graph tags. */
   car?: Car;
-  /** /car/{id} of an ad the API answers 404 for (removed or never there): the page answers 404. */
-  adMissing?: true;
+  /**
+   * What the page shows does not exist, so the page answers 404: the ad of /car/{id} or /edit/car/{id} (the API
+   * answers 404: removed, pending or never there).
+   */
+  missing?: true;
 }
 
+const MISSING: PageData = { answers: [], lcpImage: undefined, missing: true };
+
 /**
- * The data of `/` (no query: a filtered list is another request) and `/car/{id}`, read through the API itself
- * (app.inject: the same validation, serialisation and headers as the app's own request), or null for other
- * pages and when a read fails: the app then asks for it as usual.
+ * The data of `/` (no query: a filtered list is another request), `/car/{id}` and `/edit/car/{id}`, read through
+ * the API itself (app.inject: the same validation, serialisation and headers as the app's own request), or null
+ * for other pages and when a read fails: the app then asks for it as usual.
  */
 export async function readPageData(app: FastifyInstance, url: string, match: PageMatch): Promise<PageData | null> {
   const query = url.split('?', 2)[1];
@@ -48,7 +53,7 @@ export async function readPageData(app: FastifyInstance, url: string, match: Pag
   if (match.page === 'car') {
     // Any id, so that the API's own rule decides which ids exist (a malformed one answers 404 there too).
     const car = await answer(app, carUrl(encodeURIComponent(match.params.id!)));
-    if (car.status === 404) return { answers: [], lcpImage: undefined, adMissing: true };
+    if (car.status === 404) return MISSING;
     if (!car.answer) return null;
     const body = car.answer.body as Car;
     return {
@@ -56,6 +61,12 @@ export async function readPageData(app: FastifyInstance, url: string, match: Pag
       lcpImage: body.imageCount > 0 ? imagePath(body.id, 1, body.imageVersion) : undefined,
       car: body,
     };
+  }
+  if (match.page === 'editCar') {
+    // The form's ad (the app's useCar reads it from the page); no title or photo: the page is the owner's form.
+    const car = await answer(app, carUrl(encodeURIComponent(match.params.id!)));
+    if (car.status === 404) return MISSING;
+    return car.answer ? { answers: [car.answer], lcpImage: undefined } : null;
   }
   return null;
 }

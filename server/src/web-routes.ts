@@ -28,9 +28,9 @@ export interface PageAnswers {
  * The SPA: hashed assets with long caching, and index.html for every other GET so deep links like
  * /car/12 open the app (with the ad's title in the meta tags for link previews). Home and ad pages also
  * carry their first API answers and fetch their largest photo from the head (page-data.ts), so the first
- * screen needs no round trip after the entry script. The status is the screen's: 404 for a path that opens no
- * screen of the app (packages/shared/src/page-paths.ts), for /notfound and for an ad that does not exist, so
- * that crawlers and link checkers see what a visitor sees.
+ * screen needs no round trip after the entry script (the edit page carries its ad). The status is the screen's:
+ * 404 for a path that opens no screen of the app (packages/shared/src/page-paths.ts), for /notfound and for an ad
+ * (to see or to edit) that does not exist, so that crawlers and link checkers see what a visitor sees.
  */
 export async function webRoutes(app: FastifyInstance, opts: { webDist: string; pages?: PageAnswers }): Promise<void> {
   const indexFile = path.join(opts.webDist, 'index.html');
@@ -88,7 +88,7 @@ export async function webRoutes(app: FastifyInstance, opts: { webDist: string; p
           return null;
         })
       : null;
-    const status = malformed ? 400 : !match || match.page === 'notFound' || page?.adMissing ? 404 : 200;
+    const status = malformed ? 400 : !match || match.page === 'notFound' || page?.missing ? 404 : 200;
     // Fresh for every page, so no one can write a style element the page accepts (a per-answer policy, below).
     const nonce = randomBytes(16).toString('base64');
     const policy = reply.getHeader('content-security-policy');

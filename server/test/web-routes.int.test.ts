@@ -175,7 +175,7 @@ describe('the status of a page', () => {
       '/browse/cars',
       '/saved/cars',
       '/new/car',
-      '/edit/car/1',
+      `/edit/car/${carId}`,
       '/profile',
       '/signup',
       '/settings',
@@ -222,6 +222,31 @@ describe('the status of a page', () => {
     const br = await app.inject({ url: '/nope', headers: { 'accept-encoding': 'br' } });
     expect(br.statusCode).toBe(404);
     expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<div id="root"></div>');
+  });
+
+  it('404 for the edit page of an ad that is removed, pending or never was, as for the ad page', async () => {
+    for (const url of [
+      `/edit/car/${removedId}`,
+      `/edit/car/${pendingId}`,
+      '/edit/car/999999',
+      '/edit/car/0',
+      '/edit/car/abc',
+      '/edit/car/12345678901',
+    ]) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expectApp(res, url);
+      expect(pageData(res.body), url).toBeNull();
+    }
+  });
+
+  it("the edit page of an ad carries the ad for the form, without the ad's title or photo", async () => {
+    const res = await app.inject(`/edit/car/${carId}`);
+    expect(pageData(res.body)).toEqual([
+      { url: carUrl(String(carId)), body: (await app.inject(carUrl(String(carId)))).json() },
+    ]);
+    expect(res.body).toContain('<title>Bilmarknaden</title>');
+    expect(res.body).not.toContain('rel="preload"');
   });
 
   it("a page's path with a malformed percent-encoding gets the app with 400, not Fastify's JSON", async () => {

@@ -25,7 +25,11 @@ afterEach(() => {
 const routes = [
   { path: '/edit/car/:id', element: <EditAdPage /> },
   { path: '/car/:id', element: <h1>Annonsen</h1> },
+  { path: '/notfound', element: <h1>Inget att se här...</h1> },
 ];
+
+/** A token as the server signs it, for its subject only (the page reads `sub`, never verifies). */
+const tokenFor = (sub: string) => `e30.${btoa(JSON.stringify({ sub })).replace(/=+$/, '')}.sig`;
 
 describe('EditAdPage', () => {
   it('prefills the form for the owner and PUTs the changes without photos, then shows the ad', async () => {
@@ -63,5 +67,40 @@ describe('EditAdPage', () => {
     renderRoutes(routes, '/edit/car/5');
     expect(await screen.findByRole('alert')).toHaveTextContent('Du kan bara redigera dina egna annonser.');
     expect(screen.queryByLabelText('Rubrik')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['logged in', 404],
+    ['logged out', 404],
+    ['logged in', 400],
+  ])('goes to /notfound (replacing the entry) for an ad the server does not know, %s (%i)', async (who, status) => {
+    if (who === 'logged in') storeSession('tok', { username: 'kalle', firstname: 'Kalle', lastname: 'K' });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch(() => jsonResponse({ message: 'Annonsen finns inte' }, status));
+    const { router } = renderRoutes(routes, '/edit/car/77');
+    expect(await screen.findByRole('heading', { name: 'Inget att se här...' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/notfound');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.queryByLabelText('Rubrik')).not.toBeInTheDocument();
+  });
+
+  it("offers 'Logga in' and no form to a visitor who is not logged in", async () => {
+    renderRoutes(routes, '/edit/car/5');
+    expect(await screen.findByText('Logga in för att redigera dina annonser.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logga in' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Rubrik')).not.toBeInTheDocument();
+  });
+
+  it('refuses another user before the stored details are read: the token names the user', async () => {
+    storeSession(tokenFor('anna'), null);
+    renderRoutes(routes, '/edit/car/5');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Du kan bara redigera dina egna annonser.');
+    expect(screen.queryByRole('button', { name: 'Spara ändringar' })).not.toBeInTheDocument();
+  });
+
+  it("gives the owner the form by the token's name", async () => {
+    storeSession(tokenFor('kalle'), null);
+    renderRoutes(routes, '/edit/car/5');
+    expect(await screen.findByLabelText('Rubrik')).toHaveValue('Volvo V70 D5');
   });
 });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
@@ -5,6 +6,7 @@ import type { Car } from '@bilmarknaden/shared/api-types';
 import type { NewAdInput } from '@bilmarknaden/shared/validation/new-ad';
 import { useCar } from '../../../components/car-queries.ts';
 import { ApiRequestError, inventoryUrl } from '../../../lib/api-client.ts';
+import { decodeJwtPayload } from '../../../lib/jwt.ts';
 import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
@@ -29,15 +31,26 @@ export const toInput = (c: Car): NewAdInput => ({
   fuel: c.fuel,
 });
 
-/** /edit/car/{id}: the new-ad form prefilled for the owner; photos optional (new ones replace the set). */
+/**
+ * /edit/car/{id}: the new-ad form prefilled for the owner; photos optional (new ones replace the set). An ad that
+ * does not exist goes to /notfound (the server answers the page 404 too); others get a message and no form.
+ */
 export function EditAdPage() {
   useDocumentTitle('Redigera annons');
   const { id = '' } = useParams();
-  const { token, details: user } = useSession();
+  const { token, details } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const car = useCar(id);
+  // As the ad page: the public read's 404 covers removed, pending and unknown ads alike (nothing tells them apart).
+  const notFound = car.error instanceof ApiRequestError && (car.error.status === 404 || car.error.status === 400);
 
+  useEffect(() => {
+    if (notFound) navigate('/notfound', { replace: true });
+  }, [notFound, navigate]);
+
+  if (car.isPending || notFound) return <Spinner label="Laddar annonsen..." />;
+  if (car.isError) return <QueryError onRetry={() => void car.refetch()} />;
   if (!token)
     return (
       <div className="ad-page">
@@ -48,13 +61,10 @@ export function EditAdPage() {
         </button>
       </div>
     );
-  if (car.isPending) return <Spinner />;
-  if (car.isError) {
-    if (car.error instanceof ApiRequestError && car.error.status === 404)
-      return <p className="ad-page">Annonsen finns inte.</p>;
-    return <QueryError onRetry={() => void car.refetch()} />;
-  }
-  if (user && car.data.user !== user.username)
+  // The token's subject is whom the server checks; the stored details come only after the profile is read.
+  const sub = decodeJwtPayload(token)?.sub;
+  const username = typeof sub === 'string' ? sub : details?.username;
+  if (car.data.user !== username)
     return (
       <div className="ad-page">
         <h1>Redigera annons</h1>
