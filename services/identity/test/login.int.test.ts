@@ -26,6 +26,16 @@ describe('POST /user/login', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('logs in an account whose email the registration would now refuse (the login keeps the spec rule)', async () => {
+    const old = newUser();
+    expect((await t.app.inject({ method: 'POST', url: api('/user'), payload: old })).statusCode).toBe(200);
+    // An account made before registration checked addresses strictly.
+    await t.db.query('UPDATE identity.users SET email = $1 WHERE username = $2', ['a@.se', old.username]);
+    const res = await login({ email: 'a@.se', password: old.password });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(decodeJwt(res.body).sub).toBe(old.username);
+  });
+
   it('answers 401 for a wrong password', async () => {
     const res = await login({ email: user.email, password: 'fel-lösenord' });
     expect(res.statusCode).toBe(401);

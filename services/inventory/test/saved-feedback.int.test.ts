@@ -179,6 +179,13 @@ describe('POST /feedback', () => {
     [{ ...valid, name: 'x'.repeat(101) }, 'name', 'Namnet får vara högst 100 tecken'],
     [{ ...valid, email: 'anna' }, 'email', 'Ange en giltig mailadress'],
     [{ ...valid, email: 'a@b' }, 'email', 'Ange en giltig mailadress'],
+    // An address mail can reach, beyond the specification's '@' and '.' (email-address.ts).
+    [{ ...valid, email: '@.se' }, 'email', 'Ange en giltig mailadress'],
+    [{ ...valid, email: 'a@.se' }, 'email', 'Ange en giltig mailadress'],
+    [{ ...valid, email: '.@se' }, 'email', 'Ange en giltig mailadress'],
+    [{ ...valid, email: 'anna@se.' }, 'email', 'Ange en giltig mailadress'],
+    [{ ...valid, email: 'anna@@example.se' }, 'email', 'Ange en giltig mailadress'],
+    [{ ...valid, email: 'anna svensson@example.se' }, 'email', 'Ange en giltig mailadress'],
     [{ ...valid, title: '   ' }, 'title', 'Ange en rubrik'],
     [{ ...valid, content: '' }, 'content', 'Skriv ditt meddelande'],
     [{ ...valid, content: 'x'.repeat(5001) }, 'content', 'Meddelandet får vara högst 5000 tecken'],

@@ -1,4 +1,5 @@
-import { charLength, invalidEmail, text, type Rule } from './rules.ts';
+import { charLength, text, type Rule } from './rules.ts';
+import { invalidEmailAddress } from './email-address.ts';
 import type { FeedbackBody } from '../api-types.ts';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from './hidden-characters.ts';
 
@@ -22,7 +23,7 @@ export const feedbackRules: readonly Rule<FeedbackBody>[] = [
   {
     field: 'email',
     message: 'Ange en giltig mailadress',
-    fails: (f) => invalidEmail(f.email) || hasForbiddenCharacters(f.email, 'single-line'),
+    fails: (f) => invalidEmailAddress(f.email),
   },
   { field: 'title', message: 'Ange en rubrik', fails: (f) => f.title === '' },
   {

@@ -16,6 +16,10 @@ describe('login rules', () => {
   ])('%s / %s → %s', (email, password, expected) => {
     expect(login(email, password)).toBe(expected);
   });
+
+  it("keeps the specification's email rule alone: an account made before the address rule can log in", () => {
+    for (const email of ['@.se', 'a@.se', '.@se', 'anna@se.']) expect(login(email, '12345678')).toBeNull();
+  });
 });
 
 describe('feedback rules', () => {
@@ -50,6 +54,20 @@ describe('feedback rules', () => {
       message: 'Meddelandet innehåller otillåtna osynliga styrtecken',
     });
     expect(failure({ content: 'Tack!\r\n\tHälsningar' })).toBeNull();
+  });
+
+  it.each(['@.se', 'a@.se', '.@se', 'anna@se.', 'anna@@example.se', 'anna svensson@example.se', 'anna@example..se'])(
+    'refuses the email %j as an address mail cannot reach',
+    (email) => {
+      expect(lastFailure(feedbackRules, { ...valid, email })).toEqual({
+        field: 'email',
+        message: 'Ange en giltig mailadress',
+      });
+    },
+  );
+
+  it('accepts an ordinary address', () => {
+    expect(lastFailure(feedbackRules, { ...valid, email: 'anna.svensson+bil@example.co.uk' })).toBeNull();
   });
 
   it('says a text is too long rather than asking for it as if it were empty', () => {

@@ -1,4 +1,5 @@
-import { invalidEmail, lengthOutside, charLength, text, type Rule } from './rules.ts';
+import { lengthOutside, charLength, text, type Rule } from './rules.ts';
+import { invalidEmailAddress } from './email-address.ts';
 import type { RegistrationBody } from '../api-types.ts';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from './hidden-characters.ts';
 
@@ -46,7 +47,7 @@ export const registrationRules: readonly Rule<RegistrationInput>[] = [
   plainText('firstname', 'Förnamnet'),
   { field: 'lastname', message: 'Ange ett giltigt efternamn', fails: (u) => lengthOutside(u.lastname, 2, 40) },
   plainText('lastname', 'Efternamnet'),
-  { field: 'email', message: 'Ange en giltig mailadress', fails: (u) => invalidEmail(u.email) },
+  { field: 'email', message: 'Ange en giltig mailadress', fails: (u) => invalidEmailAddress(u.email) },
   ...newPasswordRules,
   { field: 'street', message: 'Ange ett giltigt gatunamn', fails: (u) => lengthOutside(u.street, 2, 50) },
   plainText('street', 'Gatunamnet'),

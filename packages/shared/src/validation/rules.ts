@@ -32,7 +32,7 @@ export function lengthOutside(value: string, min: number, max: number): boolean 
   return n < min || n > max;
 }
 
-/** Email as the specification checks it: 4 to 50 characters with an '@' and a '.'. */
+/** Email as the specification checks it: 4 to 50 characters with an '@' and a '.' (login; email-address.ts adds more). */
 export function invalidEmail(value: string): boolean {
   return lengthOutside(value, 4, 50) || !value.includes('@') || !value.includes('.');
 }

@@ -10,7 +10,7 @@ export const registrationBodySchema = {
     username: textField('4–30 tecken: bokstäver, siffror, punkt, bindestreck, understreck'),
     firstname: textField('2–30 tecken, inga tabbar, radbrytningar eller osynliga styrtecken'),
     lastname: textField('2–40 tecken, inga tabbar, radbrytningar eller osynliga styrtecken'),
-    email: textField('4–50 tecken med @ och .'),
+    email: textField('4–50 tecken: ett @ med något före, en domän med punkt efter; inga mellanslag eller styrtecken'),
     password: textField('8–50 tecken'),
     street: textField('2–50 tecken, inga tabbar, radbrytningar eller osynliga styrtecken'),
     housenumber: digitsField('1–6 tecken, inga tabbar, radbrytningar eller osynliga styrtecken'),

@@ -41,6 +41,7 @@ describe('feedback form', () => {
     ['all empty: the last rule', {}, 'Skriv ditt meddelande'],
     ['name empty', { ...VALID, name: '  ' }, 'Ange ditt namn'],
     ['email invalid', { ...VALID, email: 'anna' }, 'Ange en giltig mailadress'],
+    ["email with '@' and '.' but no address", { ...VALID, email: 'a@.se' }, 'Ange en giltig mailadress'],
     ['title empty', { ...VALID, title: '' }, 'Ange en rubrik'],
     ['content empty', { ...VALID, content: '' }, 'Skriv ditt meddelande'],
     ['name and title empty: the later one', { ...VALID, name: '', title: '' }, 'Ange en rubrik'],
