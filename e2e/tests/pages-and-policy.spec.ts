@@ -76,6 +76,34 @@ test('a page answers 200, a missing page or a removed ad 404, and each shows the
   await expect(page.getByRole('main')).toBeVisible();
 });
 
+test("a seller's page answers 200 with or without ads, 404 with the not-found screen for no such user", async ({
+  page,
+  request,
+}) => {
+  const seller = await registerUser(request, 'nyads');
+  const empty = await page.goto(`/user/${seller.username}`);
+  expect(empty!.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${seller.username}'s bilannonser`);
+  await expect(page.getByRole('paragraph').filter({ hasText: /^Inga resultat$/ })).toBeVisible();
+
+  const id = await createAd(request, seller.token, adFields({ title: 'Volvo 245 hos säljaren' }));
+  const withAd = await page.goto(`/user/${seller.username}`);
+  expect(withAd!.status()).toBe(200);
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(['Volvo 245 hos säljaren']);
+
+  const unknown = await page.goto(`/user/${seller.username}x`);
+  expect(unknown!.status()).toBe(404);
+  await expect(page).toHaveURL('/notfound');
+  await expect(page.getByRole('heading', { name: 'Inget att se här...' })).toBeVisible();
+
+  // The edit page of a removed ad: the same status and screen as the ad's own page.
+  expect((await request.delete(`/api/inventory/cars/${id}`, { headers: bearer(seller.token) })).status()).toBe(204);
+  const edit = await page.goto(`/edit/car/${id}`);
+  expect(edit!.status()).toBe(404);
+  await expect(page).toHaveURL('/notfound');
+  await expect(page.getByRole('heading', { name: 'Inget att se här...' })).toBeVisible();
+});
+
 test("a malformed percent-encoding in a page's path gets the app (status 400), not a JSON error", async ({ page }) => {
   const res = await page.goto('/search/%');
   expect(res!.status()).toBe(400);

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
   cardImagePath,
+  IDENTITY_BASE,
+  identityPaths,
   imagePath,
   INVENTORY_BASE,
   inventoryPaths,
@@ -16,6 +18,12 @@ import { pageReadHeaders } from './page-reads.ts';
 export const HOME_LIST_URL = `${INVENTORY_BASE}${inventoryPaths.listCars}?orderBy=${DEFAULT_ORDER_BY}&order=${DEFAULT_ORDER}&start=0&end=${PAGE_SIZE}`;
 export const MAKES_URL = `${INVENTORY_BASE}${inventoryPaths.makes}`;
 export const carUrl = (id: string) => `${INVENTORY_BASE}${inventoryPaths.car}?carid=${id}`;
+/** The public profile (username, first name, member since: no contact details), as the seller page asks for it. */
+export const profileUrl = (username: string) =>
+  `${IDENTITY_BASE}${identityPaths.userByUsername}?username=${encodeURIComponent(username)}`;
+/** One ad of the seller is enough to tell a seller from no one. */
+const sellerHasAdUrl = (username: string) =>
+  `${INVENTORY_BASE}${inventoryPaths.carsByUser}?username=${encodeURIComponent(username)}&start=0&end=1`;
 
 /** What the server adds to index.html for one page. */
 export interface PageData {
@@ -27,7 +35,7 @@ export interface PageData {
   car?: Car;
   /**
    * What the page shows does not exist, so the page answers 404: the ad of /car/{id} or /edit/car/{id} (the API
-   * answers 404: removed, pending or never there).
+   * answers 404: removed, pending or never there), the seller of /user/{username} (no account and no visible ad).
    */
   missing?: true;
 }
@@ -35,9 +43,9 @@ export interface PageData {
 const MISSING: PageData = { answers: [], lcpImage: undefined, missing: true };
 
 /**
- * The data of `/` (no query: a filtered list is another request), `/car/{id}` and `/edit/car/{id}`, read through
- * the API itself (app.inject: the same validation, serialisation and headers as the app's own request), or null
- * for other pages and when a read fails: the app then asks for it as usual.
+ * The data of `/` (no query: a filtered list is another request), `/car/{id}`, `/edit/car/{id}` and
+ * `/user/{username}`, read through the API itself (app.inject: the same validation, serialisation and headers as
+ * the app's own request), or null for other pages and when a read fails: the app then asks for it as usual.
  */
 export async function readPageData(app: FastifyInstance, url: string, match: PageMatch): Promise<PageData | null> {
   const query = url.split('?', 2)[1];
@@ -68,6 +76,22 @@ export async function readPageData(app: FastifyInstance, url: string, match: Pag
     if (car.status === 404) return MISSING;
     return car.answer ? { answers: [car.answer], lcpImage: undefined } : null;
   }
+  if (match.page === 'userAds') return readSeller(app, match.params.username!);
+  return null;
+}
+
+/**
+ * /user/{username}: the seller is someone while the identity service knows the name or an ad of theirs is visible
+ * (an account removed with its ads left), as the app decides (apps/web/src/features/user-ads). The profile is the
+ * cheaper read and settles almost every page, the ads are read only for a name the identity service does not know.
+ */
+async function readSeller(app: FastifyInstance, username: string): Promise<PageData | null> {
+  const profile = await answer(app, profileUrl(username));
+  if (profile.answer) return { answers: [profile.answer], lcpImage: undefined };
+  // 400: a name no account can have (blank, too long).
+  if (profile.status !== 404 && profile.status !== 400) return null;
+  const ads = await answer(app, sellerHasAdUrl(username));
+  if (ads.status === 400 || (ads.answer && (ads.answer.body as unknown[]).length === 0)) return MISSING;
   return null;
 }
 

@@ -28,9 +28,10 @@ export interface PageAnswers {
  * The SPA: hashed assets with long caching, and index.html for every other GET so deep links like
  * /car/12 open the app (with the ad's title in the meta tags for link previews). Home and ad pages also
  * carry their first API answers and fetch their largest photo from the head (page-data.ts), so the first
- * screen needs no round trip after the entry script (the edit page carries its ad). The status is the screen's:
- * 404 for a path that opens no screen of the app (packages/shared/src/page-paths.ts), for /notfound and for an ad
- * (to see or to edit) that does not exist, so that crawlers and link checkers see what a visitor sees.
+ * screen needs no round trip after the entry script (the edit page carries its ad, a seller's page the profile).
+ * The status is the screen's: 404 for a path that opens no screen of the app (packages/shared/src/page-paths.ts),
+ * for /notfound, for an ad (to see or to edit) and a seller that do not exist, so that crawlers and link checkers
+ * see what a visitor sees.
  */
 export async function webRoutes(app: FastifyInstance, opts: { webDist: string; pages?: PageAnswers }): Promise<void> {
   const indexFile = path.join(opts.webDist, 'index.html');
@@ -72,7 +73,7 @@ export async function webRoutes(app: FastifyInstance, opts: { webDist: string; p
     return html.replace('</head>', () => `${head}</head>`).replace('</body>', () => `${data}</body>`);
   };
 
-  /** index.html with the status the path earns: 400 malformed, 404 no page (or no such ad), else 200. */
+  /** index.html with the status the path earns: 400 malformed, 404 no page (or no such ad or seller), else 200. */
   const sendPage = async (req: FastifyRequest, reply: FastifyReply, malformed = false) => {
     let match: PageMatch | null = null;
     if (!malformed) {

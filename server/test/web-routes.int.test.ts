@@ -6,7 +6,7 @@ import { identityMigrations } from '@bilmarknaden/identity/migrations';
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
 import { PAGE_DATA_ELEMENT_ID, type PageAnswer } from '@bilmarknaden/shared/page-data';
 import { buildApp } from '../src/app.ts';
-import { HOME_LIST_URL, MAKES_URL, carUrl } from '../src/page-data.ts';
+import { HOME_LIST_URL, MAKES_URL, carUrl, profileUrl } from '../src/page-data.ts';
 import { acceptedEncoding } from '../src/web-routes.ts';
 import { testSettings } from './helpers.ts';
 
@@ -144,18 +144,25 @@ describe('the status of a page', () => {
   beforeAll(async () => {
     t = await createTestDatabase([identityMigrations, inventoryMigrations]);
     app = (await buildApp(testSettings(), { db: t.db })).app;
-    const insert = async (status: string) =>
+    // anna has ads but no account (an account removed with its ads left); pelle only a pending ad.
+    const insert = async (status: string, username = 'anna') =>
       (
         await t.db.query<{ id: number }>(
           `INSERT INTO inventory.cars (title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel, username, status)
-           VALUES ('Saab 9-5', 'Bra bil', 85000, 'Saab', '9-5', 2008, 21000, 170, 'grå', 'kombi', 'automat', 'fwd', 'bensin', 'anna', $1) RETURNING id`,
-          [status],
+           VALUES ('Saab 9-5', 'Bra bil', 85000, 'Saab', '9-5', 2008, 21000, 170, 'grå', 'kombi', 'automat', 'fwd', 'bensin', $2, $1) RETURNING id`,
+          [status, username],
         )
       ).rows[0]!.id;
     carId = await insert('active');
     pendingId = await insert('pending');
     removedId = await insert('active');
     await t.db.query('DELETE FROM inventory.cars WHERE id = $1', [removedId]);
+    await insert('pending', 'pelle');
+    // berit has an account and no ad.
+    await t.db.query(
+      `INSERT INTO identity.users (username, firstname, lastname, email, password_hash, street, housenumber, zipcode, city, country_code, phone)
+       VALUES ('berit', 'Berit', 'Berg', 'berit@example.se', 'x', 'Storgatan', '12', '11122', 'Uppsala', '46', '0701234567')`,
+    );
   });
   afterAll(async () => {
     await app.close();
@@ -172,6 +179,9 @@ describe('the status of a page', () => {
       '/search/volvo%20v70',
       '/search/a%2Fb',
       '/user/anna',
+      '/user/ANNA',
+      '/user/berit',
+      '/user/Berit/',
       '/browse/cars',
       '/saved/cars',
       '/new/car',
@@ -247,6 +257,24 @@ describe('the status of a page', () => {
     ]);
     expect(res.body).toContain('<title>Bilmarknaden</title>');
     expect(res.body).not.toContain('rel="preload"');
+  });
+
+  it('404 for the page of a seller with neither an account nor a visible ad', async () => {
+    for (const url of ['/user/ghost', '/user/pelle', '/user/%20', `/user/${'x'.repeat(101)}`, '/user/a%00b']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expectApp(res, url);
+      expect(pageData(res.body), url).toBeNull();
+    }
+  });
+
+  it("a seller's page carries the public profile the app asks for, and never contact details", async () => {
+    const res = await app.inject('/user/berit');
+    const answers = pageData(res.body)!;
+    expect(answers).toEqual([{ url: profileUrl('berit'), body: (await app.inject(profileUrl('berit'))).json() }]);
+    expect(Object.keys(answers[0]!.body as object).sort()).toEqual(['firstname', 'memberSince', 'username']);
+    for (const secret of ['berit@example.se', 'Berg', 'Storgatan', '11122', 'Uppsala', '0701234567'])
+      expect(res.body).not.toContain(secret);
   });
 
   it("a page's path with a malformed percent-encoding gets the app with 400, not Fastify's JSON", async () => {

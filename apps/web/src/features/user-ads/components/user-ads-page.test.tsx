@@ -1,11 +1,26 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { PAGE_DATA_ELEMENT_ID } from '@bilmarknaden/shared/page-data';
 import { UserAdsPage } from './user-ads-page.tsx';
-import { jsonResponse, mockFetch, renderAt, requestedUrls } from '../../../components/test-utils.tsx';
+import { jsonResponse, mockFetch, renderAt, renderRoutes, requestedUrls } from '../../../components/test-utils.tsx';
 import { carItem } from '../../../components/car-fixtures.ts';
+import { resetInitialAnswers } from '../../../lib/initial-answers.ts';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  document.getElementById(PAGE_DATA_ELEMENT_ID)?.remove();
+  resetInitialAnswers();
+  vi.restoreAllMocks();
+});
+
+const PROFILE = '/api/identity/user/username';
+const profile = (username: string) => ({ username, firstname: 'Kalle', memberSince: '2026-01-02T03:04:05.678Z' });
+const noAccount = () => jsonResponse({ message: 'Användaren kunde inte hittas', field: 'username' }, 404);
+
+const routes = [
+  { path: '/user/:username', element: <UserAdsPage /> },
+  { path: '/notfound', element: <h1>Inget att se här...</h1> },
+];
 
 describe('UserAdsPage', () => {
   it('shows "{username}\'s bilannonser" and that user\'s ads', async () => {
@@ -39,9 +54,70 @@ describe('UserAdsPage', () => {
     expect(screen.queryByRole('button', { name: 'Mer' })).not.toBeInTheDocument();
   });
 
-  it("shows 'Inga resultat' when the user has no ads", async () => {
-    mockFetch(() => jsonResponse([]));
+  it("asks no profile of a seller with ads: an ad is a seller's", async () => {
+    const spy = mockFetch(() => jsonResponse([carItem(3, { title: 'Volvo 240' })]));
     renderAt('/user/:username', <UserAdsPage />, '/user/kalle');
+    expect(await screen.findByText('Volvo 240')).toBeInTheDocument();
+    expect(requestedUrls(spy).filter((u) => u.startsWith(PROFILE))).toEqual([]);
+  });
+
+  it("shows 'Inga resultat' when a user who exists has no ads", async () => {
+    const spy = mockFetch((url) => (url.pathname === PROFILE ? jsonResponse(profile('kalle')) : jsonResponse([])));
+    const { router } = renderRoutes(routes, '/user/kalle');
     expect(await screen.findByText('Inga resultat')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: "kalle's bilannonser" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/kalle');
+    expect(requestedUrls(spy)).toContain(`${PROFILE}?username=kalle`);
+  });
+
+  it('goes to /notfound (replacing the entry) for a name with neither ads nor an account', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let answerProfile = (_: Response) => {};
+    const spy = mockFetch((url) =>
+      url.pathname === PROFILE ? new Promise<Response>((resolve) => (answerProfile = resolve)) : jsonResponse([]),
+    );
+    const { router } = renderRoutes(routes, '/user/finnsinte');
+    // While the profile is asked for, the empty list is not told as 'Inga resultat'.
+    await vi.waitFor(() => expect(requestedUrls(spy)).toContain(`${PROFILE}?username=finnsinte`));
+    expect(screen.getByRole('status')).toHaveTextContent('Laddar...');
+    expect(screen.queryByText('Inga resultat')).not.toBeInTheDocument();
+    answerProfile(noAccount());
+    expect(await screen.findByRole('heading', { name: 'Inget att se här...' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/notfound');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('goes to /notfound for a blank name, which the ad list refuses (400)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch((url) =>
+      url.pathname === PROFILE
+        ? noAccount()
+        : jsonResponse({ message: 'Ange ett användarnamn', field: 'username' }, 400),
+    );
+    const { router } = renderRoutes(routes, '/user/%20');
+    expect(await screen.findByRole('heading', { name: 'Inget att se här...' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/notfound');
+  });
+
+  it("keeps the empty list when the profile cannot be read (the list's answer stands)", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch((url) => (url.pathname === PROFILE ? jsonResponse({ message: 'Fel' }, 500) : jsonResponse([])));
+    const { router } = renderRoutes(routes, '/user/kalle');
+    // After the one retry a failed read gets.
+    expect(await screen.findByText('Inga resultat', undefined, { timeout: 4000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/kalle');
+  });
+
+  it('takes the profile the server put into the page: no request for it', async () => {
+    const el = document.createElement('script');
+    el.type = 'application/json';
+    el.id = PAGE_DATA_ELEMENT_ID;
+    el.textContent = JSON.stringify([{ url: `${PROFILE}?username=kalle`, body: profile('kalle') }]);
+    document.body.append(el);
+    resetInitialAnswers();
+    const spy = mockFetch((url) => (url.pathname === PROFILE ? noAccount() : jsonResponse([])));
+    renderRoutes(routes, '/user/kalle');
+    expect(await screen.findByText('Inga resultat')).toBeInTheDocument();
+    expect(requestedUrls(spy).filter((u) => u.startsWith(PROFILE))).toEqual([]);
   });
 });

@@ -1,17 +1,41 @@
-import { useParams } from 'react-router';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { useUserCars } from '../../../components/car-queries.ts';
 import { CarResults } from '../../../components/car-results.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { isNoAccount, useSellerProfile } from '../api/seller-profile.ts';
 
-/** /user/{username}: "{username}'s bilannonser" and that seller's ads. */
+/**
+ * /user/{username}: "{username}'s bilannonser" and that seller's ads. A name with neither an ad nor an account goes
+ * to /notfound, as the server answers the page 404 (server/src/page-data.ts); a seller without ads keeps the page.
+ */
 export function UserAdsPage() {
   const { username = '' } = useParams();
+  const navigate = useNavigate();
   useDocumentTitle(`${username}'s bilannonser`);
   const cars = useUserCars(username);
+  // Only an empty first window raises the question (a blank name is refused with 400): the profile settles it.
+  const noAds =
+    (cars.isSuccess && cars.data.pages[0]?.length === 0) ||
+    (cars.isError && !cars.data && cars.error instanceof ApiRequestError && cars.error.status === 400);
+  const profile = useSellerProfile(username, noAds);
+  const missing = noAds && isNoAccount(profile.error);
+
+  useEffect(() => {
+    if (missing) navigate('/notfound', { replace: true });
+  }, [missing, navigate]);
+
+  if (missing) return <Spinner />;
   return (
     <div className="user-ads-page">
       <h1>{username}'s bilannonser</h1>
-      <CarResults query={cars} label={`${username}s annonser`} listKey={username} />
+      {noAds && profile.isPending ? (
+        <Spinner />
+      ) : (
+        <CarResults query={cars} label={`${username}s annonser`} listKey={username} />
+      )}
     </div>
   );
 }
