@@ -14,6 +14,13 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * The thing asked for does not exist: a 404, or a 400 for a key nothing can have (a malformed id, a blank name).
+ * The ad page, the edit page and the seller page then go to /notfound, as the server answers their page 404.
+ */
+export const isNotFound = (error: unknown) =>
+  error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
+
 /** A call that failed without an answer of the server's (no connection, a fault): what the user reads. */
 export const FAILED_CALL = 'Något gick fel. Kontrollera din anslutning och försök igen.';
 

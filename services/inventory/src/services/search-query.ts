@@ -12,7 +12,7 @@ import {
 } from '@bilmarknaden/shared/constants';
 import { RANGE_KEYS, type RangeKey } from '@bilmarknaden/shared/filters';
 import { optionAttributes } from '@bilmarknaden/shared/options';
-import { readRanges } from '@bilmarknaden/shared/validation/filter-ranges';
+import { readRanges, type RangeBounds } from '@bilmarknaden/shared/validation/filter-ranges';
 import { parseWholeNumber } from '@bilmarknaden/shared/validation/rules';
 import { HttpError } from '../errors.ts';
 import { foldForSearch } from './search-folding.ts';
@@ -34,13 +34,8 @@ export interface TextFilters {
   drivetrain?: string;
 }
 
-export interface RangeFilters {
-  priceMin?: number;
-  priceMax?: number;
-  yearMin?: number;
-  yearMax?: number;
-  milageMax?: number;
-}
+/** The range bounds, as the shared reading of the filter forms gives them. */
+export type RangeFilters = RangeBounds;
 
 /** One word of the search term: matched by its Swedish stem, or as part of a word when long enough. */
 export interface SearchWord {

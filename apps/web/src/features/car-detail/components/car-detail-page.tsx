@@ -10,7 +10,7 @@ import {
   typeOptions,
 } from '@bilmarknaden/shared/options';
 import { useCar } from '../../../components/car-queries.ts';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { isNotFound } from '../../../lib/api-client.ts';
 import { formatCreated, formatHp, formatMil, formatPrice } from '../../../lib/format.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
@@ -24,7 +24,7 @@ export function CarDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const car = useCar(id);
-  const notFound = car.error instanceof ApiRequestError && (car.error.status === 404 || car.error.status === 400);
+  const notFound = isNotFound(car.error);
   useDocumentTitle(car.data?.title);
 
   useEffect(() => {

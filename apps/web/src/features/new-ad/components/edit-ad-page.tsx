@@ -5,7 +5,7 @@ import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import type { Car } from '@bilmarknaden/shared/api-types';
 import type { NewAdInput } from '@bilmarknaden/shared/validation/new-ad';
 import { useCar } from '../../../components/car-queries.ts';
-import { ApiRequestError, inventoryUrl } from '../../../lib/api-client.ts';
+import { inventoryUrl, isNotFound } from '../../../lib/api-client.ts';
 import { decodeJwtPayload } from '../../../lib/jwt.ts';
 import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
@@ -43,7 +43,7 @@ export function EditAdPage() {
   const queryClient = useQueryClient();
   const car = useCar(id);
   // As the ad page: the public read's 404 covers removed, pending and unknown ads alike (nothing tells them apart).
-  const notFound = car.error instanceof ApiRequestError && (car.error.status === 404 || car.error.status === 400);
+  const notFound = isNotFound(car.error);
 
   useEffect(() => {
     if (notFound) navigate('/notfound', { replace: true });

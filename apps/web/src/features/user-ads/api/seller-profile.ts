@@ -23,7 +23,3 @@ export function useSellerProfile(username: string, enabled: boolean) {
     enabled,
   });
 }
-
-/** The identity service knows no such account: 404, or 400 for a name no account can have (blank, too long). */
-export const isNoAccount = (error: unknown) =>
-  error instanceof ApiRequestError && (error.status === 404 || error.status === 400);

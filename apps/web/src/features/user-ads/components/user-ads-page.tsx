@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useUserCars } from '../../../components/car-queries.ts';
 import { CarResults } from '../../../components/car-results.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiRequestError, isNotFound } from '../../../lib/api-client.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { isNoAccount, useSellerProfile } from '../api/seller-profile.ts';
+import { useSellerProfile } from '../api/seller-profile.ts';
 
 /**
  * /user/{username}: "{username}'s bilannonser" and that seller's ads. A name with neither an ad nor an account goes
@@ -21,7 +21,7 @@ export function UserAdsPage() {
     (cars.isSuccess && cars.data.pages[0]?.length === 0) ||
     (cars.isError && !cars.data && cars.error instanceof ApiRequestError && cars.error.status === 400);
   const profile = useSellerProfile(username, noAds);
-  const missing = noAds && isNoAccount(profile.error);
+  const missing = noAds && isNotFound(profile.error);
 
   useEffect(() => {
     if (missing) navigate('/notfound', { replace: true });
