@@ -3,7 +3,7 @@
 // bad value gets the Swedish message of its field.
 import { LIST_AS_OF_HEADER } from '@bilmarknaden/shared/api-paths';
 import { MAX_START, MAX_WINDOW, ORDER_BY_VALUES, ORDER_VALUES } from '@bilmarknaden/shared/constants';
-import { NEW_AD_FIELDS } from '@bilmarknaden/shared/validation/new-ad';
+import { AD_LIMITS, NEW_AD_FIELDS } from '@bilmarknaden/shared/validation/new-ad';
 
 export const errorSchema = {
   type: 'object',
@@ -87,11 +87,11 @@ export const listQuerySchema = {
     type: str('Case-insensitive'),
     color: str('Case-insensitive'),
     drivetrain: str('Case-insensitive'),
-    priceMin: str('SEK'),
-    priceMax: str('SEK'),
-    yearMin: str('Model year'),
-    yearMax: str('Model year'),
-    milageMax: str('mil'),
+    priceMin: str(`SEK, 0…${AD_LIMITS.priceMax}; above priceMax is 400`),
+    priceMax: str(`SEK, 0…${AD_LIMITS.priceMax}`),
+    yearMin: str(`Model year, ${AD_LIMITS.yearMin}…${AD_LIMITS.yearMax}; after yearMax is 400`),
+    yearMax: str(`Model year, ${AD_LIMITS.yearMin}…${AD_LIMITS.yearMax}`),
+    milageMax: str(`mil, 0…${AD_LIMITS.milageMax}`),
     asOf: asOfQuery,
   },
 } as const;

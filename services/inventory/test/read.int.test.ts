@@ -218,6 +218,15 @@ describe('service basics', () => {
     expect([200, 302]).toContain(ui.statusCode);
   });
 
+  it("the OpenAPI document gives each list range's limits, the new ad's", async () => {
+    const { body } = await get('/docs/json');
+    const params = body.paths['/api/inventory/001/2003'].get.parameters as { name: string; description: string }[];
+    const described = (name: string) => params.find((p) => p.name === name)?.description;
+    expect(described('priceMax')).toContain('0…50000000');
+    expect(described('yearMin')).toContain('1885…2026');
+    expect(described('milageMax')).toContain('0…100000');
+  });
+
   it('a database failure is a 500 without internals', async () => {
     const broken = await buildTestApp();
     await broken.db.exec('ALTER TABLE inventory.cars RENAME TO cars_gone');
