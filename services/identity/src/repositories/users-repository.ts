@@ -58,11 +58,12 @@ export function createUsersRepository(db: Queryable) {
     findByEmail: (email: string) => findOne('lower(email) = lower($1)', email),
     findByUsername: (username: string) => findOne('lower(username) = lower($1)', username),
 
-    /** Which of the unique values are already in use (case-insensitive). */
+    /** Which of the unique values are already in use (case-insensitive); a closed account's username stays in use. */
     async taken(username: string, email: string): Promise<{ username: boolean; email: boolean }> {
       const { rows } = await db.query<{ username_taken: boolean; email_taken: boolean }>(
         `SELECT
-           EXISTS (SELECT 1 FROM identity.users WHERE lower(username) = lower($1)) AS username_taken,
+           EXISTS (SELECT 1 FROM identity.users WHERE lower(username) = lower($1))
+             OR EXISTS (SELECT 1 FROM identity.closed_accounts WHERE lower(username) = lower($1)) AS username_taken,
            EXISTS (SELECT 1 FROM identity.users WHERE lower(email) = lower($2)) AS email_taken`,
         [username, email],
       );
