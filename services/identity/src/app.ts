@@ -16,6 +16,8 @@ import { jwksRoute } from './routes/jwks-route.ts';
 import { loginRoute } from './routes/login-route.ts';
 import { publicProfileRoute } from './routes/public-profile-route.ts';
 import { registerRoute } from './routes/register-route.ts';
+import { accountClosureRoute } from './routes/account-closure-route.ts';
+import { createAccountClosureService } from './services/account-closure-service.ts';
 import { createAuthenticator } from './services/authentication.ts';
 import { createLoginService, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './services/login-service.ts';
 import { createPasswordChangeService } from './services/password-change-service.ts';
@@ -48,6 +50,13 @@ export interface IdentityOptions {
   bodyLimit?: number;
   /** Tests only: a hasher with lower argon2 parameters. The default uses OWASP's. */
   passwordHasher?: PasswordHasher;
+  /**
+   * Called with the username of each account closed (`DELETE /user`), once its transaction has committed and
+   * before the 204 is sent; the server uses it to start erasing the seller's ads at once. Not awaited: it must
+   * return quickly and handle its own errors (a throw or a rejected promise is logged, the answer stays 204).
+   * A closure it misses is still in `identity.closed_accounts` (pending) for the relay's next round.
+   */
+  onAccountClosed?: (username: string) => void;
 }
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
@@ -89,6 +98,8 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
     }),
     login: createLoginService(passwordDeps),
     passwordChange: createPasswordChangeService(passwordDeps),
+    accountClosure: createAccountClosureService({ ...passwordDeps, db: opts.db }),
+    onAccountClosed: opts.onAccountClosed,
     authenticate: createAuthenticator(tokens, users),
     bodyLimit,
   };
@@ -115,6 +126,7 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
   loginRoute(app, ctx);
   currentUserRoutes(app, ctx);
   passwordRoute(app, ctx);
+  accountClosureRoute(app, ctx);
   publicProfileRoute(app, ctx);
   jwksRoute(app, ctx);
 }

@@ -1,4 +1,5 @@
 import type { IdentityKeys } from './keys.ts';
+import type { createAccountClosureService } from './services/account-closure-service.ts';
 import type { UsersRepository } from './repositories/users-repository.ts';
 import type { Authenticator } from './services/authentication.ts';
 import type { createLoginService } from './services/login-service.ts';
@@ -14,6 +15,9 @@ export interface IdentityContext {
   registration: ReturnType<typeof createRegistrationService>;
   login: ReturnType<typeof createLoginService>;
   passwordChange: ReturnType<typeof createPasswordChangeService>;
+  accountClosure: ReturnType<typeof createAccountClosureService>;
+  /** Told the username of each account closed, after its transaction commits (IdentityOptions.onAccountClosed). */
+  onAccountClosed?: (username: string) => void;
   authenticate: Authenticator;
   /** Byte limit of the register and login bodies. */
   bodyLimit: number;

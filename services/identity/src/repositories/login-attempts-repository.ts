@@ -1,4 +1,4 @@
-import type { Database } from '@bilmarknaden/db/database';
+import type { Database, Queryable } from '@bilmarknaden/db/database';
 
 export interface FailureLimits {
   /** Failed attempts allowed per (account, address) within the window. */
@@ -77,4 +77,12 @@ export function createLoginAttemptsRepository(db: Database) {
       await db.query('DELETE FROM identity.login_attempts WHERE account = $1 AND address = $2', [account, address]);
     },
   };
+}
+
+/**
+ * Forgets every attempt counted on `account` (a lower-cased email): a closed account's email leaves the database.
+ * A function of its own, so that it runs inside the closure's transaction.
+ */
+export async function deleteAccountAttempts(db: Queryable, account: string): Promise<void> {
+  await db.query('DELETE FROM identity.login_attempts WHERE account = $1', [account]);
 }

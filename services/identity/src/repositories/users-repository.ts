@@ -101,6 +101,12 @@ export function createUsersRepository(db: Queryable) {
       );
     },
 
+    /** Deletes the user's row, and with it every detail of the account. False when it was already gone. */
+    async delete(id: number): Promise<boolean> {
+      const { rowCount } = await db.query('DELETE FROM identity.users WHERE id = $1', [id]);
+      return rowCount > 0;
+    },
+
     /** Sets the role of a user; null when there is no such user. */
     async setRole(username: string, role: number): Promise<UserRecord | null> {
       const { rows } = await db.query<UserRow>(

@@ -37,6 +37,13 @@ export const passwordChangeBodySchema = {
   },
 } as const;
 
+export const accountClosureBodySchema = {
+  type: 'object',
+  properties: {
+    password: textField('kontots lösenord'),
+  },
+} as const;
+
 export const currentUserSchema = {
   type: 'object',
   properties: {
