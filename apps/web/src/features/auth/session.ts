@@ -2,8 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@bilmarknaden/shared/api-types';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { tokenExpiresAt } from '../../lib/jwt.ts';
+import { endStoredSession } from '../../lib/end-session.ts';
 import { emitSessionEvent, SESSION_EVENTS } from '../../lib/session-events.ts';
-import { clearSession, getToken, storeSession, subscribeSession } from '../../lib/session-store.ts';
+import { getToken, storeSession, subscribeSession } from '../../lib/session-store.ts';
 import { fetchCurrentUser, refreshRequest } from './api/auth-api.ts';
 
 // Session transitions of specification section 4, outside React so the login dialog, the signup
@@ -43,8 +44,7 @@ export async function completeLogin(token: string, queryClient: QueryClient): Pr
 /** Marks the user logged out without reloading: clears token and details, emits 'loggedout'. */
 export function endSession(): void {
   cancelScheduledRefresh();
-  clearSession();
-  emitSessionEvent(SESSION_EVENTS.loggedOut);
+  endStoredSession();
 }
 
 /** 'Logga ut': clears the session, emits 'loggedout' and reloads the page. */
