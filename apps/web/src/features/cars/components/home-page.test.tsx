@@ -5,6 +5,7 @@ import { RANGE_ORDER_MESSAGES } from '@bilmarknaden/shared/validation/filter-ran
 import { HomePage } from './home-page.tsx';
 import { jsonResponse, mockFetch, renderAt, requestedUrls } from '../../../components/test-utils.tsx';
 import { page } from '../../../components/car-fixtures.ts';
+import { leaveNotice } from '../../../lib/page-notice.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -25,6 +26,17 @@ function server(listFor: (url: URL) => unknown) {
 const listCalls = (spy: ReturnType<typeof mockFetch>) => requestedUrls(spy).filter((u) => u.includes('/001/2003'));
 
 describe('HomePage', () => {
+  it("shows a notice another page left for it (e.g. 'Ditt konto är raderat.') in a status region, once", async () => {
+    server(() => []);
+    leaveNotice('Ditt konto är raderat.');
+    const first = renderAt('/', <HomePage />, '/');
+    expect(await screen.findByText('Ditt konto är raderat.')).toHaveAttribute('role', 'status');
+    first.unmount();
+    renderAt('/', <HomePage />, '/');
+    await screen.findByText('Inga resultat', { selector: '.empty-result' });
+    expect(screen.queryByText('Ditt konto är raderat.')).not.toBeInTheDocument();
+  });
+
   it("'Mer' requests start=20&end=40 with the first page's asOf and appends; hidden after a short page", async () => {
     const asOf = '2026-01-02T03:04:05.678Z';
     const spy = mockFetch((url) => {

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useInfiniteCars } from '../../../components/car-queries.ts';
 import { CarResults } from '../../../components/car-results.tsx';
 import { SearchForm } from '../../../components/search-form.tsx';
+import { PageNotice } from '../../../lib/page-notice.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { activeChips } from '../filters/chips.ts';
 import {
@@ -40,6 +41,7 @@ export function HomePage() {
       <h1 className="visually-hidden" ref={heading} tabIndex={-1}>
         Begagnade bilar till salu
       </h1>
+      <PageNotice />
       <SearchForm clearOnSubmit onSearch={(term) => update(setFilter(filters, 'searchterm', term))} />
       <FilterBar
         filters={filters}
