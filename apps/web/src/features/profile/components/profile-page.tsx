@@ -10,10 +10,11 @@ import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { DeleteAccountSection } from './delete-account-section.tsx';
 import { DeleteAdDialog } from './delete-ad-dialog.tsx';
 import '../profile.css';
 
-/** /profile: 'Välkommen till din profil!', the user's own ads with edit and delete, and 'Byt lösenord'. */
+/** /profile: 'Välkommen till din profil!', the user's own ads with edit and delete, 'Byt lösenord' and 'Radera konto'. */
 export function ProfilePage() {
   useDocumentTitle('Min profil');
   const { loggedIn, details } = useSession();
@@ -88,6 +89,7 @@ export function ProfilePage() {
         {ads}
       </section>
       {loggedIn && <ChangePasswordForm />}
+      <DeleteAccountSection />
       <DeleteAdDialog
         car={deleting}
         onClose={(deleted) => {

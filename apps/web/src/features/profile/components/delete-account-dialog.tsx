@@ -1,0 +1,145 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { accountClosureRules, type AccountClosureInput } from '@bilmarknaden/shared/validation/account-closure';
+import { lastFailure, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useReturnFocus } from '../../../lib/return-focus.ts';
+import { Spinner } from '../../../lib/spinner.tsx';
+import { closeAccountRequest } from '../api/account-api.ts';
+
+const FAILED = 'Kontot kunde inte raderas. Försök igen om en stund.';
+
+interface DeleteAccountDialogProps {
+  open: boolean;
+  /** Avbryt, Escape or a click outside; ignored while the request runs. */
+  onCancel: () => void;
+  /** 204: the account is gone. */
+  onClosed: () => void;
+  /** 401: the server no longer takes the session. */
+  onSessionGone: () => void;
+  /** Where the keyboard goes on close when the button that opened the dialog is gone (after a 401). */
+  focusFallback: () => HTMLElement | null;
+}
+
+/** 'Radera kontot?': the password confirms; the same dialog primitive and look as 'Ta bort annonsen?'. */
+export function DeleteAccountDialog({
+  open,
+  onCancel,
+  onClosed,
+  onSessionGone,
+  focusFallback,
+}: DeleteAccountDialogProps) {
+  const returnFocus = useReturnFocus(focusFallback);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(o) => {
+        if (!o && !busy) onCancel();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="overlay" />
+        <Dialog.Content className="modal" {...returnFocus}>
+          <Dialog.Title className="modal__title">Radera kontot?</Dialog.Title>
+          <Dialog.Description>
+            Ditt konto, dina annonser med bilder och dina sparade annonser tas bort. Det går inte att ångra.
+          </Dialog.Description>
+          {/* Inside the content: the typed password and any message go when the dialog closes. */}
+          <PasswordForm busy={busy} setBusy={setBusy} onClosed={onClosed} onSessionGone={onSessionGone} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+interface PasswordFormProps extends Pick<DeleteAccountDialogProps, 'onClosed' | 'onSessionGone'> {
+  busy: boolean;
+  setBusy: (busy: boolean) => void;
+}
+
+function PasswordForm({ busy, setBusy, onClosed, onSessionGone }: PasswordFormProps) {
+  const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  // The state lags a render behind: a second submit in the same moment must not send a second request.
+  const sending = useRef(false);
+  const [password, setPassword] = useState('');
+  const [attempted, setAttempted] = useState(false);
+  const [serverError, setServerError] = useState<RuleFailure | null>(null);
+
+  // NFC, as the server compares: 'å' typed as a + ring is the same character.
+  const input: AccountClosureInput = { password: password.normalize('NFC') };
+  const shown = (attempted ? lastFailure(accountClosureRules, input) : null) ?? serverError;
+  const invalid = shown?.field === 'password';
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (sending.current) return;
+    setAttempted(true);
+    setServerError(null);
+    if (lastFailure(accountClosureRules, input)) {
+      field.current?.focus();
+      return;
+    }
+    sending.current = true;
+    setBusy(true);
+    try {
+      await closeAccountRequest(input);
+      onClosed();
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.status === 401) onSessionGone();
+      else if (err instanceof ApiRequestError && (err.status === 400 || err.status === 403)) {
+        setServerError({ field: 'password', message: err.message });
+        field.current?.focus();
+      } else if (err instanceof ApiRequestError && err.status < 500) {
+        // 429 (the login limit) and any other refusal: the server's Swedish message.
+        setServerError({ field: '', message: err.message });
+      } else {
+        console.error('Kontot kunde inte raderas', err);
+        setServerError({ field: '', message: FAILED });
+      }
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form account-closure__form" noValidate onSubmit={submit}>
+      <div className="field">
+        <label htmlFor={`${id}-password`}>Lösenord</label>
+        <input
+          ref={field}
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setServerError(null);
+          }}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={invalid ? `${id}-alert` : undefined}
+        />
+      </div>
+      {shown && (
+        <p id={`${id}-alert`} className="alert" role="alert">
+          {shown.message}
+        </p>
+      )}
+      <div className="modal__actions">
+        <Dialog.Close asChild>
+          <button type="button" className="button button--secondary" disabled={busy}>
+            Avbryt
+          </button>
+        </Dialog.Close>
+        <button type="submit" className="button button--danger" disabled={busy} aria-busy={busy}>
+          Radera kontot
+        </button>
+        {busy && <Spinner size="small" label="Raderar kontot..." />}
+      </div>
+    </form>
+  );
+}
