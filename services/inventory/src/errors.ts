@@ -1,4 +1,5 @@
 import { MAX_SAVED } from '@bilmarknaden/shared/constants';
+import { ACCOUNT_CLOSURE_MESSAGES } from '@bilmarknaden/shared/validation/account-closure';
 
 /** An answer the client caused: status 4xx with a Swedish message and, where there is one, the field. */
 export class HttpError extends Error {
@@ -43,3 +44,10 @@ export const MESSAGES = {
   internal: 'Något gick fel. Försök igen senare.',
   unavailable: 'Tjänsten är tillfälligt otillgänglig. Försök igen senare.',
 } as const;
+
+/**
+ * 401 for a write by a closed account's token: it stays valid until it expires, since inventory never asks
+ * identity, but `inventory.closed_sellers` names the account.
+ */
+export const accountClosedError = () =>
+  new HttpError(401, ACCOUNT_CLOSURE_MESSAGES.accountClosed, undefined, { 'www-authenticate': 'Bearer' });

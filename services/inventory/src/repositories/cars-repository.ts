@@ -2,6 +2,7 @@ import type { Queryable } from '@bilmarknaden/db/database';
 import type { Car, CarListItem } from '@bilmarknaden/shared/api-types';
 import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
 import { filtersCanMatch, type ListQuery, type Window } from '../services/search-query.ts';
+import { closedSellerSql } from './closed-sellers-repository.ts';
 import { dayCountedWindowSql } from './day-counted-window.ts';
 import { COMBINATION_SQL, COMBINATIONS, NARROW_SHARE, optionCombinations } from './option-combination.ts';
 
@@ -324,11 +325,15 @@ export function carsRepository(db: Queryable) {
       return r.rows[0]!.id;
     },
 
-    /** Makes a pending ad visible with its photo count; `created` is the moment it became visible. */
+    /**
+     * Makes a pending ad visible with its photo count; `created` is the moment it became visible. False when the
+     * row is gone or its seller's account is closed: checked in this statement, so an upload that began before
+     * the closure cannot publish after it (see `adService.create`).
+     */
     async activate(id: number, imageCount: number): Promise<boolean> {
       const r = await db.query(
-        `UPDATE inventory.cars SET status = 'active', image_count = $2, created = now(), updated = now()
-         WHERE id = $1 AND status = 'pending'`,
+        `UPDATE inventory.cars c SET status = 'active', image_count = $2, created = now(), updated = now()
+         WHERE c.id = $1 AND c.status = 'pending' AND NOT ${closedSellerSql('c.username')}`,
         [id, imageCount],
       );
       return r.rowCount === 1;

@@ -2,6 +2,7 @@ import type { Queryable } from '@bilmarknaden/db/database';
 import type { FeedbackBody, FeedbackItem } from '@bilmarknaden/shared/api-types';
 import type { Window } from '../services/search-query.ts';
 import { iso } from './cars-repository.ts';
+import { closedSellerSql } from './closed-sellers-repository.ts';
 
 const COLUMNS = 'id, name, email, title, content, username, created, handled_by, handled_at';
 
@@ -36,10 +37,14 @@ const FILTERS: Record<HandledFilter, string> = {
 
 export function feedbackRepository(db: Queryable) {
   return {
+    /**
+     * Stores feedback with the sender's username, or none: anonymous, or sent with a closed account's still valid
+     * token (the erasure unlinked that account's feedback; this keeps new feedback unlinked too).
+     */
     async insert(f: FeedbackBody, username: string | null): Promise<number> {
       const r = await db.query<{ id: number }>(
         `INSERT INTO inventory.feedback (name, email, title, content, username)
-         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+         VALUES ($1, $2, $3, $4, CASE WHEN ${closedSellerSql('$5::text')} THEN NULL ELSE $5::text END) RETURNING id`,
         [f.name, f.email, f.title, f.content, username],
       );
       return r.rows[0]!.id;

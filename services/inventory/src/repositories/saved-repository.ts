@@ -1,19 +1,30 @@
-import type { Database } from '@bilmarknaden/db/database';
+import type { Database, Queryable } from '@bilmarknaden/db/database';
 import { MAX_SAVED } from '@bilmarknaden/shared/constants';
 import { asJsonArray, LIST_COLUMNS, queryJsonArray } from './cars-repository.ts';
+import { closedSellersRepository } from './closed-sellers-repository.ts';
 import type { Window } from '../services/search-query.ts';
+
+/**
+ * Serialises a user's saved-ads writes for the rest of the transaction: toggles of one user, and the erasure of
+ * a closed account's saved ads. Keyed by lower(username), as a closed account is recorded.
+ */
+const lockUserSaves = (tx: Queryable, username: string) =>
+  tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('saved:' || lower($1), 0))`, [username]);
 
 export function savedRepository(db: Database) {
   return {
     /**
-     * Saves or unsaves: the new state, 'full' when saving would pass MAX_SAVED, or null when there is no visible
-     * ad with that id. A user's toggles are serialised by a transaction-scoped advisory lock, so concurrent
-     * toggles of one ad alternate and concurrent saves never pass the limit (the primary key (username, car_id)
-     * rules out two rows in any case).
+     * Saves or unsaves: the new state, 'full' when saving would pass MAX_SAVED, 'closed' when the user's account
+     * is closed (nothing changes), or null when there is no visible ad with that id. A user's toggles are
+     * serialised by a transaction-scoped advisory lock, so concurrent toggles of one ad alternate and concurrent
+     * saves never pass the limit (the primary key (username, car_id) rules out two rows in any case).
      */
-    toggle(username: string, carId: number): Promise<boolean | 'full' | null> {
+    toggle(username: string, carId: number): Promise<boolean | 'full' | 'closed' | null> {
       return db.transaction(async (tx) => {
-        await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('saved:' || $1, 0))`, [username]);
+        await lockUserSaves(tx, username);
+        // Under the lock that the erasure takes after recording the account: a toggle either committed before the
+        // erasure's removal (which then removes its row) or sees the account closed here.
+        if (await closedSellersRepository(tx).isClosed(username)) return 'closed';
         // FOR KEY SHARE: the ad cannot be deleted between this check and the insert.
         const car = await tx.query(`SELECT 1 FROM inventory.cars WHERE id = $1 AND status = 'active' FOR KEY SHARE`, [
           carId,

@@ -14,7 +14,8 @@ export function createRoutes(app: FastifyInstance, ctx: RouteContext): void {
         summary: 'Post a new ad with photos',
         description:
           `${adFormDescription} The seller is the token's user; id, user and created are never taken from ` +
-          'the form. The ad becomes visible only with all its photos stored (all or nothing).',
+          'the form. The ad becomes visible only with all its photos stored (all or nothing). A closed ' +
+          "account's still valid token gets 401.",
         tags: ['ads'],
         consumes: ['multipart/form-data'],
         security: bearer,
@@ -23,8 +24,7 @@ export function createRoutes(app: FastifyInstance, ctx: RouteContext): void {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const form = await readAdForm(request);
-      const id = await ctx.ads.create(user.username, form);
+      const id = await ctx.ads.create(user.username, () => readAdForm(request));
       return reply.code(201).send({ id });
     },
   );

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import { MAX_SAVED, MAX_WINDOW } from '@bilmarknaden/shared/constants';
 import { currentUser } from '../auth.ts';
-import { HttpError, MESSAGES } from '../errors.ts';
+import { accountClosedError, HttpError, MESSAGES } from '../errors.ts';
 import { savedRepository } from '../repositories/saved-repository.ts';
 import { parseWindow } from '../services/search-query.ts';
 import { bearer, carListSchema, savedSchema, windowQuery } from '../schemas.ts';
@@ -20,7 +20,9 @@ export function savedRoutes(app: FastifyInstance, ctx: RouteContext): void {
         tags: ['saved'],
         security: bearer,
         querystring: { type: 'object', properties: { carid: { type: 'string' } } },
-        description: `Saving an ad beyond ${MAX_SAVED} saved ads is refused (409); unsaving always works.`,
+        description:
+          `Saving an ad beyond ${MAX_SAVED} saved ads is refused (409); unsaving always works. ` +
+          "A closed account's still valid token gets 401.",
         response: { 200: savedSchema, ...errorResponses(401, 404, 409) },
       },
     },
@@ -28,6 +30,7 @@ export function savedRoutes(app: FastifyInstance, ctx: RouteContext): void {
       const user = currentUser(request);
       const id = parseId((request.query as Record<string, unknown>).carid);
       const state = id === null ? null : await saved.toggle(user.username, id);
+      if (state === 'closed') throw accountClosedError();
       if (state === null) throw new HttpError(404, MESSAGES.carNotFound);
       if (state === 'full') throw new HttpError(409, MESSAGES.savedFull);
       return { saved: state };

@@ -13,8 +13,9 @@ import {
 import { ImageRejectedError, type PhotoBytes, type ProcessedImage } from '../images/image-pipeline.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { fileKey } from '../storage/file-keys.ts';
-import { HttpError, MESSAGES } from '../errors.ts';
+import { accountClosedError, HttpError, MESSAGES } from '../errors.ts';
 import { carsRepository, type CarOwnership } from '../repositories/cars-repository.ts';
+import { closedSellersRepository } from '../repositories/closed-sellers-repository.ts';
 import { fileRemovalsRepository } from '../repositories/file-removals-repository.ts';
 import { makesRepository, type ResolvedMakeModel } from '../repositories/makes-repository.ts';
 import { photoWritesRepository } from '../repositories/photo-writes-repository.ts';
@@ -123,6 +124,7 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
   const cars = carsRepository(db);
   const makes = makesRepository(db);
   const leases = photoWritesRepository(db);
+  const closedSellers = closedSellersRepository(db);
 
   async function validate(fields: Record<string, unknown>): Promise<ValidAd> {
     const input = normalizeNewAd(fields);
@@ -262,14 +264,34 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
   return {
     validate,
 
-    /** `POST /001/1001`: the new ad's id once it is visible with all its photos. */
-    async create(username: string, form: AdForm): Promise<number> {
+    /**
+     * `POST /001/1001`: the new ad's id once it is visible with all its photos. A closed account (its token is
+     * valid until it expires) gets 401 before its form is read, and again if it was closed during the upload.
+     *
+     * What the closure covers: the erasure (services/seller-erasure.ts) records the account in
+     * `inventory.closed_sellers` and only then reads and removes the seller's ads, in every state. An upload whose
+     * publishing statement (`activate`, which checks the record in that same statement) starts after the record
+     * committed is refused, and its row and files are removed below. One that published earlier, or whose
+     * statement was still running as the record committed, inserted its row before the record, so before the
+     * erasure reads the ads: the erasure removes it (waiting for the row's lock), pending or published. Until the
+     * relay calls the erasure, identity's closure is unknown here and the token still posts: those ads are all
+     * older than the record, so the erasure removes them too.
+     * Not covered: a crash between a refused publishing and the removal below leaves a pending (invisible) row
+     * with its files, removed by the start-up cleanup like any unfinished upload; recording the account without
+     * running the erasure (only the erasure records it) would leave ads published before the record.
+     */
+    async create(username: string, readForm: () => Promise<AdForm>): Promise<number> {
+      if (await closedSellers.isClosed(username)) throw accountClosedError();
+      const form = await readForm();
       const ad = await validate(form.fields);
       const photos = await processAll(form.files);
       const id = await cars.insertPending(ad, username);
       try {
         await writePhotos(id, photos);
-        if (!(await cars.activate(id, photos.length))) throw new Error(`ad ${id} disappeared while pending`);
+        if (!(await cars.activate(id, photos.length))) {
+          if (await closedSellers.isClosed(username)) throw accountClosedError();
+          throw new Error(`ad ${id} disappeared while pending`);
+        }
       } catch (err) {
         // The row and the record of its files go together; if this fails, the row stays pending and the
         // start-up cleanup removes it with its files.
