@@ -366,6 +366,28 @@ export function carsRepository(db: Queryable) {
       return r.rowCount === 1;
     },
 
+    /**
+     * Ids of a seller's ads in every state, in id order after `afterId`: matched by lower(username) as the seller's
+     * list matches them (cars_username_idx), for the erasure of a closed account.
+     */
+    async sellerAdIds(username: string, afterId: number, limit: number): Promise<number[]> {
+      const r = await db.query<{ id: number }>(
+        `SELECT id FROM inventory.cars WHERE lower(username) = lower($1) AND id > $2 ORDER BY id LIMIT $3`,
+        [username, afterId, limit],
+      );
+      return r.rows.map((x) => x.id);
+    },
+
+    /** Removes those of these ads that are the seller's (lower(username)); answers the ids removed. */
+    async deleteOfSeller(ids: readonly number[], username: string): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const r = await db.query<{ id: number }>(
+        `DELETE FROM inventory.cars WHERE id = ANY($1::int[]) AND lower(username) = lower($2) RETURNING id`,
+        [ids, username],
+      );
+      return r.rows.map((x) => x.id);
+    },
+
     /** Pending ads created before `before` (all when absent): removed, their ids answered. */
     async deletePending(before?: Date): Promise<number[]> {
       const r =

@@ -50,6 +50,17 @@ export function feedbackRepository(db: Queryable) {
       return r.rows[0]!.id;
     },
 
+    /**
+     * Unlinks a closed account's feedback (username set to NULL, matched by lower(username)); the message and the
+     * contact details typed into the form stay for staff. Answers how many.
+     */
+    async unlinkUser(username: string): Promise<number> {
+      const r = await db.query('UPDATE inventory.feedback SET username = NULL WHERE lower(username) = lower($1)', [
+        username,
+      ]);
+      return r.rowCount;
+    },
+
     /** Newest first (ids grow with time; the primary key gives the order). */
     async list(window: Window, filter: HandledFilter = 'all'): Promise<FeedbackItem[]> {
       const r = await db.query<FeedbackRow>(

@@ -22,10 +22,14 @@ export function fileRemovalsRepository(db: Queryable) {
       return r.rows[0]!.id;
     },
 
-    /** Records every file of each of these ads as due for removal (their rows were just removed). */
-    async addForAds(carIds: readonly number[]): Promise<void> {
-      if (carIds.length === 0) return;
-      await db.query('INSERT INTO inventory.file_removals (car_id, from_n) SELECT unnest($1::int[]), 1', [carIds]);
+    /** Records every file of these ads as due for removal (their rows were just removed); answers the entries. */
+    async addForAds(carIds: readonly number[]): Promise<number[]> {
+      if (carIds.length === 0) return [];
+      const r = await db.query<{ id: number }>(
+        'INSERT INTO inventory.file_removals (car_id, from_n) SELECT unnest($1::int[]), 1 RETURNING id',
+        [carIds],
+      );
+      return r.rows.map((x) => x.id);
     },
 
     /**

@@ -33,6 +33,36 @@ export function photoWritesRepository(db: Queryable) {
     },
 
     /**
+     * Takes the leases of these ads for one writer, each unless another writer holds an unexpired one, in one
+     * statement (the erasure of a closed seller's ads). Answers the ads leased (ads without a row are left out),
+     * or null when one of them was removed meanwhile (the foreign key refused the whole statement: ask again).
+     */
+    async claimMany(carIds: readonly number[], writer: string, leaseMs: number): Promise<number[] | null> {
+      if (carIds.length === 0) return [];
+      let r;
+      try {
+        r = await db.query<{ car_id: number }>(
+          `INSERT INTO inventory.photo_writes AS w (car_id, writer, until)
+           SELECT c.id, $2, now() + $3::integer * interval '1 millisecond' FROM inventory.cars c
+           WHERE c.id = ANY($1::int[])
+           ON CONFLICT (car_id) DO UPDATE SET writer = EXCLUDED.writer, until = EXCLUDED.until
+           WHERE w.until < now()
+           RETURNING w.car_id`,
+          [carIds, writer, leaseMs],
+        );
+      } catch (err) {
+        if ((err as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) return null;
+        throw err;
+      }
+      return r.rows.map((x) => x.car_id);
+    },
+
+    /** Gives back every lease this writer still holds. */
+    async releaseAll(writer: string): Promise<void> {
+      await db.query('DELETE FROM inventory.photo_writes WHERE writer = $1', [writer]);
+    },
+
+    /**
      * Extends the writer's lease to `leaseMs` from now; false when it is no longer the writer's (it expired and
      * another writer took it over, or was released by that writer since).
      */

@@ -51,6 +51,18 @@ export function savedRepository(db: Database) {
       });
     },
 
+    /**
+     * Removes every saved ad of a (closed) user, matched by lower(username); answers how many. Takes the user's
+     * lock, so a toggle that began before the account was recorded closed has committed first.
+     */
+    removeOfUser(username: string): Promise<number> {
+      return db.transaction(async (tx) => {
+        await lockUserSaves(tx, username);
+        const r = await tx.query('DELETE FROM inventory.saved_cars WHERE lower(username) = lower($1)', [username]);
+        return r.rowCount;
+      });
+    },
+
     async isSaved(username: string, carId: number): Promise<boolean> {
       const r = await db.query('SELECT 1 FROM inventory.saved_cars WHERE username = $1 AND car_id = $2', [
         username,
@@ -75,6 +87,13 @@ export function savedRepository(db: Database) {
       });
     },
   };
+}
+
+/** Removes everyone's saved entries of these ads (inside the transaction that removes the ads); answers how many. */
+export async function removeSavedOfAds(tx: Queryable, carIds: readonly number[]): Promise<number> {
+  if (carIds.length === 0) return 0;
+  const r = await tx.query('DELETE FROM inventory.saved_cars WHERE car_id = ANY($1::int[])', [carIds]);
+  return r.rowCount;
 }
 
 export type SavedRepository = ReturnType<typeof savedRepository>;
