@@ -28,6 +28,7 @@ import { isPageRequest, webRoutes, type PageAnswers } from './web-routes.ts';
 import { registerHealthCheck } from './health.ts';
 import { identityOptions } from './identity-options.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
+import { startClosureRelay } from './account-closure-relay.ts';
 import type { Settings } from './settings.ts';
 
 export interface BuiltApp {
@@ -158,7 +159,12 @@ export async function buildApp(
     registerErrorAnswers(app);
     await registerSecurity(app, settings);
     registerHealthCheck(app, db);
-    await app.register(identityApp, { prefix: IDENTITY_BASE, ...identityOptions(settings, db, keys) });
+    const closures = startClosureRelay(app, db, storage);
+    await app.register(identityApp, {
+      prefix: IDENTITY_BASE,
+      ...identityOptions(settings, db, keys),
+      onAccountClosed: () => void closures.drain(),
+    });
     await app.register(inventoryApp, {
       prefix: INVENTORY_BASE,
       db,

@@ -11,6 +11,7 @@ import { loadSettings, SettingsError } from './settings.ts';
 import { buildStandalone } from './standalone.ts';
 import { cleanUpAtStart, photoWorkers } from './app.ts';
 import { closeOnSignals, exitOnBootError } from './lifecycle.ts';
+import { startClosureRelay } from './account-closure-relay.ts';
 
 // `npm run start:inventory`: the inventory service alone (default port 3002). It verifies tokens with the
 // public key identity publishes (IDENTITY_JWKS_URL) and never calls identity otherwise.
@@ -28,6 +29,8 @@ try {
     await cleanUpAtStart(app, db, storage);
     const processImage = photoWorkers(app, settings);
     await app.register(inventoryApp, { prefix: INVENTORY_BASE, db, storage, verifyToken, processImage });
+    // Identity alone records closures in the shared database; this process erases their ads (decision 026).
+    startClosureRelay(app, db, storage);
     await app.register(filesRoutes, { prefix: FILES_BASE, storage });
   });
   closeOnSignals(app);

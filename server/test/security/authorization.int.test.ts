@@ -31,6 +31,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/identity/user': 'self',
   'GET /api/identity/user/refresh': 'self',
   'PUT /api/identity/user/password': 'self',
+  'DELETE /api/identity/user': 'self',
   'GET /api/identity/user/username': 'public',
   'GET /api/identity/.well-known/jwks.json': 'public',
   'GET /api/inventory/001/2003': 'public',
@@ -371,6 +372,29 @@ describe('mass assignment: fields a client must not set are ignored by every wri
     );
     expect(rows[0]).toMatchObject({ role: 1 });
     expect(rows[0]!.password_hash).not.toBe(EXTRAS.password_hash);
+  });
+
+  it("DELETE /api/identity/user: a username in the query or body does not close another's account", async () => {
+    covered.add('DELETE /api/identity/user');
+    const dora = await registerUser(t.app, 'dora');
+    const res = await inject({
+      method: 'DELETE',
+      url: `/api/identity/user?username=${bob.username}`,
+      payload: { ...EXTRAS, username: bob.username, password: dora.password },
+      headers: dora.headers,
+    });
+    expect(res.statusCode).toBe(204);
+    const accounts = await t.db.query<{ username: string }>(
+      'SELECT username FROM identity.users WHERE username = ANY($1::text[]) ORDER BY username',
+      [[dora.username, bob.username]],
+    );
+    expect(accounts.rows).toEqual([{ username: bob.username }]);
+    const login = await inject({
+      method: 'POST',
+      url: '/api/identity/user/login',
+      payload: { email: bob.email, password: bob.password },
+    });
+    expect(login.statusCode).toBe(200);
   });
 
   it('POST /api/inventory/001/1001: owner, status, counts, version and dates come from the server', async () => {

@@ -1,0 +1,123 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Database } from '@bilmarknaden/db/database';
+import { createClosedAccountsRepository } from '@bilmarknaden/identity/repositories/closed-accounts-repository';
+import { createSellerErasure } from '@bilmarknaden/inventory/services/seller-erasure';
+import type { FileStorage } from '@bilmarknaden/inventory/storage/file-storage';
+
+/** How often the relay looks for closures made by an identity process elsewhere. */
+export const CLOSURE_RELAY_INTERVAL_MS = 60_000;
+
+/** Identity's outbox of closed accounts (identity.closed_accounts): what is still to be erased elsewhere. */
+export interface ClosedAccountsOutbox {
+  pending(limit: number): Promise<{ id: number; username: string }[]>;
+  markErased(id: number, at: Date): Promise<void>;
+}
+
+export interface ClosureRelayDeps {
+  closedAccounts: ClosedAccountsOutbox;
+  /** Inventory's erasure of one seller: idempotent, so a row erased twice (a crash before it was marked) is harmless. */
+  eraseSeller: (username: string) => Promise<{ removedAds: number; removedSaved: number }>;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+  batchSize?: number;
+}
+
+export interface ClosureRelay {
+  /** Erases every pending closure; a call while a round runs makes that round look again when it ends. */
+  drain(): Promise<void>;
+  /** The running round, if any (nothing new is started). */
+  settled(): Promise<void>;
+}
+
+/**
+ * Carries identity's closed accounts to inventory (decision 026): identity deletes the user and records the
+ * closure in one transaction; this erases the seller's ads, photos and saved ads in inventory and only then
+ * marks the closure erased, so a crash in between is finished by the next round. A failed erase is logged and
+ * left pending for the next round.
+ */
+export function createClosureRelay({
+  closedAccounts,
+  eraseSeller,
+  log,
+  now = () => new Date(),
+  batchSize = 50,
+}: ClosureRelayDeps): ClosureRelay {
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function round(): Promise<void> {
+    // A closure that fails stays pending for the next round; the others go on without it.
+    const failed = new Set<number>();
+    for (;;) {
+      const limit = batchSize + failed.size;
+      const rows = await closedAccounts.pending(limit);
+      const todo = rows.filter((row) => !failed.has(row.id));
+      for (const row of todo) {
+        try {
+          const erased = await eraseSeller(row.username);
+          await closedAccounts.markErased(row.id, now());
+          log.info({ closure: row.id, ...erased }, 'erased the ads of a closed account');
+        } catch (err) {
+          failed.add(row.id);
+          // An ad whose photos are being written (SellerAdsBusyError) is expected now and then: the next round has it.
+          const busy = err instanceof Error && err.name === 'SellerAdsBusyError';
+          log[busy ? 'warn' : 'error']({ err, closure: row.id }, 'a closed account is not yet erased; tried again');
+        }
+      }
+      if (rows.length < limit || todo.length === 0) return;
+    }
+  }
+
+  return {
+    drain() {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = (async () => {
+        try {
+          do {
+            again = false;
+            await round();
+          } while (again);
+        } catch (err) {
+          log.error({ err }, 'could not read the closed accounts; tried again in the next round');
+        } finally {
+          running = null;
+        }
+      })();
+      return running;
+    },
+    settled: () => running ?? Promise.resolve(),
+  };
+}
+
+/**
+ * Runs the relay when the app is ready (closures a crash or another replica left), every `intervalMs` after that
+ * (closures made by an identity process elsewhere), and waits for a running round when the app closes.
+ */
+export function runClosureRelay(app: FastifyInstance, relay: ClosureRelay, intervalMs: number): void {
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void relay.drain();
+    timer = setInterval(() => void relay.drain(), intervalMs);
+    timer.unref();
+  });
+  // preClose: before the database closes in an onClose hook.
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await relay.settled();
+  });
+}
+
+/** The relay between identity's closures and inventory's erasure on one database, running in `app`. */
+export function startClosureRelay(app: FastifyInstance, db: Database, storage: FileStorage): ClosureRelay {
+  const erasure = createSellerErasure({ db, storage, log: app.log });
+  const relay = createClosureRelay({
+    closedAccounts: createClosedAccountsRepository(db),
+    eraseSeller: (username) => erasure.erase(username),
+    log: app.log,
+  });
+  runClosureRelay(app, relay, CLOSURE_RELAY_INTERVAL_MS);
+  return relay;
+}
