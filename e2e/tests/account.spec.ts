@@ -1,6 +1,20 @@
 import { expect, test } from '../support/fixtures.ts';
-import { currentUser, DEMO, DEMO_PASSWORD, listCars, login, newUserFields, registerUser } from '../support/api.ts';
+import {
+  adFields,
+  createAd,
+  currentUser,
+  DEMO,
+  DEMO_PASSWORD,
+  getCar,
+  listCars,
+  login,
+  newUserFields,
+  registerUser,
+  savedIds,
+  toggleSaved,
+} from '../support/api.ts';
 import { axeViolations } from '../support/a11y.ts';
+import { jpeg } from '../support/photos.ts';
 import { loginAs, seedSession, storedSession } from '../support/session.ts';
 import { signToken, tokenExp } from '../support/tokens.ts';
 
@@ -267,4 +281,63 @@ test('Byt lösenord on the profile: a wrong current password is refused, then th
   expect(await login(request, user.email, 'Nytt-lösen-42')).toBeTruthy();
   const old = await request.post('/api/identity/user/login', { data: { email: user.email, password: user.password } });
   expect(old.status()).toBe(401);
+});
+
+test('Radera konto on the profile: a wrong password is refused, then the account, its ads and photos and saves are gone and the name stays taken', async ({
+  page,
+  request,
+}) => {
+  const user = await registerUser(request, 'radera');
+  const ad = await createAd(request, user.token, adFields({ title: 'Raderas med kontot' }), [await jpeg('#2a6')]);
+  const other = await registerUser(request, 'sparar');
+  expect(await toggleSaved(request, other.token, ad)).toBe(true);
+  expect((await request.get(`/files/${ad}-1.jpeg`)).status()).toBe(200);
+
+  await seedSession(page, user.token, { username: user.username, firstname: user.firstname, lastname: user.lastname });
+  await page.goto('/profile');
+  const section = page.getByRole('region', { name: 'Radera konto' });
+  const opener = section.getByRole('button', { name: 'Radera kontot…' });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: 'Radera kontot?' });
+  await expect(dialog).toContainText('Det går inte att ångra.');
+  const password = dialog.getByLabel('Lösenord', { exact: true });
+  await expect(password).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await opener.click();
+  const answer = () =>
+    page.waitForResponse((r) => r.url().endsWith('/api/identity/user') && r.request().method() === 'DELETE');
+  await password.fill('Fel-lösen-1');
+  const refused = answer();
+  await dialog.getByRole('button', { name: 'Radera kontot', exact: true }).click();
+  expect((await refused).status()).toBe(403);
+  await expect(dialog.getByRole('alert')).toHaveText('Felaktigt lösenord');
+  await expect(password).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await password.fill(user.password);
+  const closed = answer();
+  await dialog.getByRole('button', { name: 'Radera kontot', exact: true }).click();
+  expect((await closed).status()).toBe(204);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Ditt konto är raderat.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logga in' })).toBeVisible();
+  await expect.poll(() => storedSession(page)).toEqual({ token: null, details: null });
+
+  // The ad, its photo and the other user's save of it go with the account; the name cannot be taken again.
+  await expect.poll(() => getCar(request, ad)).toBeNull();
+  expect((await request.get(`/files/${ad}-1.jpeg`)).status()).toBe(404);
+  expect(await savedIds(request, other.token)).toEqual([]);
+  await page.goto(`/car/${ad}`);
+  await expect(page).toHaveURL('/notfound');
+  const relogin = await request.post('/api/identity/user/login', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(relogin.status()).toBe(404);
+  const again = await request.post('/api/identity/user', {
+    data: { ...newUserFields('igen'), username: user.username },
+  });
+  expect(again.status()).toBe(409);
 });
