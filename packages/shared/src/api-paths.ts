@@ -9,6 +9,8 @@ export const identityPaths = {
   login: '/user/login',
   refresh: '/user/refresh',
   password: '/user/password',
+  passwordReset: '/user/password-reset',
+  passwordResetConfirm: '/user/password-reset/confirm',
   jwks: '/.well-known/jwks.json',
   docs: '/docs',
 } as const;
