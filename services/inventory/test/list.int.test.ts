@@ -341,6 +341,32 @@ describe('GET /001/2003 filters and search', () => {
   });
 });
 
+describe('GET /001/2003 one word matched two ways', () => {
+  let by: Record<string, number>;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    // 'dragkrok': by its stem in a description, as part of a longer word in a title, and both ways.
+    by = {
+      stem: await insertCar(t.db, { title: 'Familjebil', description: 'Säljes med dragkrok och vinterdäck.' }),
+      part: await insertCar(t.db, { title: 'Släpvagnsdragkrokar ingår', description: 'Nybesiktigad.' }),
+      both: await insertCar(t.db, { title: 'Med dragkrok', description: 'Avtagbar dragkrok.' }),
+      neither: await insertCar(t.db, { title: 'Utan krok', description: 'Ingen släpvagn.' }),
+    };
+  });
+  afterAll(() => t.close());
+
+  it.each(['desc', 'asc'])('lists each match once, in order, and window by window (%s)', async (order) => {
+    const newestFirst = [by.both, by.part, by.stem];
+    const expected = order === 'desc' ? newestFirst : [...newestFirst].reverse();
+    expect(ids((await list(`?searchterm=dragkrok&order=${order}`)).body)).toEqual(expected);
+    const windows: number[] = [];
+    for (const start of [0, 1, 2, 3]) {
+      windows.push(...ids((await list(`?searchterm=dragkrok&order=${order}&start=${start}&end=${start + 1}`)).body));
+    }
+    expect(windows).toEqual(expected);
+  });
+});
+
 describe('GET /001/2003 snapshot (asOf and X-List-As-Of)', () => {
   const older: number[] = [];
   beforeAll(async () => {
