@@ -17,6 +17,8 @@ describe('matchPage', () => {
     ['/edit/car/3', 'editCar', { id: '3' }],
     ['/profile', 'profile', {}],
     ['/signup', 'signup', {}],
+    ['/forgot-password', 'forgotPassword', {}],
+    ['/Reset-Password/', 'resetPassword', {}],
     ['/settings', 'settings', {}],
     ['/feedback', 'feedback', {}],
     ['/new/part', 'newPart', {}],
@@ -35,6 +37,8 @@ describe('matchPage', () => {
     '/browse',
     '/browse/cars/x',
     '/new',
+    '/forgot',
+    '/reset-password/abc',
     '/index.html',
     '//car/1',
   ])('%s opens no page', (path) => {

@@ -14,6 +14,8 @@ export const PAGE_PATHS = {
   editCar: '/edit/car/:id',
   profile: '/profile',
   signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   settings: '/settings',
   feedback: '/feedback',
   newPart: '/new/part',

@@ -27,6 +27,8 @@ describe('the router and the shared page paths', () => {
     '/saved/cars',
     '/edit/car/3',
     '/notfound',
+    '/forgot-password',
+    '/reset-password',
     '/nope',
     '/car',
     '/car/1/2',

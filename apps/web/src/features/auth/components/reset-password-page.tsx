@@ -1,0 +1,163 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { PAGE_PATHS } from '@bilmarknaden/shared/page-paths';
+import {
+  PASSWORD_RESET_MESSAGES,
+  passwordResetRules,
+  type PasswordResetInput,
+} from '@bilmarknaden/shared/validation/password-reset';
+import { lastFailure, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { leaveNotice } from '../../../lib/page-notice.tsx';
+import { Spinner } from '../../../lib/spinner.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { confirmPasswordReset } from '../api/password-reset-api.ts';
+import { completeLogin } from '../session.ts';
+
+type Field = keyof PasswordResetInput;
+
+const FIELDS: { field: Field; label: string }[] = [
+  { field: 'password', label: 'Nytt lösenord' },
+  { field: 'passwordRepeat', label: 'Upprepa nytt lösenord' },
+];
+
+const EMPTY: PasswordResetInput = { password: '', passwordRepeat: '' };
+export const SAVE_FAILED = 'Lösenordet kunde inte sparas. Försök igen om en stund.';
+
+/** The mail's link is /reset-password#token=…: in the fragment, which no request and no Referer carries. */
+function tokenFrom(hash: string): string {
+  return (new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '').trim();
+}
+
+/** NFC, as the server compares: 'å' typed as a + ring is the same character. */
+const toInput = (v: PasswordResetInput): PasswordResetInput => ({
+  password: v.password.normalize('NFC'),
+  passwordRepeat: v.passwordRepeat.normalize('NFC'),
+});
+
+/** /reset-password 'Välj nytt lösenord': the mail's link; a new password twice, then logged in on the home page. */
+export function ResetPasswordPage() {
+  useDocumentTitle('Välj nytt lösenord');
+  const id = useId();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // Read once: the router's location keeps the fragment while the address bar no longer shows it.
+  const [token] = useState(() => tokenFrom(location.hash));
+  const [linkInvalid, setLinkInvalid] = useState(token === '');
+  const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const invalidMessage = useRef<HTMLParagraphElement>(null);
+  // The state lags a render behind: a second submit in the same moment must not send a second request.
+  const sending = useRef(false);
+  const [values, setValues] = useState<PasswordResetInput>(EMPTY);
+  const [attempted, setAttempted] = useState(false);
+  const [serverError, setServerError] = useState<RuleFailure | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // The token leaves the address bar and the history entry: not kept, nor shared with a copied address.
+  useEffect(() => {
+    const { hash, pathname, search } = window.location;
+    if (hash) window.history.replaceState(window.history.state, '', pathname + search);
+  }, []);
+
+  const shown = (attempted ? lastFailure(passwordResetRules, toInput(values)) : null) ?? serverError;
+
+  const change = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+    setServerError(null);
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (sending.current) return;
+    setAttempted(true);
+    setServerError(null);
+    const input = toInput(values);
+    const failure = lastFailure(passwordResetRules, input);
+    if (failure) {
+      refs.current[failure.field as Field]?.focus();
+      return;
+    }
+    sending.current = true;
+    setBusy(true);
+    try {
+      const next = await confirmPasswordReset({ token, password: input.password });
+      if (!next) throw new Error('Tom token från servern');
+      // As the login dialog: the token is stored at once, the profile arrives in the background.
+      void completeLogin(next, queryClient);
+      leaveNotice(PASSWORD_RESET_MESSAGES.changed);
+      void navigate('/', { replace: true });
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.field === 'token') {
+        setLinkInvalid(true);
+      } else if (err instanceof ApiRequestError && err.status < 500) {
+        // A refusal says what to do (the server's Swedish message); anything else is a fault.
+        setServerError({ field: err.field ?? '', message: err.message });
+        refs.current[err.field as Field]?.focus();
+      } else {
+        console.error('Lösenordet kunde inte sparas', err);
+        setServerError({ field: '', message: SAVE_FAILED });
+      }
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  }
+
+  // The link turned out dead: the form is gone, the keyboard goes to why and what to do.
+  useEffect(() => {
+    if (linkInvalid && attempted) invalidMessage.current?.focus();
+  }, [linkInvalid, attempted]);
+
+  return (
+    <section className="page">
+      <h1>Välj nytt lösenord</h1>
+      {linkInvalid ? (
+        <div className="login-prompt">
+          <p ref={invalidMessage} className="alert" role="alert" tabIndex={-1}>
+            {PASSWORD_RESET_MESSAGES.invalidLink}
+          </p>
+          <Link to={PAGE_PATHS.forgotPassword} className="button button--primary">
+            Begär en ny länk
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="muted">Skriv ditt nya lösenord två gånger. Du loggas in när det är sparat.</p>
+          <form className="form card" noValidate onSubmit={submit}>
+            {FIELDS.map(({ field, label }) => {
+              const invalid = shown?.field === field;
+              return (
+                <div key={field} className="field">
+                  <label htmlFor={`${id}-${field}`}>{label}</label>
+                  <input
+                    ref={(el) => void (refs.current[field] = el)}
+                    id={`${id}-${field}`}
+                    name={field}
+                    type="password"
+                    autoComplete="new-password"
+                    required
+                    value={values[field]}
+                    onChange={change(field)}
+                    aria-invalid={invalid ? true : undefined}
+                    aria-describedby={invalid ? `${id}-alert` : undefined}
+                  />
+                </div>
+              );
+            })}
+            {shown && (
+              <p id={`${id}-alert`} className="alert" role="alert">
+                {shown.message}
+              </p>
+            )}
+            <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+              {busy && <Spinner size="small" label="Sparar lösenordet..." />}
+              Spara lösenord
+            </button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}
