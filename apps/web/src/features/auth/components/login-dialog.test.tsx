@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router';
 import { STORAGE_KEYS } from '@bilmarknaden/shared/constants';
 import { closeLoginDialog, isLoginDialogOpen, openLoginDialog } from '../../../lib/login-dialog.ts';
 import {
@@ -8,8 +10,10 @@ import {
   jsonResponse,
   mockApi,
   renderPage,
+  renderRoutes,
   textResponse,
 } from '../../../test/app-test-utils.tsx';
+import { ForgotPasswordPage } from './forgot-password-page.tsx';
 import { LoginDialog } from './login-dialog.tsx';
 
 const LOGIN = 'POST /api/identity/user/login';
@@ -154,6 +158,43 @@ describe('login dialog', () => {
     });
     window.removeEventListener('loggedin', record);
     window.removeEventListener('profileSet', record);
+  });
+
+  it("'Glömt lösenord?' below the password goes to /forgot-password with the typed address, closes the dialog and leaves the keyboard on the new page", async () => {
+    renderRoutes([
+      {
+        element: (
+          <>
+            <button type="button" onClick={openLoginDialog}>
+              Öppna inloggningen
+            </button>
+            <LoginDialog />
+            <Outlet />
+          </>
+        ),
+        children: [
+          { path: '/', element: <h1>Startsidan</h1> },
+          { path: '/forgot-password', element: <ForgotPasswordPage /> },
+        ],
+      },
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Öppna inloggningen' }));
+    const link = await screen.findByRole('link', { name: 'Glömt lösenord?' });
+    expect(link).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByLabelText('Lösenord').compareDocumentPosition(link)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(link.compareDocumentPosition(screen.getByRole('button', { name: 'Logga in' }))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    fill(' anna@example.se ', '');
+    await userEvent.click(link);
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(isLoginDialogOpen()).toBe(false);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Glömt lösenord' });
+    expect(screen.getByLabelText('E-post')).toHaveValue('anna@example.se');
+    // The dialog gives the keyboard back a moment after it is gone: not to its opener, this time.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(heading).toHaveFocus();
   });
 
   it('Esc closes it', async () => {

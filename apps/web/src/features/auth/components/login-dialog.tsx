@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { PAGE_PATHS } from '@bilmarknaden/shared/page-paths';
 import { LOGIN_MESSAGES, loginRules } from '@bilmarknaden/shared/validation/login';
 import { failingRules } from '@bilmarknaden/shared/validation/rules';
 import type { LoginBody } from '@bilmarknaden/shared/api-types';
@@ -12,6 +13,7 @@ import { useReturnFocus } from '../../../lib/return-focus.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { loginRequest } from '../api/auth-api.ts';
 import { completeLogin } from '../session.ts';
+import type { ForgotPasswordState } from './forgot-password-page.tsx';
 
 type Field = keyof LoginBody;
 type FieldErrors = Partial<Record<Field, string>>;
@@ -23,6 +25,8 @@ export function LoginDialog() {
   const returnFocus = useReturnFocus();
   const open = useLoginDialogOpen();
   const content = useRef<HTMLDivElement>(null);
+  // Set when a link leaves for another page: that page places the keyboard, not the opener here.
+  const leaving = useRef(false);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? openLoginDialog() : closeLoginDialog())}>
       <Dialog.Portal>
@@ -39,6 +43,12 @@ export function LoginDialog() {
             event.preventDefault();
             email.focus();
           }}
+          onCloseAutoFocus={(event) => {
+            if (leaving.current) {
+              leaving.current = false;
+              event.preventDefault();
+            } else returnFocus.onCloseAutoFocus(event);
+          }}
         >
           <div className="modal__header">
             <Dialog.Title className="modal__title">Logga in</Dialog.Title>
@@ -47,7 +57,13 @@ export function LoginDialog() {
             </Dialog.Close>
           </div>
           <Dialog.Description className="muted">Logga in för att spara annonser och lägga upp egna.</Dialog.Description>
-          <LoginForm onSuccess={closeLoginDialog} />
+          <LoginForm
+            onSuccess={closeLoginDialog}
+            onForgotPassword={() => {
+              leaving.current = true;
+              closeLoginDialog();
+            }}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -60,7 +76,13 @@ function lastPerField(failures: { field: string; message: string }[]): FieldErro
   return errors;
 }
 
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+interface LoginFormProps {
+  onSuccess: () => void;
+  /** 'Glömt lösenord?' was followed (to /forgot-password, with the typed address). */
+  onForgotPassword: () => void;
+}
+
+export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
   const queryClient = useQueryClient();
   const id = useId();
   const emailRef = useRef<HTMLInputElement>(null);
@@ -157,6 +179,14 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
             {errors.password}
           </p>
         )}
+        <Link
+          to={PAGE_PATHS.forgotPassword}
+          state={{ email: values.email.trim() } satisfies ForgotPasswordState}
+          className="field__link"
+          onClick={onForgotPassword}
+        >
+          Glömt lösenord?
+        </Link>
       </div>
       {formError && (
         <p className="alert" role="alert">
