@@ -23,6 +23,15 @@ import { createLoginService, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } fro
 import { createPasswordChangeService } from './services/password-change-service.ts';
 import { passwordRoute } from './routes/password-route.ts';
 import { createPasswordHasher, type PasswordHasher } from './services/password-hasher.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { createPasswordResetRequestsRepository } from './repositories/password-reset-requests-repository.ts';
+import { passwordResetRoutes } from './routes/password-reset-routes.ts';
+import { createBackgroundTasks, type BackgroundTasks } from './services/background-tasks.ts';
+import {
+  createPasswordResetService,
+  DEFAULT_PASSWORD_RESET_RATE_LIMIT,
+  type PasswordResetRateLimit,
+} from './services/password-reset-service.ts';
 import {
   createRegistrationService,
   DEFAULT_REGISTRATION_RATE_LIMIT,
@@ -33,6 +42,9 @@ import { createTokenService } from './services/token-service.ts';
 export type { IdentityKeys } from './keys.ts';
 export type { LoginRateLimit } from './services/login-service.ts';
 export type { RegistrationRateLimit } from './services/registration-service.ts';
+export type { Mailer, MailMessage } from './mail/mailer.ts';
+export type { BackgroundTasks } from './services/background-tasks.ts';
+export type { PasswordResetRateLimit } from './services/password-reset-service.ts';
 
 export interface IdentityOptions {
   db: Database;
@@ -46,7 +58,7 @@ export interface IdentityOptions {
   loginRateLimit?: Partial<LoginRateLimit>;
   /** Registrations per client address; default: 10 in an hour. */
   registrationRateLimit?: Partial<RegistrationRateLimit>;
-  /** Byte limit of the register and login bodies; 8 KiB by default. */
+  /** Byte limit of the JSON bodies (register, login, password change and reset, closure); 8 KiB by default. */
   bodyLimit?: number;
   /** Tests only: a hasher with lower argon2 parameters. The default uses OWASP's. */
   passwordHasher?: PasswordHasher;
@@ -57,10 +69,31 @@ export interface IdentityOptions {
    * A closure it misses is still in `identity.closed_accounts` (pending) for the relay's next round.
    */
   onAccountClosed?: (username: string) => void;
+  /**
+   * Sends the password-reset mails (`mail/create-mailer.ts`: SMTP or the mail folder). Without one no mail is sent:
+   * each request is still answered 202, and the failure is logged as an error.
+   */
+  mailer?: Mailer;
+  /** The site's address for the links in mails, without a trailing slash; http://localhost:3000 by default. */
+  publicUrl?: string;
+  /** Link requests per asked email and per address; default PASSWORD_RESET_LIMITS' 3 and 20 in an hour. */
+  passwordResetRateLimit?: Partial<PasswordResetRateLimit>;
+  /**
+   * Where the work answers do not wait for runs (the reset mail); closing the app waits for it. Tests pass their
+   * own to await it.
+   */
+  background?: BackgroundTasks;
 }
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
+export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
+
 export const DEFAULT_BODY_LIMIT = 8 * 1024;
+
+/** The default without a mailer: every send fails (and is logged), nothing is written anywhere. */
+const NO_MAILER: Mailer = {
+  send: () => Promise.reject(new Error('identity has no mailer (IdentityOptions.mailer): the mail was not sent')),
+};
 
 /** The identity service as an encapsulated Fastify plugin; register it with `{ prefix: '/api/identity' }`. */
 export async function identityApp(app: FastifyInstance, opts: IdentityOptions): Promise<void> {
@@ -84,6 +117,7 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
     now,
     limit: { ...DEFAULT_LOGIN_RATE_LIMIT, ...opts.loginRateLimit },
   };
+  const background = opts.background ?? createBackgroundTasks();
   const ctx: IdentityContext = {
     keys: opts.keys,
     users,
@@ -97,14 +131,28 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
       limit: { ...DEFAULT_REGISTRATION_RATE_LIMIT, ...opts.registrationRateLimit },
     }),
     login: createLoginService(passwordDeps),
-    passwordChange: createPasswordChangeService(passwordDeps),
+    passwordChange: createPasswordChangeService({ ...passwordDeps, db: opts.db }),
     accountClosure: createAccountClosureService({ ...passwordDeps, db: opts.db }),
+    passwordReset: createPasswordResetService({
+      db: opts.db,
+      users,
+      requests: createPasswordResetRequestsRepository(opts.db),
+      hasher,
+      tokens,
+      mailer: opts.mailer ?? NO_MAILER,
+      publicUrl: opts.publicUrl ?? DEFAULT_PUBLIC_URL,
+      background,
+      limit: { ...DEFAULT_PASSWORD_RESET_RATE_LIMIT, ...opts.passwordResetRateLimit },
+      now,
+    }),
     onAccountClosed: opts.onAccountClosed,
     authenticate: createAuthenticator(tokens, users),
     bodyLimit,
   };
 
   installErrorHandling(app);
+  // A stopping server first finishes the mails it has accepted to send.
+  app.addHook('onClose', () => background.idle());
   app.addHook('preValidation', refuseNul(ERROR_MESSAGES.badRequest));
   // Our own JSON parser: prototype-poisoning keys are refused whatever the host server's options are.
   app.removeContentTypeParser('application/json');
@@ -126,6 +174,7 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
   loginRoute(app, ctx);
   currentUserRoutes(app, ctx);
   passwordRoute(app, ctx);
+  passwordResetRoutes(app, ctx);
   accountClosureRoute(app, ctx);
   publicProfileRoute(app, ctx);
   jwksRoute(app, ctx);

@@ -83,7 +83,7 @@ export function newUser(overrides: Record<string, unknown> = {}) {
  */
 export async function withSlowCommits<T>(
   db: TestDatabase['db'],
-  table: 'login_attempts' | 'registration_attempts',
+  table: 'login_attempts' | 'registration_attempts' | 'password_reset_requests',
   fn: () => Promise<T>,
 ): Promise<T> {
   await db.exec(`

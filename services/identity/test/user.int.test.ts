@@ -135,6 +135,8 @@ describe('OpenAPI document', () => {
       '/api/identity/user',
       '/api/identity/user/login',
       '/api/identity/user/password',
+      '/api/identity/user/password-reset',
+      '/api/identity/user/password-reset/confirm',
       '/api/identity/user/refresh',
       '/api/identity/user/username',
     ]);

@@ -49,7 +49,7 @@ const toRecord = (r: UserRow): UserRecord => ({
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
 export function createUsersRepository(db: Queryable) {
-  const findOne = async (where: string, value: string): Promise<UserRecord | null> => {
+  const findOne = async (where: string, value: string | number): Promise<UserRecord | null> => {
     const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM identity.users WHERE ${where} LIMIT 1`, [value]);
     return rows[0] ? toRecord(rows[0]) : null;
   };
@@ -57,6 +57,7 @@ export function createUsersRepository(db: Queryable) {
   return {
     findByEmail: (email: string) => findOne('lower(email) = lower($1)', email),
     findByUsername: (username: string) => findOne('lower(username) = lower($1)', username),
+    findById: (id: number) => findOne('id = $1', id),
 
     /** Which of the unique values are already in use (case-insensitive); a closed account's username stays in use. */
     async taken(username: string, email: string): Promise<{ username: boolean; email: boolean }> {

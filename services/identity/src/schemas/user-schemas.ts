@@ -93,3 +93,25 @@ export const jwksSchema = {
   },
   required: ['keys'],
 } as const;
+
+export const passwordResetRequestBodySchema = {
+  type: 'object',
+  properties: {
+    email: textField('e-postadressen som kontot har: 4–50 tecken med @ och .'),
+  },
+} as const;
+
+export const passwordResetConfirmBodySchema = {
+  type: 'object',
+  properties: {
+    token: textField('länkens token: det som står efter #token= i länken i mejlet'),
+    password: textField('det nya lösenordet: 8–50 tecken'),
+  },
+} as const;
+
+export const messageSchema = {
+  type: 'object',
+  description: 'Ett svenskt meddelande att visa.',
+  properties: { message: { type: 'string' } },
+  required: ['message'],
+} as const;

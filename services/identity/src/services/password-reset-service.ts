@@ -1,0 +1,147 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '@bilmarknaden/db/database';
+import {
+  normalizePasswordReset,
+  normalizePasswordResetRequest,
+  PASSWORD_RESET_LIMITS,
+  passwordResetRequestRules,
+  passwordResetRules,
+} from '@bilmarknaden/shared/validation/password-reset';
+import { lastFailure, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
+import type { Mailer } from '../mail/mailer.ts';
+import { deleteAccountAttempts } from '../repositories/login-attempts-repository.ts';
+import type {
+  PasswordResetRequestLimits,
+  PasswordResetRequestsRepository,
+} from '../repositories/password-reset-requests-repository.ts';
+import { createPasswordResetsRepository } from '../repositories/password-resets-repository.ts';
+import { createUsersRepository, type UsersRepository } from '../repositories/users-repository.ts';
+import type { BackgroundTasks } from './background-tasks.ts';
+import type { PasswordHasher } from './password-hasher.ts';
+import { passwordResetLink, passwordResetMail } from './password-reset-mail.ts';
+import type { TokenService } from './token-service.ts';
+
+export interface PasswordResetRateLimit extends PasswordResetRequestLimits {
+  windowSeconds: number;
+}
+
+/** The shared contract's limits: 3 requests per asked email and 20 per address in an hour. */
+export const DEFAULT_PASSWORD_RESET_RATE_LIMIT: PasswordResetRateLimit = {
+  windowSeconds: 60 * 60,
+  perEmail: PASSWORD_RESET_LIMITS.perAccountPerHour,
+  perAddress: PASSWORD_RESET_LIMITS.perAddressPerHour,
+};
+
+export type PasswordResetRequestResult =
+  { kind: 'invalid'; failure: RuleFailure } | { kind: 'limited'; retryAfterSeconds: number } | { kind: 'accepted' };
+
+export type PasswordResetConfirmResult =
+  { kind: 'invalid-link' } | { kind: 'invalid'; failure: RuleFailure } | { kind: 'reset'; token: string };
+
+export interface PasswordResetDeps {
+  db: Database;
+  users: UsersRepository;
+  requests: PasswordResetRequestsRepository;
+  hasher: PasswordHasher;
+  tokens: TokenService;
+  mailer: Mailer;
+  /** The site's address, without a trailing slash: the link is `${publicUrl}/reset-password#token=…`. */
+  publicUrl: string;
+  background: BackgroundTasks;
+  limit: PasswordResetRateLimit;
+  now: () => Date;
+}
+
+/** A link's token: 32 random bytes, base64url (43 characters). */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * 'Glömt lösenord?'. A request is answered the same whether or not the email has an account: after validation and
+ * the limits (counted per asked email and per address, account or not) it is accepted, and the account is looked up,
+ * the link stored and the mail sent in the background, after the answer. A confirmation with a working link sets
+ * the new password as a password change does (older tokens refused), uses the link, removes the user's others and
+ * forgives the account's failed logins, in one transaction.
+ */
+export function createPasswordResetService(deps: PasswordResetDeps) {
+  const { db, users, requests, hasher, tokens, mailer, publicUrl, background, limit, now } = deps;
+  const windowMs = limit.windowSeconds * 1000;
+  const linkMs = PASSWORD_RESET_LIMITS.linkMinutes * 60 * 1000;
+
+  /** The background half of a request: nothing happens for an email without an account. */
+  async function sendLink(email: string): Promise<void> {
+    const user = await users.findByEmail(email);
+    if (!user) return;
+    const token = randomBytes(32).toString('base64url');
+    const created = now();
+    await db.transaction((tx) =>
+      createPasswordResetsRepository(tx).replace(user.id, sha256(token), created, new Date(created.getTime() + linkMs)),
+    );
+    await mailer.send(passwordResetMail(user, passwordResetLink(publicUrl, token)));
+  }
+
+  return {
+    async request(
+      body: Record<string, unknown>,
+      address: string,
+      log: FastifyBaseLogger,
+    ): Promise<PasswordResetRequestResult> {
+      const input = normalizePasswordResetRequest(body);
+      const failure = lastFailure(passwordResetRequestRules, input);
+      if (failure) return { kind: 'invalid', failure };
+
+      const email = input.email.toLowerCase();
+      const at = now();
+      const blocking = await requests.begin(sha256(email), address, at, new Date(at.getTime() - windowMs), limit);
+      if (blocking.length > 0) {
+        const until = Math.max(...blocking.map((d) => d.getTime())) + windowMs;
+        const retryAfterSeconds = Math.max(1, Math.ceil((until - at.getTime()) / 1000));
+        return { kind: 'limited', retryAfterSeconds };
+      }
+
+      background.run(() =>
+        sendLink(email).catch((err: unknown) => {
+          log.error({ err }, 'password reset link not sent (the answer was 202 all the same)');
+        }),
+      );
+      return { kind: 'accepted' };
+    },
+
+    /**
+     * The link is checked before the password: a user whose link is dead is told about the link (and asks for a
+     * new one) rather than made to fix a password that could never be saved. A working link is not used up by a
+     * refused password.
+     */
+    async confirm(body: Record<string, unknown>): Promise<PasswordResetConfirmResult> {
+      const input = normalizePasswordReset(body);
+      if (!TOKEN_PATTERN.test(input.token)) return { kind: 'invalid-link' };
+      const tokenHash = sha256(input.token);
+      const link = await createPasswordResetsRepository(db).findUsable(tokenHash, now());
+      if (!link) return { kind: 'invalid-link' };
+
+      // The server has no repeat field: the form already compared the two.
+      const failure = lastFailure(passwordResetRules, { password: input.password, passwordRepeat: input.password });
+      if (failure) return { kind: 'invalid', failure };
+
+      // argon2 before the transaction, which then holds its locks for a few statements only.
+      const passwordHash = await hasher.hash(input.password);
+      const changedAt = now();
+      const user = await db.transaction(async (tx) => {
+        const links = createPasswordResetsRepository(tx);
+        const userId = await links.use(link.id, changedAt);
+        if (userId === null) return null; // used, replaced or expired meanwhile
+        const txUsers = createUsersRepository(tx);
+        await txUsers.setPassword(userId, passwordHash, changedAt);
+        await links.removeForUser(userId, link.id);
+        const record = await txUsers.findById(userId);
+        if (record) await deleteAccountAttempts(tx, record.email.toLowerCase());
+        return record;
+      });
+      if (!user) return { kind: 'invalid-link' };
+      return { kind: 'reset', token: await tokens.issue({ username: user.username, role: user.role }) };
+    },
+  };
+}
+
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
