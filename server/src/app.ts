@@ -162,7 +162,7 @@ export async function buildApp(
     const closures = startClosureRelay(app, db, storage);
     await app.register(identityApp, {
       prefix: IDENTITY_BASE,
-      ...identityOptions(settings, db, keys),
+      ...identityOptions(settings, db, keys, app.log),
       onAccountClosed: () => void closures.drain(),
     });
     await app.register(inventoryApp, {

@@ -19,7 +19,7 @@ try {
     production: settings.production,
   });
   const app = await buildStandalone(settings, identityMigrations, async (app, db) => {
-    await app.register(identityApp, { prefix: IDENTITY_BASE, ...identityOptions(settings, db, keys) });
+    await app.register(identityApp, { prefix: IDENTITY_BASE, ...identityOptions(settings, db, keys, app.log) });
   });
   closeOnSignals(app);
   await app.listen({ port: settings.port, host: settings.host });

@@ -1,6 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_MAIL_FROM } from '@bilmarknaden/identity/mail/mailer';
 import { DEFAULT_REGISTRATION_RATE_LIMIT } from '@bilmarknaden/identity/services/registration-service';
 import type { S3StorageOptions } from '@bilmarknaden/inventory/storage/s3-storage';
 
@@ -41,6 +42,12 @@ export interface Settings {
    * requests; 0 processes photos in the server process itself.
    */
   photoWorkers: number;
+  /** Mail goes over SMTP to this smtp:// or smtps:// server; without it, into `$DATA_DIR/mail-outbox` as files. */
+  smtpUrl?: string;
+  /** The sender of every mail. */
+  mailFrom: string;
+  /** The site's address as users reach it, without a trailing slash: links in mails start with it. */
+  publicUrl: string;
 }
 
 export class SettingsError extends Error {
@@ -79,6 +86,22 @@ function trustProxySetting(
     return false;
   }
   return entries;
+}
+
+/** MAIL_FROM: an address, or a display name and <address>; no line breaks or control characters (mail headers). */
+const MAIL_FROM_PATTERN = /^(?:[^\p{Cc}<>]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/u;
+/** PUBLIC_URL: http(s), a host, maybe a port and a path; no credentials, query, fragment or trailing slash. */
+const PUBLIC_URL_PATTERN = /^https?:\/\/[^/?#@\s]+(?:\/[^?#\s]*[^/?#\s])?$/;
+
+/** PUBLIC_URL, checked; by default the process's own port on localhost (development). */
+function publicUrlSetting(raw: string | undefined, port: number, problems: string[]): string {
+  if (raw === undefined || raw === '') return `http://localhost:${port}`;
+  if (!PUBLIC_URL_PATTERN.test(raw) || !URL.canParse(raw)) {
+    problems.push(
+      `PUBLIC_URL must be the site's address as users reach it, like https://bilmarknaden.se: http or https, without a trailing slash, query or fragment (got "${raw}")`,
+    );
+  }
+  return raw;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -184,12 +207,22 @@ export function loadSettings(env: NodeJS.ProcessEnv, defaults: { port: number; r
       problems.push(`CORS_ORIGINS entry "${origin}" must be an origin like https://example.se`);
   }
 
+  const port = int('PORT', defaults.port, 0, 65535);
+  // SMTP_URL's value is never repeated in a problem: it may hold the SMTP password.
+  const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
+  if (smtpUrl && URL.canParse(smtpUrl) && new URL(smtpUrl).hostname === '') problems.push('SMTP_URL must name a host');
+  const mailFrom = env.MAIL_FROM || DEFAULT_MAIL_FROM;
+  if (!MAIL_FROM_PATTERN.test(mailFrom)) {
+    problems.push('MAIL_FROM must be an address like no-reply@example.se or Name <no-reply@example.se>, on one line');
+  }
+  const publicUrl = publicUrlSetting(env.PUBLIC_URL, port, problems);
+
   const requestTimeoutMs = int('REQUEST_TIMEOUT_MS', 60_000, 1000, 3_600_000);
   const headersTimeoutMs = int('HEADERS_TIMEOUT_MS', Math.min(20_000, requestTimeoutMs), 1000, 600_000);
   if (headersTimeoutMs > requestTimeoutMs) problems.push('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
 
   const settings: Settings = {
-    port: int('PORT', defaults.port, 0, 65535),
+    port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
@@ -213,6 +246,9 @@ export function loadSettings(env: NodeJS.ProcessEnv, defaults: { port: number; r
     headersTimeoutMs,
     trustProxy: trustProxySetting(env.TRUST_PROXY, production, problems),
     photoWorkers: int('PHOTO_WORKERS', defaultPhotoWorkers(), 0, MAX_PHOTO_WORKERS),
+    smtpUrl,
+    mailFrom,
+    publicUrl,
   };
   if (production && !settings.jwtPrivateKey) {
     problems.push(

@@ -7,6 +7,7 @@ import { decodeJwt } from 'jose';
 import {
   adFields,
   buildSecureApp,
+  mailTo,
   createAd,
   expectWellFormed,
   multipart,
@@ -28,6 +29,8 @@ type Access = 'public' | 'self' | 'owner' | 'open-write' | 'staff';
 const ACCESS: Record<string, Access> = {
   'POST /api/identity/user': 'open-write',
   'POST /api/identity/user/login': 'open-write',
+  'POST /api/identity/user/password-reset': 'open-write',
+  'POST /api/identity/user/password-reset/confirm': 'open-write',
   'GET /api/identity/user': 'self',
   'GET /api/identity/user/refresh': 'self',
   'PUT /api/identity/user/password': 'self',
@@ -397,6 +400,76 @@ describe('mass assignment: fields a client must not set are ignored by every wri
     expect(login.statusCode).toBe(200);
   });
 
+  it('POST /api/identity/user/password-reset: only the email picks the account; a username or id in the body does not', async () => {
+    covered.add('POST /api/identity/user/password-reset');
+    const erik = await registerUser(t.app, 'erik');
+    const frida = await registerUser(t.app, 'frida');
+    const fridaId = (
+      await t.db.query<{ id: number }>('SELECT id FROM identity.users WHERE username = $1', [frida.username])
+    ).rows[0]!.id;
+    const res = await inject({
+      method: 'POST',
+      url: `/api/identity/user/password-reset?username=${frida.username}&email=${frida.email}`,
+      payload: {
+        ...EXTRAS,
+        email: erik.email,
+        username: frida.username,
+        user: frida.username,
+        id: fridaId,
+        to: frida.email,
+      },
+    });
+    expect(res.statusCode).toBe(202);
+    expect((await mailTo(t.settings, erik.email)).to).toBe(erik.email);
+    const links = await t.db.query<{ username: string }>(
+      `SELECT u.username FROM identity.password_resets r JOIN identity.users u ON u.id = r.user_id
+        WHERE u.username = ANY($1::text[])`,
+      [[erik.username, frida.username]],
+    );
+    expect(links.rows).toEqual([{ username: erik.username }]);
+  });
+
+  it('POST /api/identity/user/password-reset/confirm: the link picks the account; a username, id or role in the body does not', async () => {
+    covered.add('POST /api/identity/user/password-reset/confirm');
+    const gun = await registerUser(t.app, 'gun');
+    const hugo = await registerUser(t.app, 'hugo');
+    const hugoId = (
+      await t.db.query<{ id: number }>('SELECT id FROM identity.users WHERE username = $1', [hugo.username])
+    ).rows[0]!.id;
+    expect(
+      (await inject({ method: 'POST', url: '/api/identity/user/password-reset', payload: { email: gun.email } }))
+        .statusCode,
+    ).toBe(202);
+    const token = /#token=([A-Za-z0-9_-]+)/.exec((await mailTo(t.settings, gun.email)).text)![1]!;
+    const res = await inject({
+      method: 'POST',
+      url: `/api/identity/user/password-reset/confirm?username=${hugo.username}`,
+      payload: {
+        ...EXTRAS,
+        token,
+        password: 'Guns-nya-lösen-1',
+        username: hugo.username,
+        email: hugo.email,
+        id: hugoId,
+        user_id: hugoId,
+        userId: hugoId,
+        role: 3,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(decodeJwt(res.body)).toMatchObject({ sub: gun.username, role: 1 });
+    const login = (email: string, password: string) =>
+      inject({ method: 'POST', url: '/api/identity/user/login', payload: { email, password } });
+    expect((await login(gun.email, 'Guns-nya-lösen-1')).statusCode).toBe(200);
+    expect((await login(hugo.email, hugo.password)).statusCode).toBe(200);
+    const { rows } = await t.db.query<{ username: string; role: number; password_hash: string }>(
+      'SELECT username, role, password_hash FROM identity.users WHERE username = ANY($1::text[]) ORDER BY username',
+      [[gun.username, hugo.username]],
+    );
+    expect(rows.map((r) => r.role)).toEqual([1, 1]);
+    expect(rows.map((r) => r.password_hash)).not.toContain(EXTRAS.password_hash);
+  });
+
   it('POST /api/inventory/001/1001: owner, status, counts, version and dates come from the server', async () => {
     covered.add('POST /api/inventory/001/1001');
     const form = multipart({ ...adFields(), ...EXTRAS }, [{ data: await photo('jpeg') }]);
@@ -642,6 +715,12 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
         method: 'POST',
         url: '/api/identity/user/login',
         payload: { email: alice.email, password: 'Fel-lösenord-1' },
+      }),
+      await inject({ method: 'POST', url: '/api/identity/user/password-reset', payload: { email: alice.email } }),
+      await inject({
+        method: 'POST',
+        url: '/api/identity/user/password-reset/confirm',
+        payload: { token: 'A'.repeat(43), password: alice.password },
       }),
     ];
     for (const res of own) {

@@ -1,8 +1,9 @@
 // Login brute force through the default process: the per-account and per-address limits hold even when
 // the client writes its own X-Forwarded-For, and an unknown email costs the same time as a wrong password.
-// The registration limit (REGISTRATION_RATE_LIMIT) holds against X-Forwarded-For too.
+// The registration limit (REGISTRATION_RATE_LIMIT) and the password-reset limits hold against X-Forwarded-For too.
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_RESET_LIMITS, PASSWORD_RESET_MESSAGES } from '@bilmarknaden/shared/validation/password-reset';
 import { REGISTRATION_MESSAGES } from '@bilmarknaden/shared/validation/registration';
 import { buildSecureApp, registerUser, registration, type SecureApp, type TestUser } from './security-helpers.ts';
 
@@ -118,4 +119,38 @@ describe('the registration limit cannot be dodged with X-Forwarded-For', () => {
     expect(res.json()).toEqual({ message: REGISTRATION_MESSAGES.tooMany });
     expect((await register('203.0.113.21')).statusCode).toBe(200);
   }, 60_000);
+});
+
+describe('the password-reset limits cannot be dodged with X-Forwarded-For', () => {
+  const ask = (email: string, remoteAddress: string, forwardedFor?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/identity/user/password-reset',
+      payload: { email },
+      remoteAddress,
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    });
+
+  it('a client that invents a new X-Forwarded-For each time is one address: 20 requests an hour', async () => {
+    for (let i = 0; i < PASSWORD_RESET_LIMITS.perAddressPerHour; i++) {
+      const res = await ask(`okand-reset${i}@exempel.se`, '203.0.113.30', randomAddress());
+      expect(res.statusCode).toBe(202);
+    }
+    const res = await ask('okand-reset-x@exempel.se', '203.0.113.30', randomAddress());
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ message: PASSWORD_RESET_MESSAGES.tooMany });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(3500);
+    expect((await ask('okand-reset-x@exempel.se', '203.0.113.31')).statusCode).toBe(202);
+  });
+
+  it('an email is asked for at most 3 times an hour from all addresses together, account or not', async () => {
+    for (const email of [victim.email, 'ingen-sadan@exempel.se']) {
+      for (let i = 0; i < PASSWORD_RESET_LIMITS.perAccountPerHour; i++) {
+        expect((await ask(email, randomAddress())).statusCode).toBe(202);
+      }
+      const res = await ask(email, randomAddress());
+      expect(res.statusCode).toBe(429);
+      expect(res.headers['retry-after']).toBeDefined();
+    }
+  });
 });

@@ -348,7 +348,13 @@ describe('limits', () => {
 
   it('bodies over the limit answer 413 on every JSON route, and too many form fields too', async () => {
     const big = { name: 'x'.repeat(200_000), email: 'a@b.se', title: 't', content: 'c', username: 'x', password: 'y' };
-    for (const url of ['/api/identity/user', '/api/identity/user/login', '/api/inventory/feedback']) {
+    for (const url of [
+      '/api/identity/user',
+      '/api/identity/user/login',
+      '/api/identity/user/password-reset',
+      '/api/identity/user/password-reset/confirm',
+      '/api/inventory/feedback',
+    ]) {
       const res = await send({ method: 'POST', url, payload: big }, url);
       expect(res.statusCode, url).toBe(413);
     }
@@ -376,6 +382,8 @@ describe('limits', () => {
     expect(jsonRoutes.map((r) => r.url).sort()).toEqual([
       '/api/identity/user',
       '/api/identity/user/login',
+      '/api/identity/user/password-reset',
+      '/api/identity/user/password-reset/confirm',
       '/api/inventory/001/3001',
       '/api/inventory/feedback',
     ]);

@@ -1,6 +1,6 @@
 // Shared by the security tests: the default process (buildApp) with its own route table, real users
 // registered through identity, ad forms and photos, and the checks every answer must pass.
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@bilmarknaden/db/testing';
@@ -127,6 +127,28 @@ export async function createAd(
   });
   if (res.statusCode !== 201) throw new Error(`create ad: ${res.statusCode} ${res.body}`);
   return (res.json() as { id: number }).id;
+}
+
+/**
+ * The newest mail to `to` in the process's mail folder (`$DATA_DIR/mail-outbox/*.json`), waited for: identity
+ * writes it after its answer.
+ */
+export async function mailTo(
+  settings: Settings,
+  to: string,
+  timeoutMs = 5000,
+): Promise<{ to: string; from: string; subject: string; text: string; date: string }> {
+  const dir = path.join(settings.dataDir, 'mail-outbox');
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();
+    for (const name of names.reverse()) {
+      const mail = JSON.parse(await readFile(path.join(dir, name), 'utf8'));
+      if (mail.to === to) return mail;
+    }
+    if (Date.now() > until) throw new Error(`no mail to ${to} in ${dir}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Everything stored that an attacker might change: users, ads, saved entries, feedback and photo files. */

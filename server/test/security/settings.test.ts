@@ -67,3 +67,74 @@ describe('REQUEST_TIMEOUT_MS and HEADERS_TIMEOUT_MS', () => {
     expect(problems({ REQUEST_TIMEOUT_MS: 'soon' }).join()).toMatch(/REQUEST_TIMEOUT_MS/);
   });
 });
+
+describe('SMTP_URL, MAIL_FROM and PUBLIC_URL', () => {
+  it('default to the mail folder, the no-reply sender and the process on localhost', () => {
+    const s = loadSettings({}, defaults);
+    expect(s.smtpUrl).toBeUndefined();
+    expect(s.mailFrom).toBe('Bilmarknaden <no-reply@bilmarknaden.se>');
+    expect(s.publicUrl).toBe('http://localhost:3000');
+    expect(loadSettings({ PORT: '8080' }, defaults).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('read an smtp:// or smtps:// server, a sender and the public address', () => {
+    const s = loadSettings(
+      {
+        SMTP_URL: 'smtps://user:p%40ss@smtp.exempel.se:465',
+        MAIL_FROM: 'Bilmarknaden Support <support@bilmarknaden.se>',
+        PUBLIC_URL: 'https://bilmarknaden.se',
+      },
+      defaults,
+    );
+    expect(s).toMatchObject({
+      smtpUrl: 'smtps://user:p%40ss@smtp.exempel.se:465',
+      mailFrom: 'Bilmarknaden Support <support@bilmarknaden.se>',
+      publicUrl: 'https://bilmarknaden.se',
+    });
+    expect(loadSettings({ SMTP_URL: 'smtp://127.0.0.1:2525' }, defaults).smtpUrl).toBe('smtp://127.0.0.1:2525');
+    expect(loadSettings({ MAIL_FROM: 'no-reply@bilmarknaden.se' }, defaults).mailFrom).toBe('no-reply@bilmarknaden.se');
+    expect(loadSettings({ PUBLIC_URL: 'http://127.0.0.1:3000/bilmarknaden' }, defaults).publicUrl).toBe(
+      'http://127.0.0.1:3000/bilmarknaden',
+    );
+  });
+
+  it('refuse another scheme or no host for SMTP_URL, without repeating its password', () => {
+    for (const value of ['http://user:topphemligt@smtp.exempel.se', 'smtp://', 'inte en adress topphemligt']) {
+      const found = problems({ SMTP_URL: value }).join('\n');
+      expect(found, value).toMatch(/SMTP_URL/);
+      expect(found).not.toContain('topphemligt');
+    }
+  });
+
+  it('refuse a sender that is no address or spans lines (mail header injection)', () => {
+    for (const value of [
+      'Bilmarknaden',
+      'no-reply@bilmarknaden',
+      'A <a@b.se>\r\nBcc: x@y.se',
+      'a@b.se\nBcc: x@y.se',
+      'Bilmarknaden\r\nBcc: x@y.se <a@b.se>',
+    ]) {
+      expect(problems({ MAIL_FROM: value }).join(), JSON.stringify(value)).toMatch(/MAIL_FROM/);
+    }
+  });
+
+  it('refuse a public address with a trailing slash, a query, a fragment, credentials or another scheme', () => {
+    for (const value of [
+      'https://bilmarknaden.se/',
+      'https://bilmarknaden.se/app/',
+      'https://bilmarknaden.se?x=1',
+      'https://bilmarknaden.se#a',
+      'https://user:pass@bilmarknaden.se',
+      'ftp://bilmarknaden.se',
+      'bilmarknaden.se',
+    ]) {
+      expect(problems({ PUBLIC_URL: value }).join(), value).toMatch(/PUBLIC_URL/);
+    }
+  });
+
+  it('are listed with every other problem at once', () => {
+    const found = problems({ SMTP_URL: 'http://x', MAIL_FROM: 'nej', PUBLIC_URL: 'https://x.se/', PORT: 'abc' });
+    expect(found.join('\n')).toMatch(/SMTP_URL[\s\S]*MAIL_FROM[\s\S]*PUBLIC_URL/);
+    expect(found.join('\n')).toMatch(/PORT/);
+  });
+});
