@@ -1,3 +1,6 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PASSWORD_RESET_MESSAGES } from '@bilmarknaden/shared/validation/password-reset';
 import { expect, test } from '../support/fixtures.ts';
 import {
   adFields,
@@ -340,4 +343,72 @@ test('Radera konto on the profile: a wrong password is refused, then the account
     data: { ...newUserFields('igen'), username: user.username },
   });
   expect(again.status()).toBe(409);
+});
+
+/** The link of the newest reset mail to `email` in the server's mail folder ($DATA_DIR/mail-outbox), once written. */
+async function resetLinkMailedTo(email: string): Promise<string> {
+  const folder = path.join(process.env.E2E_DATA_DIR!, 'mail-outbox');
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const names = (await readdir(folder).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();
+      for (const name of names.reverse()) {
+        const mail = JSON.parse(await readFile(path.join(folder, name), 'utf8')) as { to: string; text: string };
+        if (mail.to !== email) continue;
+        link = /https?:\/\/\S+\/reset-password#token=[\w-]+/.exec(mail.text)?.[0];
+        return link;
+      }
+      return undefined;
+    })
+    .toBeTruthy();
+  return link!;
+}
+
+test('Glömt lösenord: the login dialog leads to a mailed link that sets a new password once and logs in', async ({
+  page,
+  request,
+}) => {
+  const user = await registerUser(request, 'glomt');
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Logga in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Logga in' });
+  await dialog.getByLabel('E-post').fill(user.email);
+  await dialog.getByRole('link', { name: 'Glömt lösenord?' }).click();
+
+  await expect(page).toHaveURL('/forgot-password');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Glömt lösenord');
+  await expect(page.getByLabel('E-post')).toHaveValue(user.email);
+  expect(await axeViolations(page)).toEqual([]);
+  const asked = page.waitForResponse((r) => r.url().endsWith('/api/identity/user/password-reset'));
+  await page.getByRole('button', { name: 'Skicka länk' }).click();
+  expect((await asked).status()).toBe(202);
+  await expect(page.getByRole('status').filter({ hasText: PASSWORD_RESET_MESSAGES.sent })).toBeFocused();
+
+  // The link from the mail; the fragment leaves the address bar, so it is not kept in history or shared.
+  const link = await resetLinkMailedTo(user.email);
+  const { pathname, origin } = new URL(link);
+  await page.goto(link.replace(origin, ''));
+  await expect(page).toHaveURL('/reset-password');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Välj nytt lösenord');
+  await page.getByLabel('Nytt lösenord', { exact: true }).fill('Glomt-nytt-42');
+  await page.getByLabel('Upprepa nytt lösenord').fill('Glomt-nytt-42');
+  await page.getByRole('button', { name: 'Spara lösenord' }).click();
+
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('status').filter({ hasText: PASSWORD_RESET_MESSAGES.changed })).toBeVisible();
+  const { token } = await storedSession(page);
+  expect((await currentUser(request, token!)).username).toBe(user.username);
+  expect(await login(request, user.email, 'Glomt-nytt-42')).toBeTruthy();
+  const old = await request.post('/api/identity/user/login', { data: { email: user.email, password: user.password } });
+  expect(old.status()).toBe(401);
+
+  // The link works once.
+  await page.goto(link.replace(origin, ''));
+  expect(pathname).toBe('/reset-password');
+  await page.getByLabel('Nytt lösenord', { exact: true }).fill('Glomt-igen-43');
+  await page.getByLabel('Upprepa nytt lösenord').fill('Glomt-igen-43');
+  await page.getByRole('button', { name: 'Spara lösenord' }).click();
+  await expect(page.getByRole('alert')).toContainText(PASSWORD_RESET_MESSAGES.invalidLink);
+  await expect(page.getByRole('link', { name: 'Begär en ny länk' })).toHaveAttribute('href', '/forgot-password');
 });
