@@ -8,6 +8,7 @@ import {
   type PasswordResetInput,
 } from '@bilmarknaden/shared/validation/password-reset';
 import { lastFailure, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
+import { PasswordFields, type PasswordFieldSpec } from '../../../components/password-fields.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { leaveNotice } from '../../../lib/page-notice.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
@@ -17,9 +18,9 @@ import { completeLogin } from '../session.ts';
 
 type Field = keyof PasswordResetInput;
 
-const FIELDS: { field: Field; label: string }[] = [
-  { field: 'password', label: 'Nytt lösenord' },
-  { field: 'passwordRepeat', label: 'Upprepa nytt lösenord' },
+const FIELDS: PasswordFieldSpec<Field>[] = [
+  { field: 'password', label: 'Nytt lösenord', autoComplete: 'new-password' },
+  { field: 'passwordRepeat', label: 'Upprepa nytt lösenord', autoComplete: 'new-password' },
 ];
 
 const EMPTY: PasswordResetInput = { password: '', passwordRepeat: '' };
@@ -126,31 +127,14 @@ export function ResetPasswordPage() {
         <>
           <p className="muted">Skriv ditt nya lösenord två gånger. Du loggas in när det är sparat.</p>
           <form className="form card" noValidate onSubmit={submit}>
-            {FIELDS.map(({ field, label }) => {
-              const invalid = shown?.field === field;
-              return (
-                <div key={field} className="field">
-                  <label htmlFor={`${id}-${field}`}>{label}</label>
-                  <input
-                    ref={(el) => void (refs.current[field] = el)}
-                    id={`${id}-${field}`}
-                    name={field}
-                    type="password"
-                    autoComplete="new-password"
-                    required
-                    value={values[field]}
-                    onChange={change(field)}
-                    aria-invalid={invalid ? true : undefined}
-                    aria-describedby={invalid ? `${id}-alert` : undefined}
-                  />
-                </div>
-              );
-            })}
-            {shown && (
-              <p id={`${id}-alert`} className="alert" role="alert">
-                {shown.message}
-              </p>
-            )}
+            <PasswordFields
+              id={id}
+              fields={FIELDS}
+              values={values}
+              change={change}
+              shown={shown}
+              inputRef={(field, el) => void (refs.current[field] = el)}
+            />
             <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
               {busy && <Spinner size="small" label="Sparar lösenordet..." />}
               Spara lösenord

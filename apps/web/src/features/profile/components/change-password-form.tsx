@@ -5,6 +5,7 @@ import {
   type PasswordChangeInput,
 } from '@bilmarknaden/shared/validation/password-change';
 import { lastFailure, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
+import { PasswordFields, type PasswordFieldSpec } from '../../../components/password-fields.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { storeSession } from '../../../lib/session-store.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
@@ -12,7 +13,7 @@ import { changePasswordRequest } from '../api/password-api.ts';
 
 type Field = keyof PasswordChangeInput;
 
-const FIELDS: { field: Field; label: string; autoComplete: string }[] = [
+const FIELDS: PasswordFieldSpec<Field>[] = [
   { field: 'currentPassword', label: 'Nuvarande lösenord', autoComplete: 'current-password' },
   { field: 'password', label: 'Nytt lösenord', autoComplete: 'new-password' },
   { field: 'passwordRepeat', label: 'Upprepa nytt lösenord', autoComplete: 'new-password' },
@@ -92,31 +93,14 @@ export function ChangePasswordForm() {
         )}
       </div>
       <form className="form card" noValidate onSubmit={submit}>
-        {FIELDS.map(({ field, label, autoComplete }) => {
-          const invalid = shown?.field === field;
-          return (
-            <div key={field} className="field">
-              <label htmlFor={`${id}-${field}`}>{label}</label>
-              <input
-                ref={(el) => void (refs.current[field] = el)}
-                id={`${id}-${field}`}
-                name={field}
-                type="password"
-                autoComplete={autoComplete}
-                required
-                value={values[field]}
-                onChange={change(field)}
-                aria-invalid={invalid ? true : undefined}
-                aria-describedby={invalid ? `${id}-alert` : undefined}
-              />
-            </div>
-          );
-        })}
-        {shown && (
-          <p id={`${id}-alert`} className="alert" role="alert">
-            {shown.message}
-          </p>
-        )}
+        <PasswordFields
+          id={id}
+          fields={FIELDS}
+          values={values}
+          change={change}
+          shown={shown}
+          inputRef={(field, el) => void (refs.current[field] = el)}
+        />
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
           {busy && <Spinner size="small" label="Byter lösenord..." />}
           Byt lösenord

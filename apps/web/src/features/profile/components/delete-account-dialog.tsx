@@ -2,10 +2,15 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { accountClosureRules, type AccountClosureInput } from '@bilmarknaden/shared/validation/account-closure';
 import { lastFailure, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
+import { PasswordFields, type PasswordFieldSpec } from '../../../components/password-fields.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useReturnFocus } from '../../../lib/return-focus.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { closeAccountRequest } from '../api/account-api.ts';
+
+const FIELDS: PasswordFieldSpec<'password'>[] = [
+  { field: 'password', label: 'Lösenord', autoComplete: 'current-password' },
+];
 
 const FAILED = 'Kontot kunde inte raderas. Försök igen om en stund.';
 
@@ -70,7 +75,6 @@ function PasswordForm({ busy, setBusy, onClosed, onSessionGone }: PasswordFormPr
   // NFC, as the server compares: 'å' typed as a + ring is the same character.
   const input: AccountClosureInput = { password: password.normalize('NFC') };
   const shown = (attempted ? lastFailure(accountClosureRules, input) : null) ?? serverError;
-  const invalid = shown?.field === 'password';
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -106,29 +110,17 @@ function PasswordForm({ busy, setBusy, onClosed, onSessionGone }: PasswordFormPr
 
   return (
     <form className="form account-closure__form" noValidate onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={`${id}-password`}>Lösenord</label>
-        <input
-          ref={field}
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setServerError(null);
-          }}
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={invalid ? `${id}-alert` : undefined}
-        />
-      </div>
-      {shown && (
-        <p id={`${id}-alert`} className="alert" role="alert">
-          {shown.message}
-        </p>
-      )}
+      <PasswordFields
+        id={id}
+        fields={FIELDS}
+        values={{ password }}
+        change={() => (e) => {
+          setPassword(e.target.value);
+          setServerError(null);
+        }}
+        shown={shown}
+        inputRef={(_, el) => void (field.current = el)}
+      />
       <div className="modal__actions">
         <Dialog.Close asChild>
           <button type="button" className="button button--secondary" disabled={busy}>
