@@ -4,11 +4,10 @@ import {
   normalizePasswordResetRequest,
   passwordResetRequestRules,
 } from '@bilmarknaden/shared/validation/password-reset';
-import { lastFailure, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useRuleSubmit } from '../../../lib/use-rule-submit.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { requestPasswordReset } from '../api/password-reset-api.ts';
 
@@ -35,17 +34,19 @@ function ForgotPasswordForm({ initialEmail, fromLogin }: { initialEmail: string;
   const heading = useRef<HTMLHeadingElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const status = useRef<HTMLParagraphElement>(null);
-  // The state lags a render behind: a second submit in the same moment must not send a second request.
-  const sending = useRef(false);
   const again = useRef(false);
   const [email, setEmail] = useState(initialEmail);
-  const [attempted, setAttempted] = useState(false);
-  const [serverError, setServerError] = useState<RuleFailure | null>(null);
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
 
   const input = normalizePasswordResetRequest({ email });
-  const shown = (attempted ? lastFailure(passwordResetRequestRules, input) : null) ?? serverError;
+  const form = useRuleSubmit({
+    rules: passwordResetRequestRules,
+    input,
+    focus: (name) => name === 'email' && field.current?.focus(),
+    failed: SEND_FAILED,
+    logLabel: 'Länken kunde inte skickas',
+  });
+  const { shown, busy } = form;
   const invalid = shown?.field === 'email';
 
   // From the login dialog (which no longer gives the keyboard back to its opener): the keyboard starts here.
@@ -59,33 +60,8 @@ function ForgotPasswordForm({ initialEmail, fromLogin }: { initialEmail: string;
     again.current = false;
   }, [sent]);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (sending.current) return;
-    setAttempted(true);
-    setServerError(null);
-    if (lastFailure(passwordResetRequestRules, input)) {
-      field.current?.focus();
-      return;
-    }
-    sending.current = true;
-    setBusy(true);
-    try {
-      setSent(await requestPasswordReset(input));
-    } catch (err) {
-      // A refusal says what to do (400 the address, 429 the limit); anything else is a fault.
-      if (err instanceof ApiRequestError && err.status < 500) {
-        const onField = err.field === 'email';
-        setServerError({ field: onField ? 'email' : '', message: err.message });
-        if (onField) field.current?.focus();
-      } else {
-        console.error('Länken kunde inte skickas', err);
-        setServerError({ field: '', message: SEND_FAILED });
-      }
-    } finally {
-      sending.current = false;
-      setBusy(false);
-    }
+  function submit(e: FormEvent) {
+    void form.submit(e, async (request) => setSent(await requestPasswordReset(request)));
   }
 
   return (
@@ -111,7 +87,7 @@ function ForgotPasswordForm({ initialEmail, fromLogin }: { initialEmail: string;
                 value={email}
                 onChange={(e) => {
                   setEmail(e.target.value);
-                  setServerError(null);
+                  form.clearServerError();
                 }}
                 aria-invalid={invalid ? true : undefined}
                 aria-describedby={invalid ? `${id}-email-error` : undefined}
@@ -145,7 +121,7 @@ function ForgotPasswordForm({ initialEmail, fromLogin }: { initialEmail: string;
               className="button button--secondary"
               onClick={() => {
                 again.current = true;
-                setAttempted(false);
+                form.resetAttempt();
                 setSent(null);
               }}
             >

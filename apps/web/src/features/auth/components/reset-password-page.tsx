@@ -7,12 +7,11 @@ import {
   passwordResetRules,
   type PasswordResetInput,
 } from '@bilmarknaden/shared/validation/password-reset';
-import { lastFailure, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
 import { PasswordFields, type PasswordFieldSpec } from '../../../components/password-fields.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import { leaveNotice } from '../../../lib/page-notice.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useRuleSubmit } from '../../../lib/use-rule-submit.ts';
 import { confirmPasswordReset } from '../api/password-reset-api.ts';
 import { completeLogin } from '../session.ts';
 
@@ -46,15 +45,12 @@ export function ResetPasswordPage() {
   const queryClient = useQueryClient();
   // Read once: the router's location keeps the fragment while the address bar no longer shows it.
   const [token] = useState(() => tokenFrom(location.hash));
-  const [linkInvalid, setLinkInvalid] = useState(token === '');
+  // The server said the link is dead (used, replaced or expired); without a token it is dead from the start.
+  const [linkDead, setLinkDead] = useState(false);
+  const linkInvalid = token === '' || linkDead;
   const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const invalidMessage = useRef<HTMLParagraphElement>(null);
-  // The state lags a render behind: a second submit in the same moment must not send a second request.
-  const sending = useRef(false);
   const [values, setValues] = useState<PasswordResetInput>(EMPTY);
-  const [attempted, setAttempted] = useState(false);
-  const [serverError, setServerError] = useState<RuleFailure | null>(null);
-  const [busy, setBusy] = useState(false);
 
   // The token leaves the address bar and the history entry: not kept, nor shared with a copied address.
   useEffect(() => {
@@ -62,54 +58,43 @@ export function ResetPasswordPage() {
     if (hash) window.history.replaceState(window.history.state, '', pathname + search);
   }, []);
 
-  const shown = (attempted ? lastFailure(passwordResetRules, toInput(values)) : null) ?? serverError;
+  const form = useRuleSubmit({
+    rules: passwordResetRules,
+    input: toInput(values),
+    focus: (field) => refs.current[field as Field]?.focus(),
+    failed: SAVE_FAILED,
+    logLabel: 'Lösenordet kunde inte sparas',
+  });
+  const { shown, busy } = form;
 
   const change = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
-    setServerError(null);
+    form.clearServerError();
   };
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (sending.current) return;
-    setAttempted(true);
-    setServerError(null);
-    const input = toInput(values);
-    const failure = lastFailure(passwordResetRules, input);
-    if (failure) {
-      refs.current[failure.field as Field]?.focus();
-      return;
-    }
-    sending.current = true;
-    setBusy(true);
-    try {
-      const next = await confirmPasswordReset({ token, password: input.password });
-      if (!next) throw new Error('Tom token från servern');
-      // As the login dialog: the token is stored at once, the profile arrives in the background.
-      void completeLogin(next, queryClient);
-      leaveNotice(PASSWORD_RESET_MESSAGES.changed);
-      void navigate('/', { replace: true });
-    } catch (err) {
-      if (err instanceof ApiRequestError && err.field === 'token') {
-        setLinkInvalid(true);
-      } else if (err instanceof ApiRequestError && err.status < 500) {
-        // A refusal says what to do (the server's Swedish message); anything else is a fault.
-        setServerError({ field: err.field ?? '', message: err.message });
-        refs.current[err.field as Field]?.focus();
-      } else {
-        console.error('Lösenordet kunde inte sparas', err);
-        setServerError({ field: '', message: SAVE_FAILED });
-      }
-    } finally {
-      sending.current = false;
-      setBusy(false);
-    }
+  function submit(e: FormEvent) {
+    void form.submit(
+      e,
+      async (input) => {
+        const next = await confirmPasswordReset({ token, password: input.password });
+        if (!next) throw new Error('Tom token från servern');
+        // As the login dialog: the token is stored at once, the profile arrives in the background.
+        void completeLogin(next, queryClient);
+        leaveNotice(PASSWORD_RESET_MESSAGES.changed);
+        void navigate('/', { replace: true });
+      },
+      (err) => {
+        if (err.field !== 'token') return false;
+        setLinkDead(true);
+        return true;
+      },
+    );
   }
 
   // The link turned out dead: the form is gone, the keyboard goes to why and what to do.
   useEffect(() => {
-    if (linkInvalid && attempted) invalidMessage.current?.focus();
-  }, [linkInvalid, attempted]);
+    if (linkDead) invalidMessage.current?.focus();
+  }, [linkDead]);
 
   return (
     <section className="page">

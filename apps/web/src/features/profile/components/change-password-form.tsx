@@ -4,10 +4,9 @@ import {
   passwordChangeRules,
   type PasswordChangeInput,
 } from '@bilmarknaden/shared/validation/password-change';
-import { lastFailure, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
 import { PasswordFields, type PasswordFieldSpec } from '../../../components/password-fields.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import { storeSession } from '../../../lib/session-store.ts';
+import { useRuleSubmit } from '../../../lib/use-rule-submit.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { changePasswordRequest } from '../api/password-api.ts';
 
@@ -34,52 +33,32 @@ export function ChangePasswordForm() {
   const id = useId();
   const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const [values, setValues] = useState<PasswordChangeInput>(EMPTY);
-  const [attempted, setAttempted] = useState(false);
-  const [serverError, setServerError] = useState<RuleFailure | null>(null);
-  const [busy, setBusy] = useState(false);
   const [changed, setChanged] = useState(false);
-
-  const ruleFailure = attempted ? lastFailure(passwordChangeRules, toInput(values)) : null;
-  const shown = ruleFailure ?? serverError;
+  const form = useRuleSubmit({
+    rules: passwordChangeRules,
+    input: toInput(values),
+    focus: (field) => refs.current[field as Field]?.focus(),
+    failed: FAILED,
+    logLabel: 'Lösenordet kunde inte bytas',
+  });
+  const { shown, busy } = form;
 
   const change = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
-    setServerError(null);
+    form.clearServerError();
     setChanged(false);
   };
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    setAttempted(true);
-    setServerError(null);
+  function submit(e: FormEvent) {
     setChanged(false);
-    const input = toInput(values);
-    const failure = lastFailure(passwordChangeRules, input);
-    if (failure) {
-      refs.current[failure.field as Field]?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
+    void form.submit(e, async (input) => {
       const token = await changePasswordRequest({ currentPassword: input.currentPassword, password: input.password });
       // The session goes on with the new token: identity no longer takes the ones issued before the change.
       storeSession(token);
       setValues(EMPTY);
-      setAttempted(false);
+      form.resetAttempt();
       setChanged(true);
-    } catch (err) {
-      // A refusal says what to do (the server's Swedish message); anything else is a fault.
-      if (err instanceof ApiRequestError && err.status < 500) {
-        setServerError({ field: err.field ?? '', message: err.message });
-        refs.current[err.field as Field]?.focus();
-      } else {
-        console.error('Lösenordet kunde inte bytas', err);
-        setServerError({ field: '', message: FAILED });
-      }
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
