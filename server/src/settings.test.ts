@@ -51,6 +51,30 @@ describe('loadSettings', () => {
     }
   });
 
+  it('takes an empty variable as unset', () => {
+    const s = loadSettings({ PORT: ' ', HOST: '', LOG_LEVEL: '', SEED_DEMO: '', TRUST_PROXY: '  ' }, defaults);
+    expect(s).toMatchObject({ port: 3000, host: '0.0.0.0', logLevel: 'info', seedDemo: true, trustProxy: false });
+  });
+
+  it('never repeats a URL in a problem (it may hold a password), but names the setting', () => {
+    for (const [name, value] of [
+      ['DATABASE_URL', 'mysql://u:topphemligt@db'],
+      ['IDENTITY_JWKS_URL', 'ftp://u:topphemligt@id'],
+      ['SMTP_URL', 'smtp://u:topphemligt@'],
+    ]) {
+      expect(() => loadSettings({ [name!]: value }, defaults), name).toThrow(name);
+      expect(() => loadSettings({ [name!]: value }, defaults), name).not.toThrow(/topphemligt/);
+    }
+  });
+
+  it('refuses an origin list with a path or without a scheme', () => {
+    expect(loadSettings({ CORS_ORIGINS: ' , ' }, defaults).corsOrigins).toEqual([]);
+    expect(() => loadSettings({ CORS_ORIGINS: 'https://a.se, b.se' }, defaults)).toThrow(
+      'CORS_ORIGINS must be a comma list of origins like https://example.se (got "https://a.se, b.se")',
+    );
+    expect(() => loadSettings({ CORS_ORIGINS: 'https://a.se/' }, defaults)).toThrow(/CORS_ORIGINS/);
+  });
+
   it('refuses to start in production without a signing key, or with a malformed one', () => {
     expect(() => loadSettings({ NODE_ENV: 'production' }, defaults)).toThrow(/JWT_PRIVATE_KEY is required/);
     expect(() => loadSettings({ JWT_PRIVATE_KEY: 'secret' }, defaults)).toThrow(/PKCS#8/);

@@ -1,54 +1,10 @@
 import { createPrivateKey } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { FormatRegistry, KindGuard, type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { DEFAULT_MAIL_FROM } from '@bilmarknaden/identity/mail/mailer';
 import { DEFAULT_REGISTRATION_RATE_LIMIT } from '@bilmarknaden/identity/services/registration-service';
-import type { S3StorageOptions } from '@bilmarknaden/inventory/storage/s3-storage';
-
-/** The photo store's S3 settings: the store's own options, less the page size its tests set. */
-export type S3Settings = Omit<S3StorageOptions, 'listPageSize'>;
-
-export interface Settings {
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl?: string;
-  /** PostgreSQL connections this process keeps open at most (DATABASE_URL only; PGlite is one connection). */
-  databasePoolSize: number;
-  seedDemo: boolean;
-  production: boolean;
-  logLevel: string;
-  jwtPrivateKey?: string;
-  tokenTtlSeconds: number;
-  /** New accounts per client address in an hour (each costs an argon2 hash); refused with 429 beyond it. */
-  registrationRateLimit: number;
-  /** Inventory alone: where identity publishes its public key. */
-  identityJwksUrl?: string;
-  s3?: S3Settings;
-  corsOrigins: string[];
-  /** The built SPA (apps/web/dist). */
-  webDist: string;
-  /** Whole request (headers and body) must arrive within this; slow uploads and slow clients are cut off. */
-  requestTimeoutMs: number;
-  /** The request headers must arrive within this (slowloris); at most requestTimeoutMs. */
-  headersTimeoutMs: number;
-  /**
-   * Which proxies' X-Forwarded-For is believed for the client address (login rate limit): false, a number
-   * of hops, or addresses/CIDRs. Never "trust everyone": a client could then pick its own address.
-   */
-  trustProxy: false | number | string[];
-  /**
-   * Child processes that check and re-encode photos at the lowest CPU priority, so uploads do not slow other
-   * requests; 0 processes photos in the server process itself.
-   */
-  photoWorkers: number;
-  /** Mail goes over SMTP to this smtp:// or smtps:// server; without it, into `$DATA_DIR/mail-outbox` as files. */
-  smtpUrl?: string;
-  /** The sender of every mail. */
-  mailFrom: string;
-  /** The site's address as users reach it, without a trailing slash: links in mails start with it. */
-  publicUrl: string;
-}
 
 export class SettingsError extends Error {
   constructor(readonly problems: string[]) {
@@ -59,202 +15,231 @@ export class SettingsError extends Error {
 
 /** Proxies on this host or a private network: their X-Forwarded-For is the client's address. */
 export const DEFAULT_TRUSTED_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
-const PROXY_ENTRY = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/;
 
-/**
- * TRUST_PROXY: false, a hop count, or a comma list of addresses/CIDRs (and loopback, linklocal,
- * uniquelocal). Default: the private ranges in production, false otherwise. `true` (believe any
- * X-Forwarded-For) is refused: every client could then choose the address the login limit counts.
- */
-function trustProxySetting(
-  raw: string | undefined,
-  production: boolean,
-  problems: string[],
-): false | number | string[] {
-  const value = raw?.trim();
-  if (value === undefined || value === '') return production ? DEFAULT_TRUSTED_PROXIES : false;
-  if (['false', '0', 'no'].includes(value.toLowerCase())) return false;
-  if (/^\d{1,2}$/.test(value)) return Number(value);
-  const entries = value
-    .split(',')
-    .map((e) => e.trim())
-    .filter(Boolean);
-  if (entries.length === 0 || !entries.every((e) => PROXY_ENTRY.test(e))) {
-    problems.push(
-      `TRUST_PROXY must be false, a number of proxy hops or a comma list of proxy addresses/CIDRs (got "${raw}")`,
-    );
-    return false;
-  }
-  return entries;
-}
-
-/** MAIL_FROM: an address, or a display name and <address>; no line breaks or control characters (mail headers). */
-const MAIL_FROM_PATTERN = /^(?:[^\p{Cc}<>]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/u;
-/** PUBLIC_URL: http(s), a host, maybe a port and a path; no credentials, query, fragment or trailing slash. */
-const PUBLIC_URL_PATTERN = /^https?:\/\/[^/?#@\s]+(?:\/[^?#\s]*[^/?#\s])?$/;
-
-/** PUBLIC_URL, checked; by default the process's own port on localhost (development). */
-function publicUrlSetting(raw: string | undefined, port: number, problems: string[]): string {
-  if (raw === undefined || raw === '') return `http://localhost:${port}`;
-  if (!PUBLIC_URL_PATTERN.test(raw) || !URL.canParse(raw)) {
-    problems.push(
-      `PUBLIC_URL must be the site's address as users reach it, like https://bilmarknaden.se: http or https, without a trailing slash, query or fragment (got "${raw}")`,
-    );
-  }
-  return raw;
-}
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-/**
- * PHOTO_WORKERS by default: one per core but one, from 1 to 8. The core left over keeps the server's own thread
- * (HTTP, the embedded database) off caches that decoding 12-megapixel photos fills: on 2 cores with 4 ads
- * uploading, list p99 at 50 connections was 1.7–2.4 × idle with two workers and about 1.5 × with one (decision 011).
- */
+/** One photo worker per core but one, from 1 to 8: the core left keeps its caches for the server (decision 011). */
 export function defaultPhotoWorkers(cores = os.availableParallelism()): number {
   return Math.min(8, Math.max(1, cores - 1));
 }
 export const MAX_PHOTO_WORKERS = 64;
-/**
- * DATABASE_POOL_SIZE by default: two connections per core, from 4 to 10. On 2 cores with PostgreSQL on the same
- * machine, 4 connections answered lists at 50 clients with a lower p99 than 10 (deep window 24 against 41 ms,
- * partial word 32 against 39 ms) and 2 or 3 with less throughput (decision 023).
- */
+/** Two PostgreSQL connections per core, from 4 to 10 (decision 023). */
 export function defaultDatabasePoolSize(cores = os.availableParallelism()): number {
   return Math.min(10, Math.max(4, 2 * cores));
 }
 export const MAX_DATABASE_POOL_SIZE = 1000;
-/** REGISTRATION_RATE_LIMIT runs from 1 to this: the setting can raise the limit but never switch it off. */
+/** The setting can raise the registration limit but never switch it off. */
 export const MAX_REGISTRATION_RATE_LIMIT = 1_000_000;
 
-/** Reads and checks every setting at boot; all problems are reported at once. */
-export function loadSettings(env: NodeJS.ProcessEnv, defaults: { port: number; repoRoot: string }): Settings {
-  const problems: string[] = [];
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-      return fallback;
-    }
-    return n;
-  };
-  const bool = (name: string, fallback: boolean): boolean => {
-    const raw = env[name]?.toLowerCase();
-    if (raw === undefined || raw === '') return fallback;
-    if (['true', '1', 'yes'].includes(raw)) return true;
-    if (['false', '0', 'no'].includes(raw)) return false;
-    problems.push(`${name} must be true or false (got "${env[name]}")`);
-    return fallback;
-  };
-  const url = (name: string, protocols: string[]): string | undefined => {
-    const raw = env[name];
-    if (!raw) return undefined;
-    try {
-      const u = new URL(raw);
-      if (!protocols.includes(u.protocol)) problems.push(`${name} must start with ${protocols.join(' or ')}`);
-    } catch {
-      problems.push(`${name} is not a valid URL`);
-    }
-    return raw;
-  };
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+/** An address, or a name and <address>, on one line: it becomes a mail header. */
+const MAIL_FROM = /^(?:[^\p{Cc}<>]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/u;
+/** http(s), a host, maybe a port and a path; no credentials, query, fragment or trailing slash. */
+const PUBLIC_URL = /^https?:\/\/[^/?#@\s]+(?:\/[^?#\s]*[^/?#\s])?$/;
 
-  const production = env.NODE_ENV === 'production';
-  const logLevel = env.LOG_LEVEL ?? 'info';
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-
-  const jwtPrivateKey = env.JWT_PRIVATE_KEY?.replace(/\\n/g, '\n');
-  if (jwtPrivateKey && !jwtPrivateKey.includes('-----BEGIN PRIVATE KEY-----')) {
-    problems.push('JWT_PRIVATE_KEY must be an Ed25519 private key in PKCS#8 PEM form (-----BEGIN PRIVATE KEY-----)');
-  } else if (jwtPrivateKey) {
-    // Checked here, before any database is opened: a damaged or non-Ed25519 key stops the start at once.
-    let type: string | undefined;
-    try {
-      type = createPrivateKey({ key: jwtPrivateKey, format: 'pem' }).asymmetricKeyType;
-    } catch {
-      problems.push('JWT_PRIVATE_KEY is not a readable PKCS#8 PEM private key');
-    }
-    if (type !== undefined && type !== 'ed25519') {
-      problems.push(`JWT_PRIVATE_KEY must be an Ed25519 key, not ${type}`);
-    }
+/** Checked before any database opens: a damaged or non-Ed25519 signing key stops the start at once. */
+function signingKeyProblem(pem: string): string | undefined {
+  if (!pem.includes('-----BEGIN PRIVATE KEY-----')) {
+    return 'must be an Ed25519 private key in PKCS#8 PEM form (-----BEGIN PRIVATE KEY-----)';
   }
-
-  let s3: S3Settings | undefined;
-  if (env.S3_BUCKET) {
-    s3 = {
-      bucket: env.S3_BUCKET,
-      endpoint: url('S3_ENDPOINT', ['http:', 'https:']),
-      region: env.S3_REGION ?? 'us-east-1',
-      accessKeyId: env.S3_ACCESS_KEY_ID,
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-      forcePathStyle: bool('S3_FORCE_PATH_STYLE', Boolean(env.S3_ENDPOINT)),
-      prefix: env.S3_PREFIX,
-    };
-    if (Boolean(s3.accessKeyId) !== Boolean(s3.secretAccessKey)) {
-      problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be given together');
-    }
-  } else if (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID) {
-    problems.push('S3_BUCKET is required when other S3_* settings are given');
+  try {
+    const type = createPrivateKey({ key: pem, format: 'pem' }).asymmetricKeyType;
+    return type === 'ed25519' ? undefined : `must be an Ed25519 key, not ${type}`;
+  } catch {
+    return 'is not a readable PKCS#8 PEM private key';
   }
+}
 
-  const corsOrigins = (env.CORS_ORIGINS ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
-  for (const origin of corsOrigins) {
-    if (!/^https?:\/\/[^/]+$/.test(origin))
-      problems.push(`CORS_ORIGINS entry "${origin}" must be an origin like https://example.se`);
-  }
+// What a JSON schema cannot say, as named string formats.
+const urlOf = (value: string, ...protocols: string[]) =>
+  URL.canParse(value) && protocols.includes(new URL(value).protocol);
+FormatRegistry.Set('postgres-url', (value) => urlOf(value, 'postgres:', 'postgresql:'));
+FormatRegistry.Set('http-url', (value) => urlOf(value, 'http:', 'https:'));
+FormatRegistry.Set('smtp-url', (value) => urlOf(value, 'smtp:', 'smtps:') && new URL(value).hostname !== '');
+FormatRegistry.Set('public-url', (value) => PUBLIC_URL.test(value) && URL.canParse(value));
+FormatRegistry.Set('ed25519-pem', (value) => signingKeyProblem(value) === undefined);
 
-  const port = int('PORT', defaults.port, 0, 65535);
-  // SMTP_URL's value is never repeated in a problem: it may hold the SMTP password.
-  const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
-  if (smtpUrl && URL.canParse(smtpUrl) && new URL(smtpUrl).hostname === '') problems.push('SMTP_URL must name a host');
-  const mailFrom = env.MAIL_FROM || DEFAULT_MAIL_FROM;
-  if (!MAIL_FROM_PATTERN.test(mailFrom)) {
-    problems.push('MAIL_FROM must be an address like no-reply@example.se or Name <no-reply@example.se>, on one line');
-  }
-  const publicUrl = publicUrlSetting(env.PUBLIC_URL, port, problems);
+// Each setting names its variable (`env`) and, after that name, what is wrong with a bad value (`problem`).
+// A `default` may be a function of the settings read before it.
+type Fallback<T> = T | ((before: never) => T);
+const whole = (env: string, minimum: number, maximum: number, fallback: Fallback<number>) =>
+  Type.Integer({
+    env,
+    minimum,
+    maximum,
+    default: fallback,
+    problem: `must be a whole number from ${minimum} to ${maximum}`,
+  });
+const yesNo = (env: string, fallback: Fallback<boolean>) =>
+  Type.Boolean({ env, default: fallback, problem: 'must be true or false' });
+const text = (env: string, fallback?: string) => Type.String({ env, default: fallback });
+/** URLs may hold a password: their value is never repeated in a problem. */
+const url = (env: string, format: string, protocols: string) =>
+  Type.Optional(Type.String({ env, format, secret: true, problem: `must be a URL starting with ${protocols}` }));
 
-  const requestTimeoutMs = int('REQUEST_TIMEOUT_MS', 60_000, 1000, 3_600_000);
-  const headersTimeoutMs = int('HEADERS_TIMEOUT_MS', Math.min(20_000, requestTimeoutMs), 1000, 600_000);
-  if (headersTimeoutMs > requestTimeoutMs) problems.push('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
-
-  const settings: Settings = {
-    port,
-    host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || './data'),
-    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
-    databasePoolSize: int('DATABASE_POOL_SIZE', defaultDatabasePoolSize(), 1, MAX_DATABASE_POOL_SIZE),
-    seedDemo: bool('SEED_DEMO', true),
-    production,
-    logLevel,
-    jwtPrivateKey,
-    tokenTtlSeconds: int('TOKEN_TTL_SECONDS', 3600, 60, 7 * 24 * 3600),
-    registrationRateLimit: int(
+/** Every setting: the environment variable it is read from, its type, range and default. */
+function settingsSchema(defaults: { port: number; repoRoot: string }, production: boolean) {
+  return Type.Object({
+    port: whole('PORT', 0, 65535, defaults.port),
+    host: text('HOST', '0.0.0.0'),
+    dataDir: text('DATA_DIR', './data'),
+    databaseUrl: url('DATABASE_URL', 'postgres-url', 'postgres:// or postgresql://'),
+    /** PostgreSQL connections kept open at most (PGlite is one connection). */
+    databasePoolSize: whole('DATABASE_POOL_SIZE', 1, MAX_DATABASE_POOL_SIZE, defaultDatabasePoolSize()),
+    seedDemo: yesNo('SEED_DEMO', true),
+    /** NODE_ENV=production. */
+    production: Type.Boolean({ default: production }),
+    logLevel: Type.Union(
+      LOG_LEVELS.map((level) => Type.Literal(level)),
+      { env: 'LOG_LEVEL', default: 'info', problem: `must be one of ${LOG_LEVELS.join(', ')}` },
+    ),
+    /** `\n` escapes allowed. */
+    jwtPrivateKey: Type.Optional(
+      Type.String({ env: 'JWT_PRIVATE_KEY', format: 'ed25519-pem', secret: true, problem: signingKeyProblem }),
+    ),
+    tokenTtlSeconds: whole('TOKEN_TTL_SECONDS', 60, 7 * 24 * 3600, 3600),
+    /** New accounts per client address in an hour (each costs an argon2 hash); refused with 429 beyond it. */
+    registrationRateLimit: whole(
       'REGISTRATION_RATE_LIMIT',
-      DEFAULT_REGISTRATION_RATE_LIMIT.perAddress,
       1,
       MAX_REGISTRATION_RATE_LIMIT,
+      DEFAULT_REGISTRATION_RATE_LIMIT.perAddress,
     ),
-    identityJwksUrl: url('IDENTITY_JWKS_URL', ['http:', 'https:']),
-    s3,
-    corsOrigins,
-    webDist: path.resolve(env.WEB_DIST || path.join(defaults.repoRoot, 'apps/web/dist')),
-    requestTimeoutMs,
-    headersTimeoutMs,
-    trustProxy: trustProxySetting(env.TRUST_PROXY, production, problems),
-    photoWorkers: int('PHOTO_WORKERS', defaultPhotoWorkers(), 0, MAX_PHOTO_WORKERS),
-    smtpUrl,
-    mailFrom,
-    publicUrl,
-  };
-  if (production && !settings.jwtPrivateKey) {
-    problems.push(
-      'JWT_PRIVATE_KEY is required when NODE_ENV=production (a key generated into DATA_DIR is for development)',
-    );
+    /** Inventory alone: where identity publishes its public key. */
+    identityJwksUrl: url('IDENTITY_JWKS_URL', 'http-url', 'http:// or https://'),
+    /** Given when S3_BUCKET is. */
+    s3: Type.Optional(
+      Type.Object({
+        bucket: text('S3_BUCKET'),
+        endpoint: url('S3_ENDPOINT', 'http-url', 'http:// or https://'),
+        region: text('S3_REGION', 'us-east-1'),
+        accessKeyId: Type.Optional(text('S3_ACCESS_KEY_ID')),
+        secretAccessKey: Type.Optional(text('S3_SECRET_ACCESS_KEY')),
+        forcePathStyle: yesNo('S3_FORCE_PATH_STYLE', (s3: { endpoint?: string }) => Boolean(s3.endpoint)),
+        prefix: Type.Optional(text('S3_PREFIX')),
+      }),
+    ),
+    corsOrigins: Type.Array(Type.String({ pattern: '^https?://[^/]+$' }), {
+      env: 'CORS_ORIGINS',
+      default: [],
+      problem: 'must be a comma list of origins like https://example.se',
+    }),
+    /** The built SPA. */
+    webDist: text('WEB_DIST', path.join(defaults.repoRoot, 'apps/web/dist')),
+    /** The whole request must arrive within this: slow uploads and slow clients are cut off. */
+    requestTimeoutMs: whole('REQUEST_TIMEOUT_MS', 1000, 3_600_000, 60_000),
+    /** The request headers must arrive within this (slowloris). */
+    headersTimeoutMs: whole('HEADERS_TIMEOUT_MS', 1000, 600_000, (s: { requestTimeoutMs: number }) =>
+      Math.min(20_000, s.requestTimeoutMs),
+    ),
+    /** Whose X-Forwarded-For is believed for the client address; never everyone's (a client would pick its own). */
+    trustProxy: Type.Union(
+      [
+        Type.Literal(false),
+        Type.Integer({ minimum: 0, maximum: 99 }),
+        Type.Array(Type.String({ pattern: '^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(/\\d{1,3})?)$' }), {
+          minItems: 1,
+        }),
+      ],
+      {
+        env: 'TRUST_PROXY',
+        default: production ? DEFAULT_TRUSTED_PROXIES : false,
+        problem: 'must be false, a number of proxy hops or a comma list of proxy addresses/CIDRs',
+      },
+    ),
+    /** Low-priority child processes that re-encode photos, so uploads do not slow other requests; 0: in process. */
+    photoWorkers: whole('PHOTO_WORKERS', 0, MAX_PHOTO_WORKERS, defaultPhotoWorkers()),
+    /** Without it, mails are files in `$DATA_DIR/mail-outbox`. */
+    smtpUrl: Type.Optional(
+      Type.String({
+        env: 'SMTP_URL',
+        format: 'smtp-url',
+        secret: true,
+        problem: 'must be an smtp:// or smtps:// URL naming a host',
+      }),
+    ),
+    mailFrom: Type.RegExp(MAIL_FROM, {
+      env: 'MAIL_FROM',
+      default: DEFAULT_MAIL_FROM,
+      problem: 'must be an address like no-reply@example.se or Name <no-reply@example.se>, on one line',
+    }),
+    /** The site's address as users reach it: links in mails start with it. */
+    publicUrl: Type.String({
+      env: 'PUBLIC_URL',
+      format: 'public-url',
+      default: (s: { port: number }) => `http://localhost:${s.port}`,
+      problem:
+        "must be the site's address as users reach it, like https://bilmarknaden.se: http or https, without a trailing slash, query or fragment",
+    }),
+  });
+}
+
+export type Settings = Static<ReturnType<typeof settingsSchema>>;
+
+const WORDS = new Map([
+  ...['true', '1', 'yes'].map((word) => [word, true] as const),
+  ...['false', '0', 'no'].map((word) => [word, false] as const),
+]);
+
+/** A variable's text as its schema's type. Strict: TypeBox's Value.Convert would take "2.5" as the whole number 2. */
+function fromEnv(schema: TSchema, raw: string): unknown {
+  if (KindGuard.IsInteger(schema)) return Number(raw);
+  if (KindGuard.IsBoolean(schema) || KindGuard.IsLiteralBoolean(schema))
+    return WORDS.get(raw.trim().toLowerCase()) ?? raw;
+  if (KindGuard.IsArray(schema)) return raw.split(',').flatMap((entry) => entry.trim() || []);
+  if (KindGuard.IsUnion(schema)) {
+    for (const member of schema.anyOf) {
+      const value = fromEnv(member, raw);
+      if (Value.Check(member, value)) return value;
+    }
   }
-  if (problems.length > 0) throw new SettingsError(problems);
+  return raw;
+}
+
+/** Reads an object's settings in order; a wrong value is listed and its default stands in, so later checks run. */
+function read(schema: TObject, env: NodeJS.ProcessEnv, problems: string[]): Record<string, unknown> {
+  const settings: Record<string, unknown> = {};
+  for (const [key, property] of Object.entries<TSchema>(schema.properties)) {
+    if (KindGuard.IsObject(property)) {
+      const inner = read(property, env, problems);
+      settings[key] = Value.Check(property, inner) ? inner : undefined;
+      continue;
+    }
+    const raw = property.env === undefined ? undefined : env[property.env];
+    let value = raw?.trim() ? fromEnv(property, raw) : undefined;
+    if (value !== undefined && !Value.Check(property, value)) {
+      const problem = typeof property.problem === 'function' ? property.problem(value) : property.problem;
+      problems.push(`${property.env} ${problem}${property.secret ? '' : ` (got ${JSON.stringify(raw)})`}`);
+      value = undefined;
+    }
+    const fallback = typeof property.default === 'function' ? property.default(settings) : property.default;
+    settings[key] = value ?? Value.Clone(fallback);
+  }
   return settings;
+}
+
+/** Reads and checks every setting at boot; all problems are reported at once. An empty variable is unset. */
+export function loadSettings(env: NodeJS.ProcessEnv, defaults: { port: number; repoRoot: string }): Settings {
+  const production = env.NODE_ENV === 'production';
+  const problems: string[] = [];
+  const jwtPrivateKey = env.JWT_PRIVATE_KEY?.replace(/\\n/g, '\n');
+  const s = read(
+    settingsSchema(defaults, production),
+    { ...env, JWT_PRIVATE_KEY: jwtPrivateKey },
+    problems,
+  ) as Settings;
+
+  const crossChecks: [unknown, string][] = [
+    [s.headersTimeoutMs > s.requestTimeoutMs, 'HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS'],
+    [
+      s.s3 && Boolean(s.s3.accessKeyId) !== Boolean(s.s3.secretAccessKey),
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be given together',
+    ],
+    [!s.s3 && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID), 'S3_BUCKET is required when other S3_* settings are given'],
+    [
+      production && !s.jwtPrivateKey,
+      'JWT_PRIVATE_KEY is required when NODE_ENV=production (a key generated into DATA_DIR is for development)',
+    ],
+  ];
+  problems.push(...crossChecks.filter(([wrong]) => wrong).map(([, problem]) => problem));
+  if (problems.length > 0) throw new SettingsError(problems);
+  return { ...s, dataDir: path.resolve(s.dataDir), webDist: path.resolve(s.webDist) };
 }
