@@ -5,9 +5,8 @@ import { createMailer } from '@bilmarknaden/identity/mail/create-mailer';
 import type { Settings } from './settings.ts';
 
 /**
- * The identity service's options from the settings: the same in the default process and for identity alone. The
- * mailer (SMTP_URL, or the mail folder `$DATA_DIR/mail-outbox`) logs to `log`, and warns there in production when
- * mails only go to the folder.
+ * Identity's options from the settings, for the default process and identity alone. The mailer logs to `log`,
+ * with a warning in production when mails only go to the folder.
  */
 export function identityOptions(
   settings: Settings,

@@ -20,9 +20,8 @@ export const serverTimeouts = {
 } as const;
 
 /**
- * The timeouts with the settings' values. Node checks the headers and request timeouts only every
- * `connectionsCheckingInterval` (30 s by default), so the check runs at least every 2 s: a slow client
- * is cut off close to its timeout, not up to 30 s later.
+ * The timeouts with the settings' values. Node checks them only every `connectionsCheckingInterval`, so that
+ * follows the headers timeout: a slow client is cut off close to its timeout (docs/security.md).
  */
 export function serverTimeoutOptions(settings: { requestTimeoutMs: number; headersTimeoutMs: number }) {
   return {
@@ -36,10 +35,7 @@ export function serverTimeoutOptions(settings: { requestTimeoutMs: number; heade
   } as const;
 }
 
-/**
- * One log line per request, when it completes (Fastify's default logs two). A page's own API reads for its
- * first render are not requests of their own: the page's line covers them (errors are still logged).
- */
+/** One log line per completed request (Fastify logs two); a page's own API reads are covered by the page's line. */
 export function logRequests(app: FastifyInstance): void {
   app.addHook('onResponse', async (req, reply) => {
     if (isPageRead(req.headers)) return;

@@ -33,19 +33,15 @@ export interface PageData {
   lcpImage: string | undefined;
   /** The ad of /car/{id}, for the title and Open Graph tags. */
   car?: Car;
-  /**
-   * What the page shows does not exist, so the page answers 404: the ad of /car/{id} or /edit/car/{id} (the API
-   * answers 404: removed, pending or never there), the seller of /user/{username} (no account and no visible ad).
-   */
+  /** What the page shows does not exist (the ad, or the seller), so the page answers 404. */
   missing?: true;
 }
 
 const MISSING: PageData = { answers: [], lcpImage: undefined, missing: true };
 
 /**
- * The data of `/` (no query: a filtered list is another request), `/car/{id}`, `/edit/car/{id}` and
- * `/user/{username}`, read through the API itself (app.inject: the same validation, serialisation and headers as
- * the app's own request), or null for other pages and when a read fails: the app then asks for it as usual.
+ * The data of `/` (without a query), `/car/{id}`, `/edit/car/{id}` and `/user/{username}`, read through the API
+ * itself (app.inject) so it is what the app's own request gets; null for other pages or a failed read.
  */
 export async function readPageData(app: FastifyInstance, url: string, match: PageMatch): Promise<PageData | null> {
   const query = url.split('?', 2)[1];
@@ -81,9 +77,8 @@ export async function readPageData(app: FastifyInstance, url: string, match: Pag
 }
 
 /**
- * /user/{username}: the seller is someone while the identity service knows the name or an ad of theirs is visible
- * (an account removed with its ads left), as the app decides (apps/web/src/features/user-ads). The profile is the
- * cheaper read and settles almost every page, the ads are read only for a name the identity service does not know.
+ * /user/{username}: a seller exists while identity knows the name or an ad of theirs is visible, as the app decides
+ * (features/user-ads). The cheaper profile read comes first; the ads only for a name identity does not know.
  */
 async function readSeller(app: FastifyInstance, username: string): Promise<PageData | null> {
   const profile = await answer(app, profileUrl(username));

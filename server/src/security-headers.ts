@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * helmet's settings for every answer: the SPA runs no inline script and loads nothing from other sites. A page
- * (index.html) adds its own style nonce to style-src (withStyleNonce): the only inline style is the scroll lock
- * of the dialogs (react-remove-scroll), which carries that nonce.
+ * helmet's settings: the SPA runs no inline script and loads nothing from other sites. A page adds its own style
+ * nonce (withStyleNonce) for the one inline style, the dialogs' scroll lock.
  */
 export function helmetOptions(production: boolean): HelmetOptions {
   return {
@@ -45,10 +44,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-/**
- * The policy with `'nonce-<nonce>'` added to its style-src (nothing else changes): a page's answer, whose
- * `<style>` elements with that nonce may apply. A policy without style-src is returned as it is.
- */
+/** The policy with `'nonce-<nonce>'` added to its style-src, if it has one: a page's `<style>` with it applies. */
 export function withStyleNonce(policy: string, nonce: string): string {
   return policy
     .split(';')
@@ -57,9 +53,8 @@ export function withStyleNonce(policy: string, nonce: string): string {
 }
 
 /**
- * Sets the security headers on every answer (errors and 404s included). They are computed once at start:
- * `@fastify/helmet` built helmet's middleware again for every request, parsing the policy each time (profiled:
- * ~2 % of the server's thread at 3,500 list requests a second).
+ * Sets the security headers on every answer, errors and 404s included. Computed once at start: `@fastify/helmet`
+ * rebuilt helmet's middleware, parsing the policy, for every request.
  */
 export function registerSecurityHeaders(app: FastifyInstance, production: boolean): void {
   const headers = securityHeaders(helmetOptions(production));

@@ -25,13 +25,9 @@ export interface PageAnswers {
 }
 
 /**
- * The SPA: hashed assets with long caching, and index.html for every other GET so deep links like
- * /car/12 open the app (with the ad's title in the meta tags for link previews). Home and ad pages also
- * carry their first API answers and fetch their largest photo from the head (page-data.ts), so the first
- * screen needs no round trip after the entry script (the edit page carries its ad, a seller's page the profile).
- * The status is the screen's: 404 for a path that opens no screen of the app (packages/shared/src/page-paths.ts),
- * for /notfound, for an ad (to see or to edit) and a seller that do not exist, so that crawlers and link checkers
- * see what a visitor sees.
+ * The SPA: hashed assets cached for good, and index.html for every other GET so that deep links open the app. A page
+ * carries its first API answers (page-data.ts), so its first screen needs no round trip after the entry script;
+ * its status is the screen's (404 for no such page, ad or seller), so crawlers see what a visitor sees.
  */
 export async function webRoutes(app: FastifyInstance, opts: { webDist: string; pages?: PageAnswers }): Promise<void> {
   const indexFile = path.join(opts.webDist, 'index.html');
@@ -100,7 +96,7 @@ export async function webRoutes(app: FastifyInstance, opts: { webDist: string; p
       .header('Vary', 'Accept-Encoding')
       .type('text/html; charset=utf-8');
     const html = render(page, nonce);
-    // The page carries its data now (several KB): compressed like the assets, at a cost of well under a millisecond.
+    // Compressed like the assets, since the page carries its data.
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
     if (encoding === 'br') return reply.header('Content-Encoding', 'br').send(brotli(html));
     if (encoding === 'gzip') return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
