@@ -21,8 +21,8 @@ export const benchUser = (n: number) => ({ username: `bench${n}`, email: `bench$
 /**
  * How ads get their photos:
  * - `link`: the pool's files are written once to `$DATA_DIR/bench-photo-pool` and every photo of every ad is a
- *   hard link to one of them (local folder only). To the server each is an ordinary file at
- *   `/files/{id}-{n}.jpeg` (stored as version 1, `{id}-1-{n}.jpeg`); the store never writes into an existing file (temp + rename), so replacing or
+ *   hard link to one of them (local folder only). To the server each is an ordinary file, version 1 of its ad
+ *   (`{id}-1-{n}.jpeg`); the store never writes into an existing file (temp + rename), so replacing or
  *   deleting one ad's photo never touches the others. Fast: one link() per file, no bytes copied.
  * - `copy`: the pool's bytes are `put` through the store for every ad (works for S3; slow for large N).
  * - `none`: no photos; ads get image_count 0 (nothing claimed that does not exist).
