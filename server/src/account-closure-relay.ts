@@ -59,9 +59,7 @@ export function createClosureRelay({
           log.info({ closure: row.id, ...erased }, 'erased the ads of a closed account');
         } catch (err) {
           failed.add(row.id);
-          // An ad whose photos are being written (SellerAdsBusyError) is expected now and then: the next round has it.
-          const busy = err instanceof Error && err.name === 'SellerAdsBusyError';
-          log[busy ? 'warn' : 'error']({ err, closure: row.id }, 'a closed account is not yet erased; tried again');
+          log.error({ err, closure: row.id }, 'a closed account is not yet erased; tried again');
         }
       }
       if (rows.length < limit || todo.length === 0) return;

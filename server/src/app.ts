@@ -112,15 +112,10 @@ export function photoWorkers(app: FastifyInstance, settings: Settings): ImagePro
   return pool.processImage;
 }
 
-/** Removes what a crash left (pending ads, recorded photo removals, temporary files, leases) and logs what it did. */
+/** Removes what a crash left (pending ads, recorded photo removals, temporary files) and logs what it did. */
 export async function cleanUpAtStart(app: FastifyInstance, db: Database, storage: FileStorage): Promise<void> {
   const cleaned = await removeIncompleteAds(db, storage, { log: app.log });
-  if (
-    cleaned.removedAds.length > 0 ||
-    cleaned.fileRemovals > 0 ||
-    cleaned.removedTemporaryFiles > 0 ||
-    cleaned.releasedPhotoWrites > 0
-  ) {
+  if (cleaned.removedAds.length > 0 || cleaned.fileRemovals > 0 || cleaned.removedTemporaryFiles > 0) {
     app.log.info(cleaned, 'removed what an interrupted upload or removal left behind');
   }
 }
@@ -172,7 +167,7 @@ export async function buildApp(
       verifyToken: createTokenVerifier(keys.publicKey),
       processImage: photoWorkers(app, settings),
     });
-    await app.register(filesRoutes, { prefix: FILES_BASE, storage });
+    await app.register(filesRoutes, { prefix: FILES_BASE, db, storage });
     await app.register(webRoutes, { webDist: settings.webDist, pages });
     return { app, db, storage };
   } catch (err) {

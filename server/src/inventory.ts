@@ -31,7 +31,7 @@ try {
     await app.register(inventoryApp, { prefix: INVENTORY_BASE, db, storage, verifyToken, processImage });
     // Identity alone records closures in the shared database; this process erases their ads (decision 026).
     startClosureRelay(app, db, storage);
-    await app.register(filesRoutes, { prefix: FILES_BASE, storage });
+    await app.register(filesRoutes, { prefix: FILES_BASE, db, storage });
   });
   closeOnSignals(app);
   await app.listen({ port: settings.port, host: settings.host });

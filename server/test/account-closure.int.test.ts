@@ -74,7 +74,7 @@ describe('closing an account', () => {
       });
       expect(saved.json()).toEqual({ saved: true });
     }
-    const photo = path.join(t.filesDir, `${annasAd}-1.jpeg`);
+    const photo = path.join(t.filesDir, `${annasAd}-1-1.jpeg`);
     expect(existsSync(photo)).toBe(true);
 
     expect((await closeAccount(t, anna, 'fel-lösenord-1')).statusCode).toBe(403);
@@ -135,7 +135,7 @@ describe('closing an account', () => {
     const t = await start(first);
     await expect.poll(() => pendingClosures(t)).toBe(0);
     expect(await adStatus(t, ad)).toBe(404);
-    expect(existsSync(path.join(t.filesDir, `${ad}-1.jpeg`))).toBe(false);
+    expect(existsSync(path.join(t.filesDir, `${ad}-1-1.jpeg`))).toBe(false);
   });
 
   it('a closure whose erasure fails stays pending, the others are erased, and the next round finishes it', async () => {

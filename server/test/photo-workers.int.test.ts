@@ -73,7 +73,7 @@ describe('photos through the photo workers (default settings)', () => {
     expect(detail.statusCode).toBe(200);
     const files = readdirSync(t.filesDir).filter((f) => f.startsWith(`${id}-`));
     expect(files.length).toBe(6); // full and card of each photo
-    const first = files.find((f) => f === `${id}-1.jpeg`)!;
+    const first = files.find((f) => f === `${id}-1-1.jpeg`)!;
     expect(await sharp(path.join(t.filesDir, first)).metadata()).toMatchObject({
       format: 'jpeg',
       width: 1600,

@@ -37,7 +37,7 @@ describe('demo seed', () => {
       expect(car.image_count).toBeGreaterThanOrEqual(1);
       expect(car.image_count).toBeLessThanOrEqual(8);
       for (let n = 1; n <= car.image_count; n++) {
-        for (const key of [`${car.id}-${n}.jpeg`, `${car.id}-${n}-card.jpeg`]) {
+        for (const key of [`${car.id}-1-${n}.jpeg`, `${car.id}-1-${n}-card.jpeg`]) {
           const file = await storage.get(key);
           expect(file, key).not.toBeNull();
           // Opened for reading: closed here rather than left to the garbage collector.

@@ -79,20 +79,20 @@ describe('bulkSeed', () => {
     let files = 0;
     for (const { id, image_count } of rows.rows) {
       for (let n = 1; n <= image_count; n++) {
-        for (const key of [`${id}-${n}.jpeg`, `${id}-${n}-card.jpeg`]) {
+        for (const key of [`${id}-1-${n}.jpeg`, `${id}-1-${n}-card.jpeg`]) {
           const s = await stat(path.join(dataDir, 'files', key));
           expect(s.isFile()).toBe(true);
           files++;
         }
       }
       // Nothing beyond the count.
-      await expect(stat(path.join(dataDir, 'files', `${id}-${image_count + 1}.jpeg`))).rejects.toThrow();
+      await expect(stat(path.join(dataDir, 'files', `${id}-1-${image_count + 1}.jpeg`))).rejects.toThrow();
     }
     expect(files).toBe(result.photoFiles);
-    const jpeg = await readFile(path.join(dataDir, 'files', `${rows.rows[0]!.id}-1.jpeg`));
+    const jpeg = await readFile(path.join(dataDir, 'files', `${rows.rows[0]!.id}-1-1.jpeg`));
     expect(jpeg.subarray(0, 2).toString('hex')).toBe('ffd8');
     // Hard links to the pool, none beyond the budget per inode.
-    const first = await stat(path.join(dataDir, 'files', `${rows.rows[0]!.id}-1.jpeg`));
+    const first = await stat(path.join(dataDir, 'files', `${rows.rows[0]!.id}-1-1.jpeg`));
     expect(first.nlink).toBeGreaterThan(1);
     expect(first.nlink).toBeLessThanOrEqual(21);
   });

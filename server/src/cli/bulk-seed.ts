@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Database, Queryable } from '@bilmarknaden/db/database';
 import { hashPassword } from '@bilmarknaden/identity/services/password-hasher';
 import { suspendDayCounting } from '@bilmarknaden/inventory/repositories/day-counted-window';
+import { fileKey } from '@bilmarknaden/inventory/storage/file-keys';
 import { LocalFileStorage } from '@bilmarknaden/inventory/storage/local-storage';
 import type { FileStorage } from '@bilmarknaden/inventory/storage/file-storage';
 import { colorOptions } from '@bilmarknaden/shared/options';
@@ -20,8 +21,8 @@ export const benchUser = (n: number) => ({ username: `bench${n}`, email: `bench$
 /**
  * How ads get their photos:
  * - `link`: the pool's files are written once to `$DATA_DIR/bench-photo-pool` and every photo of every ad is a
- *   hard link to one of them (local folder only). To the server each is an ordinary file at
- *   `/files/{id}-{n}.jpeg`; the store never writes into an existing file (temp + rename), so replacing or
+ *   hard link to one of them (local folder only). To the server each is an ordinary file, version 1 of its ad
+ *   (`{id}-1-{n}.jpeg`); the store never writes into an existing file (temp + rename), so replacing or
  *   deleting one ad's photo never touches the others. Fast: one link() per file, no bytes copied.
  * - `copy`: the pool's bytes are `put` through the store for every ad (works for S3; slow for large N).
  * - `none`: no photos; ads get image_count 0 (nothing claimed that does not exist).
@@ -394,8 +395,8 @@ async function attachPhotos(pool: PhotoPool, ads: readonly InsertedAd[], rnd: Ra
     const offset = rnd.int(0, set.length - 1);
     for (let n = 1; n <= ad.image_count; n++) {
       const photo = set[(offset + n) % set.length]!;
-      const fullKey = `${ad.id}-${n}.jpeg`;
-      const cardKey = `${ad.id}-${n}-card.jpeg`;
+      const fullKey = fileKey(ad.id, 1, n);
+      const cardKey = fileKey(ad.id, 1, n, 'card');
       if (pool.mode === 'link') {
         const dir = (pool.storage as LocalFileStorage).dir;
         const full = photo.full!.next();

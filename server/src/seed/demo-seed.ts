@@ -3,6 +3,7 @@ import type { Database } from '@bilmarknaden/db/database';
 import type { FileStorage } from '@bilmarknaden/inventory/storage/file-storage';
 import { hashPassword } from '@bilmarknaden/identity/services/password-hasher';
 import { carsRepository } from '@bilmarknaden/inventory/repositories/cars-repository';
+import { fileKey } from '@bilmarknaden/inventory/storage/file-keys';
 import { createUsersRepository } from '@bilmarknaden/identity/repositories/users-repository';
 import { colorOptions } from '@bilmarknaden/shared/options';
 import { createRandom } from './random.ts';
@@ -62,8 +63,9 @@ export async function seedDemoData(
     const offset = rnd.int(0, set.length - 1);
     for (let n = 1; n <= imageCount; n++) {
       const photo = set[(offset + n) % set.length]!;
-      await storage.put(`${id}-${n}.jpeg`, photo.full, 'image/jpeg');
-      await storage.put(`${id}-${n}-card.jpeg`, photo.card, 'image/jpeg');
+      // A new ad's photos are version 1 (decision 028).
+      await storage.put(fileKey(id, 1, n), photo.full, 'image/jpeg');
+      await storage.put(fileKey(id, 1, n, 'card'), photo.card, 'image/jpeg');
     }
     await cars.activate(id, imageCount);
     // Demo ads were "posted" over the last months, not all at this moment.

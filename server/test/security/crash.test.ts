@@ -151,7 +151,10 @@ describe('SIGKILL during ad creations', () => {
       expect(await readdir(path.join(dataDir, 'files', '.tmp')).catch(() => [])).toEqual([]);
       const files = (await readdir(path.join(dataDir, 'files'))).filter((f) => f !== '.tmp');
       const expected = cars.flatMap((c) =>
-        Array.from({ length: c.image_count }, (_, i) => [`${c.id}-${i + 1}.jpeg`, `${c.id}-${i + 1}-card.jpeg`]).flat(),
+        Array.from({ length: c.image_count }, (_, i) => [
+          `${c.id}-1-${i + 1}.jpeg`,
+          `${c.id}-1-${i + 1}-card.jpeg`,
+        ]).flat(),
       );
       // Exactly the photos of the complete ads: no orphan, no temporary file, none missing.
       expect(files.sort()).toEqual(expected.sort());

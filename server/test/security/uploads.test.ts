@@ -112,7 +112,7 @@ describe('hostile files are refused by their content, and nothing is stored', ()
 });
 
 describe('file names and types are never trusted', () => {
-  it('../, NUL, absolute and long names: the photo is stored only as {id}-{n}.jpeg, nothing else appears', async () => {
+  it('../, NUL, absolute and long names: the photo is stored only as {id}-1-{n}.jpeg, nothing else appears', async () => {
     const names = [
       '../../../../tmp/bm-evil.jpg',
       '..\\..\\..\\bm-evil.jpg',
@@ -133,13 +133,13 @@ describe('file names and types are never trusted', () => {
       if (res.statusCode === 201) {
         const id = res.json().id as number;
         const files = (await readdir(t.filesDir)).filter((f) => f.startsWith(`${id}-`));
-        expect(files.sort()).toEqual([`${id}-1-card.jpeg`, `${id}-1.jpeg`]);
+        expect(files.sort()).toEqual([`${id}-1-1-card.jpeg`, `${id}-1-1.jpeg`]);
       }
     }
     const everything = await readdir(t.settings.dataDir, { recursive: true });
     expect(everything.filter((f) => /evil|passwd|script/.test(String(f)))).toEqual([]);
     expect(existsSync('/tmp/bm-evil.jpg')).toBe(false);
-    for (const f of await readdir(t.filesDir)) if (f !== '.tmp') expect(f).toMatch(/^\d+-[1-8](-card)?\.jpeg$/);
+    for (const f of await readdir(t.filesDir)) if (f !== '.tmp') expect(f).toMatch(/^\d+-1-[1-8](-card)?\.jpeg$/);
     expect(await readdir(path.join(t.filesDir, '.tmp')).catch(() => [])).toEqual([]);
   });
 

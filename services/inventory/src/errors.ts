@@ -27,8 +27,6 @@ export const MESSAGES = {
   /** 400: GET /feedback?handled= takes true or false. */
   feedbackHandledFilter: 'Ange handled som true eller false',
   carNotFound: 'Annonsen finns inte',
-  /** 409: another request is replacing or removing the ad's photos (decision 013). */
-  photosBusy: 'Annonsens bilder sparas just nu. Försök igen om en stund.',
   /** 409: the user's saved list is full (MAX_SAVED). */
   savedFull: `Du kan spara högst ${MAX_SAVED} bilar. Ta bort en sparad bil först.`,
   makeNotFound: 'Märket finns inte',

@@ -109,7 +109,7 @@ describe('a crash during uploads', () => {
     for (const ad of ads) {
       expect(ad.imageCount).toBe(5);
       for (let n = 1; n <= 5; n++) {
-        for (const name of [`${ad.id}-${n}.jpeg`, `${ad.id}-${n}-card.jpeg`]) {
+        for (const name of [`${ad.id}-1-${n}.jpeg`, `${ad.id}-1-${n}-card.jpeg`]) {
           expect(files).toContain(name);
           const meta = await sharp(await readFile(path.join(dir, 'files', name))).metadata();
           expect(meta.format).toBe('jpeg');

@@ -13,14 +13,23 @@ import {
   type FilePart,
   type TestApp,
 } from './inventory-helpers.ts';
+import { createPhotoStorage, versionFiles, type TestPhotoStorage } from './photo-storage.ts';
 
 let t: TestApp;
+let storage: TestPhotoStorage;
+let disposeStorage: () => Promise<void>;
 let headers: Record<string, string>;
 beforeAll(async () => {
-  t = await buildTestApp();
+  ({ storage, dispose: disposeStorage } = await createPhotoStorage());
+  t = await buildTestApp({ storage });
   headers = await t.auth('sara');
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await disposeStorage();
+});
+/** A stored photo of a new ad (version 1). */
+const stored = async (id: number, n: number) => (await storage.read(`${id}-1-${n}.jpeg`))!;
 
 const post = async (fields: Record<string, string>, files: FilePart[] = [], auth = headers) => {
   const body = multipart(fields, files);
@@ -36,9 +45,9 @@ const post = async (fields: Record<string, string>, files: FilePart[] = [], auth
 /** Nothing at all was stored by a refused upload. */
 async function expectNothingStored(before: { rows: number; files: number }) {
   expect(await countRows(t.db, 'inventory.cars')).toBe(before.rows);
-  expect(t.storage.files.size).toBe(before.files);
+  expect((await storage.keys()).length).toBe(before.files);
 }
-const snapshot = async () => ({ rows: await countRows(t.db, 'inventory.cars'), files: t.storage.files.size });
+const snapshot = async () => ({ rows: await countRows(t.db, 'inventory.cars'), files: (await storage.keys()).length });
 
 const TITLE_CHARACTERS = 'Din rubrik innehåller otillåtna tecken (tabbar, radbrytningar eller osynliga styrtecken)';
 const DESCRIPTION_CHARACTERS = 'Din beskrivning innehåller otillåtna osynliga styrtecken';
@@ -48,7 +57,7 @@ const GREEN = { r: 20, g: 200, b: 20 };
 const BLUE = { r: 20, g: 20, b: 220 };
 
 describe('POST /001/1001 photos', () => {
-  it('stores JPEG, PNG and WebP as {id}-{n}.jpeg in upload order, with card files', async () => {
+  it('stores JPEG, PNG and WebP as photos 1…n of version 1 in upload order, with card files', async () => {
     const res = await post(adFields(), [
       { data: await photo('jpeg', RED), filename: 'a.jpg', contentType: 'image/jpeg' },
       { data: await photo('png', GREEN), filename: 'b.png', contentType: 'image/png' },
@@ -57,18 +66,13 @@ describe('POST /001/1001 photos', () => {
     expect(res.status).toBe(201);
     const id = res.body.id as number;
     expect(res.body).toEqual({ id });
-    expect(t.storage.keys().filter((k) => k.startsWith(`${id}-`))).toEqual(
-      [1, 2, 3].flatMap((n) => [`${id}-${n}-card.jpeg`, `${id}-${n}.jpeg`]).sort(),
-    );
-    const colours = await Promise.all(
-      [1, 2, 3].map((n) => averageColour(t.storage.files.get(`${id}-${n}.jpeg`)!.data)),
-    );
+    expect(await storage.keysOf(id)).toEqual(versionFiles(id, 1, 3));
+    const colours = await Promise.all([1, 2, 3].map(async (n) => averageColour(await stored(id, n))));
     expect(colours[0]!.r).toBeGreaterThan(150);
     expect(colours[1]!.g).toBeGreaterThan(150);
     expect(colours[2]!.b).toBeGreaterThan(150);
-    for (const f of t.storage.files.values()) {
-      expect(f.contentType).toBe('image/jpeg');
-      expect(f.data.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    for (const key of await storage.keysOf(id)) {
+      expect((await storage.read(key))!.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     }
     const detail = await t.app.inject({ method: 'GET', url: `${BASE}/001/2001?carid=${id}` });
     expect(detail.json()).toMatchObject({ id, imageCount: 3, imageVersion: 1, user: 'sara' });
@@ -85,7 +89,7 @@ describe('POST /001/1001 photos', () => {
       { field: 'images', data: await photo('jpeg', RED) },
     ]);
     expect(plain.status).toBe(201);
-    const second = averageColour(t.storage.files.get(`${plain.body.id}-2.jpeg`)!.data);
+    const second = averageColour(await stored(plain.body.id, 2));
     expect((await second).r).toBeGreaterThan(150);
   });
 
@@ -95,8 +99,8 @@ describe('POST /001/1001 photos', () => {
       { field: 'images[0]', data: await photo('jpeg', RED) },
     ]);
     expect(res.status).toBe(201);
-    expect((await averageColour(t.storage.files.get(`${res.body.id}-1.jpeg`)!.data)).b).toBeGreaterThan(150);
-    expect((await averageColour(t.storage.files.get(`${res.body.id}-2.jpeg`)!.data)).r).toBeGreaterThan(150);
+    expect((await averageColour(await stored(res.body.id, 1))).b).toBeGreaterThan(150);
+    expect((await averageColour(await stored(res.body.id, 2))).r).toBeGreaterThan(150);
   });
 
   it('accepts 8 photos', async () => {
@@ -106,7 +110,7 @@ describe('POST /001/1001 photos', () => {
       Array.from({ length: 8 }, () => ({ data: jpeg })),
     );
     expect(res.status).toBe(201);
-    expect(t.storage.keys().filter((k) => k.startsWith(`${res.body.id}-`))).toHaveLength(16);
+    expect(await storage.keysOf(res.body.id)).toHaveLength(16);
   });
 
   it('refuses a 9th photo, storing nothing', async () => {
@@ -177,12 +181,12 @@ describe('POST /001/1001 photos', () => {
 
   it('a storage failure stores nothing (no row, no file) and answers 500', async () => {
     const before = await snapshot();
-    t.storage.failPutOn = (key) => key.endsWith('-2-card.jpeg');
+    storage.failPutOn = (key) => key.endsWith('-2-card.jpeg');
     try {
       const res = await post(adFields(), [{ data: await photo('jpeg') }, { data: await photo('png') }]);
       expect(res).toEqual({ status: 500, body: { message: 'Något gick fel. Försök igen senare.' } });
     } finally {
-      t.storage.failPutOn = null;
+      storage.failPutOn = null;
     }
     await expectNothingStored(before);
   });
@@ -245,7 +249,7 @@ describe('POST /001/1001 photos', () => {
         [id],
       );
       expect(row.rows).toEqual([{ status: 'active', image_count: 1 }]);
-      expect(slow.storage.keys()).toEqual([`${id}-1-card.jpeg`, `${id}-1.jpeg`]);
+      expect(slow.storage.keys()).toEqual(versionFiles(id, 1, 1));
     } finally {
       release();
       await slow.close();

@@ -2,86 +2,78 @@ import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '@bilmarknaden/db/testing';
 import { createTestDatabase } from '@bilmarknaden/db/testing';
 import { parseSweepArgs, sweepFiles } from '../src/cli/files-sweep.ts';
 import { inventoryMigrations } from '../src/migrations.ts';
 import { fileRemovalsRepository } from '../src/repositories/file-removals-repository.ts';
 import { PENDING_GRACE_MS } from '../src/services/startup-cleanup.ts';
-import { countRows, insertCar, MemoryStorage } from './inventory-helpers.ts';
+import { countRows, insertCar } from './inventory-helpers.ts';
+import { createPhotoStorage, versionFiles, type TestPhotoStorage } from './photo-storage.ts';
 
 let t: TestDatabase;
+let storage: TestPhotoStorage;
+let disposeStorage: () => Promise<void>;
 beforeAll(async () => {
   t = await createTestDatabase([inventoryMigrations]);
 });
 afterAll(() => t.dispose());
+beforeEach(async () => {
+  ({ storage, dispose: disposeStorage } = await createPhotoStorage());
+});
+afterEach(() => disposeStorage());
 
-const photoFiles = (id: number, from: number, to: number) =>
-  Array.from({ length: to - from + 1 }, (_, i) => [`${id}-${from + i}-card.jpeg`, `${id}-${from + i}.jpeg`]).flat();
-
-async function storeWith(keys: string[]): Promise<MemoryStorage> {
-  const storage = new MemoryStorage();
+async function store(keys: string[]): Promise<void> {
   for (const key of keys) await storage.put(key, Buffer.from('x'), 'image/jpeg');
-  return storage;
 }
 
 describe('npm run files:sweep', () => {
-  it('lists the store: deletes files without an ad and the files beyond an ad’s photo count', async () => {
-    const complete = await insertCar(t.db, { imageCount: 2 });
-    const surplus = await insertCar(t.db, { imageCount: 1 });
+  it('lists the store and deletes the files no row or record accounts for', async () => {
+    const complete = await insertCar(t.db, { imageCount: 2, imageVersion: 5 });
     const pending = await insertCar(t.db, { status: 'pending' });
+    const writing = await insertCar(t.db, { imageCount: 1 });
     const gone = 99_999_000;
-    const storage = await storeWith([
-      ...photoFiles(complete, 1, 2),
-      ...photoFiles(surplus, 1, 3),
-      ...photoFiles(pending, 1, 1),
-      `${gone}-1.jpeg`,
-      `${gone}-3-card.jpeg`,
-      '9999999999-1.jpeg', // beyond any ad id
+    const inFlight = (await fileRemovalsRepository(t.db).startVersion(writing, 'seller'))!;
+    await store([
+      ...versionFiles(complete, 5, 2),
+      `${complete}-5-3.jpeg`, // beyond the count
+      ...versionFiles(complete, 4, 2), // a replaced version a crash left unrecorded
+      ...versionFiles(pending, 1, 1),
+      ...versionFiles(writing, 1, 1),
+      ...versionFiles(writing, inFlight, 2), // a replacement under way
+      `${gone}-1-1.jpeg`,
+      `${gone}-1-3-card.jpeg`,
+      '9999999999-1-1.jpeg', // beyond any ad id
     ]);
-    storage.files.set('README.txt', { data: Buffer.from('x'), contentType: 'text/plain' });
+    await writeFile(path.join(storage.dir, 'README.txt'), 'x');
 
-    const result = await sweepFiles(t.db, storage, { pendingGraceMs: 0 });
-    expect(result).toEqual({ listed: 15, orphanFiles: 3, adsBeyondCount: 1, fileRemovals: 1, fileRemovalsLeft: 0 });
-    expect(storage.keys()).toEqual(
-      [...photoFiles(complete, 1, 2), ...photoFiles(surplus, 1, 1), ...photoFiles(pending, 1, 1), 'README.txt'].sort(),
-    );
-    expect(await countRows(t.db, 'inventory.file_removals')).toBe(0);
-  });
-
-  it('on PostgreSQL, by default, leaves the files beyond the count recorded until the entry is 15 minutes old', async () => {
-    const ad = await insertCar(t.db, { imageCount: 1 });
-    const storage = await storeWith(photoFiles(ad, 1, 2));
-    const result = await sweepFiles(t.db, storage);
-    const pglite = t.db.engine === 'pglite';
-    expect(result.adsBeyondCount).toBe(1);
-    expect(storage.keys()).toEqual((pglite ? photoFiles(ad, 1, 1) : photoFiles(ad, 1, 2)).sort());
-    const later = await sweepFiles(t.db, storage, { now: () => new Date(Date.now() + PENDING_GRACE_MS + 60_000) });
-    expect(later.adsBeyondCount).toBe(0); // settled (PGlite) or already recorded (PostgreSQL)
-    expect(storage.keys()).toEqual(photoFiles(ad, 1, 1).sort());
-    expect(await countRows(t.db, 'inventory.file_removals')).toBe(0);
-  });
-
-  it('does not record an ad that already has an entry (an update may be writing its photos)', async () => {
-    const ad = await insertCar(t.db, { imageCount: 1 });
-    await fileRemovalsRepository(t.db).add(ad, 2); // a fresh entry: an update in progress on another replica
-    const storage = await storeWith(photoFiles(ad, 1, 3));
     const result = await sweepFiles(t.db, storage, { pendingGraceMs: PENDING_GRACE_MS });
-    expect(result.adsBeyondCount).toBe(0);
-    expect(storage.keys()).toEqual(photoFiles(ad, 1, 3).sort());
-    await sweepFiles(t.db, storage, { pendingGraceMs: 0 });
-    expect(storage.keys()).toEqual(photoFiles(ad, 1, 1).sort());
+    expect(result).toEqual({ listed: 20, strayFiles: 8, fileRemovals: 0, fileRemovalsLeft: 0 });
+    expect(await storage.keys()).toEqual(
+      [
+        ...versionFiles(complete, 5, 2),
+        ...versionFiles(pending, 1, 1),
+        ...versionFiles(writing, 1, 1),
+        ...versionFiles(writing, inFlight, 2),
+      ].sort(),
+    );
+    expect(await readdir(storage.dir)).toContain('README.txt');
+
+    // Once the grace period is over the replacement is taken for one a crash left: its record is settled.
+    const later = await sweepFiles(t.db, storage, { now: () => new Date(Date.now() + PENDING_GRACE_MS + 60_000) });
+    expect(later).toMatchObject({ strayFiles: 0, fileRemovals: 1 });
+    expect(await storage.keysOf(writing)).toEqual(versionFiles(writing, 1, 1));
+    expect(await countRows(t.db, 'inventory.file_removals')).toBe(0);
   });
 
   it('--dry-run counts and changes nothing', async () => {
     const ad = await insertCar(t.db, { imageCount: 1 });
-    const keys = [...photoFiles(ad, 1, 2), '88888888-1.jpeg'];
-    const storage = await storeWith(keys);
+    const keys = [...versionFiles(ad, 1, 2), '88888888-1-1.jpeg'];
+    await store(keys);
     const result = await sweepFiles(t.db, storage, { dryRun: true, pendingGraceMs: 0 });
-    expect(result).toEqual({ listed: 5, orphanFiles: 1, adsBeyondCount: 1, fileRemovals: 0, fileRemovalsLeft: 0 });
-    expect(storage.keys()).toEqual(keys.sort());
-    expect(await countRows(t.db, 'inventory.file_removals')).toBe(0);
+    expect(result).toEqual({ listed: 5, strayFiles: 3, fileRemovals: 0, fileRemovalsLeft: 0 });
+    expect(await storage.keys()).toEqual(keys.sort());
   });
 
   it('reads its arguments', () => {
@@ -106,7 +98,7 @@ describe('files:sweep as a command', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'inventory-sweep-'));
     try {
       await mkdir(path.join(dataDir, 'files'));
-      for (const name of ['5-1.jpeg', '5-1-card.jpeg', 'notes.txt']) {
+      for (const name of ['5-1-1.jpeg', '5-1-1-card.jpeg', 'notes.txt']) {
         await writeFile(path.join(dataDir, 'files', name), 'x');
       }
       const bad = await run(['--all'], dataDir);
@@ -115,7 +107,7 @@ describe('files:sweep as a command', () => {
 
       const swept = await run([], dataDir);
       expect(swept.code, swept.stderr).toBe(0);
-      expect(swept.stdout).toContain('2 files without an ad deleted');
+      expect(swept.stdout).toContain('2 files no ad accounts for deleted');
       expect((await readdir(path.join(dataDir, 'files'))).filter((f) => f !== '.tmp')).toEqual(['notes.txt']);
     } finally {
       await rm(dataDir, { recursive: true, force: true });

@@ -11,9 +11,8 @@ import { ACCOUNT_CLOSURE_MESSAGES } from '@bilmarknaden/shared/validation/accoun
 import { LIST_COLUMNS } from '../src/repositories/cars-repository.ts';
 import { closedSellersRepository } from '../src/repositories/closed-sellers-repository.ts';
 import { dayCountedWindowSql } from '../src/repositories/day-counted-window.ts';
-import { photoKeysFrom } from '../src/services/ad-service.ts';
 import { parseListQuery } from '../src/services/search-query.ts';
-import { createSellerErasure, ERASURE_BATCH, SellerAdsBusyError } from '../src/services/seller-erasure.ts';
+import { createSellerErasure, ERASURE_BATCH } from '../src/services/seller-erasure.ts';
 import { LocalFileStorage } from '../src/storage/local-storage.ts';
 import {
   adFields,
@@ -25,6 +24,7 @@ import {
   photo,
   type TestApp,
 } from './inventory-helpers.ts';
+import { versionFiles } from './photo-storage.ts';
 
 /** A photo folder that counts its writes and can hold them at a gate (an upload under way). */
 class GatedStorage extends LocalFileStorage {
@@ -74,7 +74,7 @@ const filesOf = async (ids: readonly number[]) => {
   return (await storedFiles()).filter((f) => prefixes.some((p) => f.startsWith(p)));
 };
 async function writePhotos(id: number, count: number): Promise<void> {
-  for (const key of photoKeysFrom(id).slice(0, count * 2)) await storage.put(key, Buffer.from('jpeg'), 'image/jpeg');
+  for (const key of versionFiles(id, 1, count)) await storage.put(key, Buffer.from('jpeg'), 'image/jpeg');
 }
 
 const get = async (url: string, headers: Record<string, string> = {}) => {
@@ -245,12 +245,11 @@ describe('erasing a closed seller', () => {
     expect(await countRows(t.db, 'inventory.cars', 'id = ANY($1::int[])', [[sellerPending]])).toBe(0);
   });
 
-  it('removes their photo files from the folder, keeps the others’, and leaves no record or lease behind', async () => {
+  it('removes their photo files from the folder, keeps the others’, and leaves no record behind', async () => {
     expect(await filesOf(sellerAds)).toEqual([]);
     expect(await filesOf(otherAds)).toEqual(otherFiles);
     expect(await storedFiles()).toEqual(otherFiles);
     expect(await countRows(t.db, 'inventory.file_removals')).toBe(0);
-    expect(await countRows(t.db, 'inventory.photo_writes')).toBe(0);
   });
 
   it('removes the seller’s saved ads and everyone’s saves of the removed ads, keeps the other saves', async () => {
@@ -445,31 +444,29 @@ describe('a closure during an upload', () => {
   });
 });
 
-describe('an ad whose photos are being written', () => {
-  it('is left with its files while another request holds its lease; erasing again later removes it', async () => {
-    const kept = await insertCar(t.db, { username: 'berit', imageCount: 1 });
-    const busy = await insertCar(t.db, { username: 'berit', imageCount: 1 });
-    await writePhotos(kept, 1);
-    await writePhotos(busy, 1);
-    await t.db.query(
-      `INSERT INTO inventory.photo_writes (car_id, writer, until)
-       VALUES ($1, gen_random_uuid(), now() + interval '5 minutes')`,
-      [busy],
-    );
-    const error = await erasure.erase('berit').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(SellerAdsBusyError);
-    expect((error as SellerAdsBusyError).busyAds).toEqual([busy]);
-    expect(await countRows(t.db, 'inventory.cars', 'id = ANY($1::int[])', [[kept, busy]])).toBe(1);
-    expect(await filesOf([kept])).toEqual([]);
-    expect(await filesOf([busy])).toHaveLength(2);
-    // The account is closed already: nothing new from its token meanwhile.
-    expect(await postAd(await t.auth('berit'), 1)).toMatchObject(CLOSED_401);
-
-    // The request holding the lease ends (or its lease expires, which the erasure takes over like any writer).
-    await t.db.query(`UPDATE inventory.photo_writes SET until = now() - interval '1 second' WHERE car_id = $1`, [busy]);
+describe('an ad whose photos are being replaced', () => {
+  it('is removed by the erasure; the replacement then answers 404 and leaves no file', async () => {
+    const id = await insertCar(t.db, { username: 'berit', imageCount: 1 });
+    await writePhotos(id, 1);
+    let open!: () => void;
+    storage.gate = new Promise<void>((resolve) => (open = resolve));
+    const reached = new Promise<string>((resolve) => (storage.onPut = resolve));
+    const body = multipart(adFields(), [{ data: await photo('jpeg') }]);
+    const replacing = t.app.inject({
+      method: 'PUT',
+      url: `${BASE}/cars/${id}`,
+      payload: body.payload,
+      headers: { ...body.headers, ...(await t.auth('berit')) },
+    });
+    await reached;
+    storage.onPut = null;
     expect(await erasure.erase('berit')).toEqual({ removedAds: 1, removedSaved: 0 });
-    expect(await filesOf([busy])).toEqual([]);
-    expect(await countRows(t.db, 'inventory.photo_writes')).toBe(0);
+    storage.gate = null;
+    open();
+    expect((await replacing).statusCode).toBe(404);
+    expect(await countRows(t.db, 'inventory.cars', 'id = $1', [id])).toBe(0);
+    expect(await filesOf([id])).toEqual([]);
+    expect(await countRows(t.db, 'inventory.file_removals')).toBe(0);
     await countsMatchRows();
   });
 });

@@ -1,10 +1,9 @@
 // `npm run files:sweep [-- --dry-run]`: the maintenance sweep of the photo store, for old data and disasters.
-// It lists EVERY stored photo file (minutes for millions of files), so it is not part of the start-up:
-// - files of ads without a row are deleted;
-// - files beyond the photo count of an active ad are recorded in inventory.file_removals and settled like the
-//   start-up does (on PostgreSQL, entries of kept ads only once 15 minutes old: a later sweep or start does it);
-// - due removal entries are settled.
-// Uses DATABASE_URL (else PGlite in $DATA_DIR/db: stop the server first) and S3_* (else $DATA_DIR/files).
+// It lists EVERY stored photo file, so it is not part of the start-up. A file is kept when its version is its
+// ad's current one (photos 1…image_count; any while the ad is pending) or recorded in inventory.file_removals
+// (being written, or due for removal: settled as the start-up settles them); every other file is deleted
+// (decision 028). Uses DATABASE_URL (else PGlite in $DATA_DIR/db: stop the server first) and S3_* (else
+// $DATA_DIR/files).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase, type Database } from '@bilmarknaden/db/database';
@@ -12,10 +11,10 @@ import { runMigrations } from '@bilmarknaden/db/migrations';
 import { inventoryMigrations } from '../migrations.ts';
 import { carsRepository } from '../repositories/cars-repository.ts';
 import { fileRemovalsRepository } from '../repositories/file-removals-repository.ts';
-import { PENDING_GRACE_MS, settleDueFileRemovals } from '../services/startup-cleanup.ts';
+import { graceLimit, settleDueFileRemovals } from '../services/startup-cleanup.ts';
 import { createFileStorage } from '../storage/create-storage.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
-import { carIdOfKey } from '../storage/file-keys.ts';
+import { parseFileKey, type FileKeyParts } from '../storage/file-keys.ts';
 import type { S3StorageOptions } from '../storage/s3-storage.ts';
 
 export const USAGE = 'Usage: npm run files:sweep [-- --dry-run]   (--dry-run: count, change nothing)';
@@ -25,9 +24,9 @@ const INT_MAX = 2_147_483_647;
 const BATCH = 500;
 
 export interface SweepOptions {
-  /** Count only: nothing is deleted or recorded. */
+  /** Count only: nothing is deleted. */
   dryRun?: boolean;
-  /** Entries of kept ads younger than this are left. Default: 0 on PGlite, 15 minutes on PostgreSQL. */
+  /** Records of versions being written younger than this are left. Default: 0 on PGlite, 15 minutes on PostgreSQL. */
   pendingGraceMs?: number;
   now?: () => Date;
 }
@@ -35,66 +34,50 @@ export interface SweepOptions {
 export interface SweepResult {
   /** Photo files in the store. */
   listed: number;
-  /** Files of ads without a row: deleted (counted only with dryRun). */
-  orphanFiles: number;
-  /** Active ads with files beyond their photo count: recorded for removal (counted only with dryRun). */
-  adsBeyondCount: number;
-  /** Removal entries settled (their files deleted). */
+  /** Files no row or record accounts for: deleted (counted only with dryRun). */
+  strayFiles: number;
+  /** Removal records settled (their files deleted). */
   fileRemovals: number;
-  /** Due removal entries not settled (the store refused, or another process had them). */
+  /** Due removal records not settled (the store refused, or another process had them). */
   fileRemovalsLeft: number;
 }
 
-/** The photo number n of a valid key `{carId}-{n}.jpeg` / `{carId}-{n}-card.jpeg`. */
-function photoNumber(key: string): number {
-  return Number(key[key.indexOf('-') + 1]);
-}
-
-/** Lists the whole store and removes what no row accounts for (see the top of this file). */
+/** Lists the whole store and removes what no row or record accounts for (see the top of this file). */
 export async function sweepFiles(db: Database, storage: FileStorage, opts: SweepOptions = {}): Promise<SweepResult> {
   const cars = carsRepository(db);
   const removals = fileRemovalsRepository(db);
-  const result: SweepResult = { listed: 0, orphanFiles: 0, adsBeyondCount: 0, fileRemovals: 0, fileRemovalsLeft: 0 };
+  const result: SweepResult = { listed: 0, strayFiles: 0, fileRemovals: 0, fileRemovalsLeft: 0 };
 
-  let batch = new Map<number, string[]>();
+  let batch: { key: string; parts: FileKeyParts }[] = [];
   const flush = async () => {
-    const ids = [...batch.keys()];
-    const states = await cars.photoStates(ids.filter((id) => id <= INT_MAX));
-    const orphans: string[] = [];
-    const beyond: number[] = [];
-    for (const [id, keys] of batch) {
-      const state = states.get(id);
-      // A file is written only after its ad's row exists, and an id is never used again: no row, an orphan.
-      if (!state) orphans.push(...keys);
-      // A pending ad is being uploaded (or is removed with its files at the next start).
-      else if (state.status === 'active' && keys.some((k) => photoNumber(k) > state.imageCount)) beyond.push(id);
-    }
-    batch = new Map();
-    if (opts.dryRun) {
-      result.orphanFiles += orphans.length;
-      result.adsBeyondCount += beyond.length;
-      return;
-    }
-    if (orphans.length > 0) await storage.delete(orphans);
-    result.orphanFiles += orphans.length;
-    result.adsBeyondCount += (await removals.addBeyondCount(beyond)).length;
+    const ids = [...new Set(batch.map((f) => f.parts.carId))].filter((id) => id <= INT_MAX);
+    // Read after the listing: a version recorded or current now was so when its files were written, and a
+    // version that is neither never becomes current (only a recorded one can).
+    const states = await cars.photoStates(ids);
+    const recorded = new Set((await removals.versionsOf(ids)).map((v) => `${v.carId}-${v.version}`));
+    const stray = batch
+      .filter(({ parts: { carId, version, n } }) => {
+        if (recorded.has(`${carId}-${version}`)) return false;
+        const ad = states.get(carId);
+        return !ad || ad.imageVersion !== version || (ad.status === 'active' && n > ad.imageCount);
+      })
+      .map((f) => f.key);
+    batch = [];
+    if (!opts.dryRun && stray.length > 0) await storage.delete(stray);
+    result.strayFiles += stray.length;
   };
 
   for await (const key of storage.list()) {
-    const carId = carIdOfKey(key);
-    if (carId === null) continue;
+    const parts = parseFileKey(key);
+    if (parts === null) continue;
     result.listed++;
-    const keys = batch.get(carId);
-    if (keys) keys.push(key);
-    else batch.set(carId, [key]);
-    if (batch.size >= BATCH) await flush();
+    batch.push({ key, parts });
+    if (batch.length >= BATCH) await flush();
   }
-  if (batch.size > 0) await flush();
+  if (batch.length > 0) await flush();
 
   if (!opts.dryRun) {
-    const grace = opts.pendingGraceMs ?? (db.engine === 'pglite' ? 0 : PENDING_GRACE_MS);
-    const before = grace > 0 ? new Date((opts.now?.() ?? new Date()).getTime() - grace) : undefined;
-    const settled = await settleDueFileRemovals(db, storage, { before });
+    const settled = await settleDueFileRemovals(db, storage, { before: graceLimit(db, opts) });
     result.fileRemovals = settled.done;
     result.fileRemovalsLeft = settled.left;
   }
@@ -150,10 +133,8 @@ async function main(): Promise<void> {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
       args.dryRun
-        ? `Dry run (${seconds} s): ${r.listed} photo files; ${r.orphanFiles} without an ad; ` +
-            `${r.adsBeyondCount} ads with files beyond their photo count. Nothing changed.`
-        : `Swept ${r.listed} photo files in ${seconds} s: ${r.orphanFiles} files without an ad deleted; ` +
-            `${r.adsBeyondCount} ads with files beyond their photo count recorded; ` +
+        ? `Dry run (${seconds} s): ${r.listed} photo files; ${r.strayFiles} no ad accounts for. Nothing changed.`
+        : `Swept ${r.listed} photo files in ${seconds} s: ${r.strayFiles} files no ad accounts for deleted; ` +
             `${r.fileRemovals} removals settled, ${r.fileRemovalsLeft} left.`,
     );
   } catch (err) {

@@ -1,20 +1,29 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isValidFileKey } from '../storage/file-keys.ts';
+import type { Queryable } from '@bilmarknaden/db/database';
+import { carsRepository } from '../repositories/cars-repository.ts';
+import { fileKey, parsePhotoName } from '../storage/file-keys.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 
 export const FILE_NOT_FOUND_MESSAGE = 'Bilden finns inte';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const INT_MAX = 2_147_483_647;
 
 export interface FilesRoutesOptions {
+  db: Queryable;
   storage: FileStorage;
 }
 
+type FileRequest = FastifyRequest<{ Params: { name: string }; Querystring: { v?: unknown } }>;
+
 /**
- * Serves ad photos (`{carId}-{n}.jpeg`, `{carId}-{n}-card.jpeg`), registered at prefix `/files`. A photo
- * never changes under its name (a replaced one gets a new `?v=`), so it is cached for a year.
+ * Serves ad photos at the specification's names (`{carId}-{n}.jpeg`, `{carId}-{n}-card.jpeg`), registered at
+ * prefix `/files`: the ad's current photo version (decision 028), for visible ads and n ≤ its photo count. The
+ * web app asks with `?v={imageVersion}` (none for version 1): that answer never changes, so it is cached for a
+ * year; any other is revalidated, so a replaced photo is never served stale.
  */
 export async function filesRoutes(app: FastifyInstance, opts: FilesRoutesOptions): Promise<void> {
   const { storage } = opts;
+  const cars = carsRepository(opts.db);
 
   const notFound = (reply: FastifyReply) =>
     reply.code(404).header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').send({
@@ -23,7 +32,7 @@ export async function filesRoutes(app: FastifyInstance, opts: FilesRoutesOptions
 
   app.setNotFoundHandler((_request, reply) => notFound(reply));
 
-  app.route<{ Params: { name: string } }>({
+  app.route<{ Params: { name: string }; Querystring: { v?: unknown } }>({
     method: ['GET', 'HEAD'],
     url: '/:name',
     schema: {
@@ -35,17 +44,20 @@ export async function filesRoutes(app: FastifyInstance, opts: FilesRoutesOptions
         required: ['name'],
       },
     },
-    handler: async (request: FastifyRequest<{ Params: { name: string } }>, reply) => {
-      const { name } = request.params;
-      // Only photo names reach the store: no path, no dots, no other extension.
-      if (!isValidFileKey(name)) return notFound(reply);
-      const file = await storage.get(name);
+    handler: async (request: FileRequest, reply) => {
+      // Only photo names reach the database and the store: no path, no dots, no other extension.
+      const photo = parsePhotoName(request.params.name);
+      if (!photo || photo.carId > INT_MAX) return notFound(reply);
+      const version = await cars.photoVersion(photo.carId, photo.n);
+      if (version === null) return notFound(reply);
+      const file = await storage.get(fileKey(photo.carId, version, photo.n, photo.variant));
       if (!file) return notFound(reply);
+      const asked = request.query.v ?? '1';
 
       reply
         .header('content-type', 'image/jpeg')
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', IMMUTABLE)
+        .header('cache-control', asked === String(version) ? IMMUTABLE : 'no-cache')
         .header('content-security-policy', "default-src 'none'; sandbox")
         // Public photos: the web app may be served from another origin.
         .header('cross-origin-resource-policy', 'cross-origin');

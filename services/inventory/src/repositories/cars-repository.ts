@@ -3,6 +3,7 @@ import type { Car, CarListItem } from '@bilmarknaden/shared/api-types';
 import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
 import { filtersCanMatch, type ListQuery, type Window } from '../services/search-query.ts';
 import { closedSellerSql } from './closed-sellers-repository.ts';
+import type { PhotoVersion } from './file-removals-repository.ts';
 import { dayCountedWindowSql } from './day-counted-window.ts';
 import { COMBINATION_SQL, COMBINATIONS, NARROW_SHARE, optionCombinations } from './option-combination.ts';
 
@@ -293,14 +294,20 @@ export function carsRepository(db: Queryable) {
 
     listByUserJson,
 
-    async findOwnership(id: number): Promise<CarOwnership | null> {
+    /** `forUpdate`: locks the row until the transaction ends (a photo switch, decision 028). */
+    async findOwnership(id: number, forUpdate = false): Promise<CarOwnership | null> {
       const r = await db.query<{
         id: number;
         username: string;
         status: 'pending' | 'active';
         image_count: number;
         image_version: number;
-      }>('SELECT id, username, status, image_count, image_version FROM inventory.cars WHERE id = $1', [id]);
+      }>(
+        `SELECT id, username, status, image_count, image_version FROM inventory.cars WHERE id = $1${
+          forUpdate ? ' FOR UPDATE' : ''
+        }`,
+        [id],
+      );
       const row = r.rows[0];
       return row
         ? {
@@ -339,31 +346,38 @@ export function carsRepository(db: Queryable) {
       return r.rowCount === 1;
     },
 
-    /**
-     * Replaces the fields of the owner's ad; with `imageCount` the photos were replaced too, so the
-     * version grows (photo URLs change and immutable caches stay right).
-     */
-    async update(id: number, username: string, ad: ValidAd, imageCount?: number): Promise<boolean> {
-      const photos = imageCount === undefined ? '' : ', image_count = $16, image_version = image_version + 1';
+    /** Replaces the fields of the owner's ad; with `photos`, the row points at that stored photo version. */
+    async update(
+      id: number,
+      username: string,
+      ad: ValidAd,
+      photos?: { count: number; version: number },
+    ): Promise<boolean> {
       const params: unknown[] = [id, username, ...adValues(ad)];
-      if (imageCount !== undefined) params.push(imageCount);
+      if (photos) params.push(photos.count, photos.version);
       const r = await db.query(
         `UPDATE inventory.cars SET title = $3, description = $4, price = $5, make = $6, model = $7, year = $8,
            milage = $9, hp = $10, color = $11, type = $12, transmission = $13, drivetrain = $14, fuel = $15,
-           updated = now()${photos}
+           updated = now()${photos ? ', image_count = $16, image_version = $17' : ''}
          WHERE id = $1 AND username = $2 AND status = 'active'`,
         params,
       );
       return r.rowCount === 1;
     },
 
-    /** Removes an ad; its saved entries go with it (foreign key ON DELETE CASCADE). */
-    async delete(id: number, username?: string): Promise<boolean> {
+    /**
+     * Removes an ad; its saved entries go with it (foreign key ON DELETE CASCADE). Answers its photo version,
+     * null when there was no such ad.
+     */
+    async delete(id: number, username?: string): Promise<number | null> {
       const r =
         username === undefined
-          ? await db.query('DELETE FROM inventory.cars WHERE id = $1', [id])
-          : await db.query('DELETE FROM inventory.cars WHERE id = $1 AND username = $2', [id, username]);
-      return r.rowCount === 1;
+          ? await db.query<VersionRow>('DELETE FROM inventory.cars WHERE id = $1 RETURNING id, image_version', [id])
+          : await db.query<VersionRow>(
+              'DELETE FROM inventory.cars WHERE id = $1 AND username = $2 RETURNING id, image_version',
+              [id, username],
+            );
+      return r.rows[0]?.image_version ?? null;
     },
 
     /**
@@ -378,40 +392,62 @@ export function carsRepository(db: Queryable) {
       return r.rows.map((x) => x.id);
     },
 
-    /** Removes those of these ads that are the seller's (lower(username)); answers the ids removed. */
-    async deleteOfSeller(ids: readonly number[], username: string): Promise<number[]> {
+    /** Removes those of these ads that are the seller's (lower(username)); answers their photo versions. */
+    async deleteOfSeller(ids: readonly number[], username: string): Promise<PhotoVersion[]> {
       if (ids.length === 0) return [];
-      const r = await db.query<{ id: number }>(
-        `DELETE FROM inventory.cars WHERE id = ANY($1::int[]) AND lower(username) = lower($2) RETURNING id`,
+      const r = await db.query<VersionRow>(
+        `DELETE FROM inventory.cars WHERE id = ANY($1::int[]) AND lower(username) = lower($2)
+         RETURNING id, image_version`,
         [ids, username],
       );
-      return r.rows.map((x) => x.id);
+      return r.rows.map(toPhotoVersion);
     },
 
-    /** Pending ads created before `before` (all when absent): removed, their ids answered. */
-    async deletePending(before?: Date): Promise<number[]> {
+    /** Pending ads created before `before` (all when absent): removed, their photo versions answered. */
+    async deletePending(before?: Date): Promise<PhotoVersion[]> {
       const r =
         before === undefined
-          ? await db.query<{ id: number }>(`DELETE FROM inventory.cars WHERE status = 'pending' RETURNING id`)
-          : await db.query<{ id: number }>(
-              `DELETE FROM inventory.cars WHERE status = 'pending' AND created < $1 RETURNING id`,
+          ? await db.query<VersionRow>(
+              `DELETE FROM inventory.cars WHERE status = 'pending' RETURNING id, image_version`,
+            )
+          : await db.query<VersionRow>(
+              `DELETE FROM inventory.cars WHERE status = 'pending' AND created < $1 RETURNING id, image_version`,
               [before],
             );
-      return r.rows.map((x) => x.id);
+      return r.rows.map(toPhotoVersion);
     },
 
-    /** The status and photo count of those of these ids that have a row (the maintenance sweep). */
+    /** The status, photo count and version of those of these ids that have a row (the maintenance sweep). */
     async photoStates(
       ids: readonly number[],
-    ): Promise<Map<number, { status: 'pending' | 'active'; imageCount: number }>> {
+    ): Promise<Map<number, { status: 'pending' | 'active'; imageCount: number; imageVersion: number }>> {
       if (ids.length === 0) return new Map();
-      const r = await db.query<{ id: number; status: 'pending' | 'active'; image_count: number }>(
-        'SELECT id, status, image_count FROM inventory.cars WHERE id = ANY($1::int[])',
-        [ids],
+      const r = await db.query<{
+        id: number;
+        status: 'pending' | 'active';
+        image_count: number;
+        image_version: number;
+      }>('SELECT id, status, image_count, image_version FROM inventory.cars WHERE id = ANY($1::int[])', [ids]);
+      return new Map(
+        r.rows.map((x) => [x.id, { status: x.status, imageCount: x.image_count, imageVersion: x.image_version }]),
       );
-      return new Map(r.rows.map((x) => [x.id, { status: x.status, imageCount: x.image_count }]));
+    },
+
+    /** The photo version served for photo n of a visible ad, or null: one lookup in the primary key. */
+    async photoVersion(id: number, n: number): Promise<number | null> {
+      const r = await db.query<{ image_version: number }>(
+        `SELECT image_version FROM inventory.cars WHERE id = $1 AND status = 'active' AND image_count >= $2`,
+        [id, n],
+      );
+      return r.rows[0]?.image_version ?? null;
     },
   };
 }
+
+interface VersionRow {
+  id: number;
+  image_version: number;
+}
+const toPhotoVersion = (r: VersionRow): PhotoVersion => ({ carId: r.id, version: r.image_version });
 
 export type CarsRepository = ReturnType<typeof carsRepository>;

@@ -1,117 +1,87 @@
 import type { Queryable } from '@bilmarknaden/db/database';
 
-/** An entry claimed for settling, with the state of its ad now (null: the row is gone). */
-export interface ClaimedRemoval {
+/** One photo version of an ad: the files `{carId}-{version}-{n}.jpeg` (decision 028). */
+export interface PhotoVersion {
   carId: number;
-  fromN: number;
-  ad: { status: 'pending' | 'active'; imageCount: number } | null;
+  version: number;
 }
 
 /**
- * `inventory.file_removals`: photo files due for removal, files from_n…8 of an ad. Entries are written in
- * the transaction of the row change that makes the files surplus and removed once the files are deleted.
+ * `inventory.file_removals`: photo versions no row points at, whose files are due for removal. Written in the
+ * transaction that makes the version unused (or, for a replacement, before its files are written) and removed
+ * once the files are deleted.
  */
 export function fileRemovalsRepository(db: Queryable) {
   return {
-    /** Records files from `fromN` of an ad as due for removal; answers the entry's id. */
-    async add(carId: number, fromN: number): Promise<number> {
-      const r = await db.query<{ id: number }>(
-        'INSERT INTO inventory.file_removals (car_id, from_n) VALUES ($1, $2) RETURNING id',
-        [carId, fromN],
+    /**
+     * Takes a fresh version for replacing the photos of the owner's visible ad and records it before any file
+     * is written; null when there is no such ad.
+     */
+    async startVersion(carId: number, username: string): Promise<number | null> {
+      const r = await db.query<{ version: number }>(
+        `INSERT INTO inventory.file_removals (car_id, version)
+         SELECT id, nextval('inventory.photo_versions') FROM inventory.cars
+         WHERE id = $1 AND username = $2 AND status = 'active'
+         RETURNING version`,
+        [carId, username],
       );
-      return r.rows[0]!.id;
+      return r.rows[0]?.version ?? null;
     },
 
-    /** Records every file of these ads as due for removal (their rows were just removed); answers the entries. */
-    async addForAds(carIds: readonly number[]): Promise<number[]> {
+    async add(versions: readonly PhotoVersion[]): Promise<void> {
+      if (versions.length === 0) return;
+      await db.query(
+        `INSERT INTO inventory.file_removals (car_id, version)
+         SELECT * FROM unnest($1::int[], $2::int[]) ON CONFLICT DO NOTHING`,
+        [versions.map((v) => v.carId), versions.map((v) => v.version)],
+      );
+    },
+
+    /** Removes an entry; false when it was not there. */
+    async remove({ carId, version }: PhotoVersion): Promise<boolean> {
+      const r = await db.query('DELETE FROM inventory.file_removals WHERE car_id = $1 AND version = $2', [
+        carId,
+        version,
+      ]);
+      return r.rowCount > 0;
+    },
+
+    /**
+     * Locks an entry while its files are deleted (inside a transaction): a replacement switching to this version
+     * waits, then finds its entry gone and gives up. False when the entry is gone or another process holds it.
+     */
+    async claim({ carId, version }: PhotoVersion): Promise<boolean> {
+      const r = await db.query(
+        `SELECT 1 FROM inventory.file_removals WHERE car_id = $1 AND version = $2 FOR UPDATE SKIP LOCKED`,
+        [carId, version],
+      );
+      return r.rows.length > 0;
+    },
+
+    /**
+     * Entries to settle after `after`, in key order: those created before `before` (all when absent) and, at any
+     * age, those no replacement may still be writing (no row with an older version than the entry's).
+     */
+    async due(after: PhotoVersion | null, limit: number, before?: Date): Promise<PhotoVersion[]> {
+      const r = await db.query<{ car_id: number; version: number }>(
+        `SELECT e.car_id, e.version FROM inventory.file_removals e
+         WHERE (e.car_id, e.version) > ($1, $2)
+           AND ($4::timestamptz IS NULL OR e.created < $4 OR NOT EXISTS (
+             SELECT 1 FROM inventory.cars c WHERE c.id = e.car_id AND c.image_version < e.version))
+         ORDER BY e.car_id, e.version LIMIT $3`,
+        [after?.carId ?? 0, after?.version ?? 0, limit, before?.toISOString() ?? null],
+      );
+      return r.rows.map((x) => ({ carId: x.car_id, version: x.version }));
+    },
+
+    /** The recorded versions of these ads (the sweep leaves their files to the settling). */
+    async versionsOf(carIds: readonly number[]): Promise<PhotoVersion[]> {
       if (carIds.length === 0) return [];
-      const r = await db.query<{ id: number }>(
-        'INSERT INTO inventory.file_removals (car_id, from_n) SELECT unnest($1::int[]), 1 RETURNING id',
+      const r = await db.query<{ car_id: number; version: number }>(
+        'SELECT car_id, version FROM inventory.file_removals WHERE car_id = ANY($1::int[])',
         [carIds],
       );
-      return r.rows.map((x) => x.id);
-    },
-
-    /**
-     * Replaces every entry of an ad by one from `fromN`; answers its id. Deleting the old entries waits for
-     * one that another process is settling right now (it holds the entry's lock while deleting files).
-     */
-    async replaceForAd(carId: number, fromN: number): Promise<number> {
-      const r = await db.query<{ id: number }>(
-        `WITH old AS (DELETE FROM inventory.file_removals WHERE car_id = $1)
-         INSERT INTO inventory.file_removals (car_id, from_n) VALUES ($1, $2) RETURNING id`,
-        [carId, fromN],
-      );
-      return r.rows[0]!.id;
-    },
-
-    /**
-     * Ids of entries to settle, in id order after `afterId`: those older than `before` (all when absent) and,
-     * whatever their age, those whose ad has no row (files of a removed ad are never written again).
-     */
-    async dueIds(afterId: number, limit: number, before?: Date): Promise<number[]> {
-      const r =
-        before === undefined
-          ? await db.query<{ id: number }>(
-              'SELECT id FROM inventory.file_removals WHERE id > $1 ORDER BY id LIMIT $2',
-              [afterId, limit],
-            )
-          : await db.query<{ id: number }>(
-              `SELECT e.id FROM inventory.file_removals e
-               WHERE e.id > $1
-                 AND (e.created < $3 OR NOT EXISTS (SELECT 1 FROM inventory.cars c WHERE c.id = e.car_id))
-               ORDER BY e.id LIMIT $2`,
-              [afterId, limit, before],
-            );
-      return r.rows.map((x) => x.id);
-    },
-
-    /**
-     * Locks an entry for settling (inside a transaction) and reads its ad's current state; null when the
-     * entry is gone or another process holds it.
-     */
-    async claim(id: number): Promise<ClaimedRemoval | null> {
-      const r = await db.query<{
-        car_id: number;
-        from_n: number;
-        status: 'pending' | 'active' | null;
-        image_count: number | null;
-      }>(
-        `SELECT e.car_id, e.from_n, c.status, c.image_count
-         FROM inventory.file_removals e LEFT JOIN inventory.cars c ON c.id = e.car_id
-         WHERE e.id = $1
-         FOR UPDATE OF e SKIP LOCKED`,
-        [id],
-      );
-      const row = r.rows[0];
-      if (!row) return null;
-      return {
-        carId: row.car_id,
-        fromN: row.from_n,
-        ad: row.status === null ? null : { status: row.status, imageCount: row.image_count ?? 0 },
-      };
-    },
-
-    async remove(id: number): Promise<void> {
-      await db.query('DELETE FROM inventory.file_removals WHERE id = $1', [id]);
-    },
-
-    /**
-     * For the maintenance sweep: records the files beyond the photo count of these active ads as due for
-     * removal, except for ads that already have an entry (work in progress, e.g. an update writing photos).
-     * Answers the ads recorded.
-     */
-    async addBeyondCount(carIds: readonly number[]): Promise<number[]> {
-      if (carIds.length === 0) return [];
-      const r = await db.query<{ car_id: number }>(
-        `INSERT INTO inventory.file_removals (car_id, from_n)
-         SELECT c.id, c.image_count + 1 FROM inventory.cars c
-         WHERE c.id = ANY($1::int[]) AND c.status = 'active'
-           AND NOT EXISTS (SELECT 1 FROM inventory.file_removals e WHERE e.car_id = c.id)
-         RETURNING car_id`,
-        [carIds],
-      );
-      return r.rows.map((x) => x.car_id);
+      return r.rows.map((x) => ({ carId: x.car_id, version: x.version }));
     },
   };
 }

@@ -17,13 +17,12 @@ export function ownerRoutes(app: FastifyInstance, ctx: RouteContext): void {
         summary: 'Edit an own ad',
         description:
           `${adFormDescription} Every field is required, with the rules of a new ad. When photos are sent ` +
-          'they replace all the old ones; without photos the old ones stay. 409 while another request replaces ' +
-          'or removes the photos of the same ad.',
+          'they replace all the old ones; without photos the old ones stay.',
         tags: ['ads'],
         consumes: ['multipart/form-data'],
         security: bearer,
         params: idParams,
-        response: { 204: { type: 'null' }, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+        response: { 204: { type: 'null' }, ...errorResponses(400, 401, 403, 404, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -39,11 +38,10 @@ export function ownerRoutes(app: FastifyInstance, ctx: RouteContext): void {
       preHandler: ctx.auth,
       schema: {
         summary: 'Remove an own ad with its photos and saved entries',
-        description: '409 while a request replaces the photos of the same ad.',
         tags: ['ads'],
         security: bearer,
         params: idParams,
-        response: { 204: { type: 'null' }, ...errorResponses(401, 403, 404, 409) },
+        response: { 204: { type: 'null' }, ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -6,25 +6,30 @@ import type { FileStorage } from './file-storage.ts';
 
 export const INVALID_KEYS = [
   '',
-  '../1-1.jpeg',
+  '../1-1-1.jpeg',
   '..%2f..%2fetc%2fpasswd',
   '../../etc/passwd',
   '/etc/passwd',
-  'a/1-1.jpeg',
-  '1-1.jpeg/..',
-  '1-1.jpeg\0',
-  '1-1.jpeg\n',
+  'a/1-1-1.jpeg',
+  '1-1-1.jpeg/..',
+  '1-1-1.jpeg\0',
+  '1-1-1.jpeg\n',
   '1-1\0.jpeg',
-  '1-0.jpeg',
-  '1-9.jpeg',
+  '1-1-0.jpeg',
+  '1-1-9.jpeg',
   '1-1.jpg',
   '1-1.JPEG',
   '1-1-thumb.jpeg',
   '-1-1.jpeg',
-  '12345678901-1.jpeg',
-  ' 1-1.jpeg',
+  '12345678901-1-1.jpeg',
+  ' 1-1-1.jpeg',
   '.tmp-1-1.jpeg',
-  '1-1.jpeg.',
+  '1-1-1.jpeg.',
+  // The public names and other shapes are not storage keys.
+  '1-1.jpeg',
+  '1-1-card.jpeg',
+  '1-1-1-1.jpeg',
+  '1-12345678901-1.jpeg',
 ];
 
 export async function readAll(body: Readable): Promise<Buffer> {
@@ -57,8 +62,8 @@ export function fileStorageContract(
     it('stores and reads back a file with its size', async () => {
       const storage = await make();
       const data = randomBytes(50_000);
-      await storage.put('12-1.jpeg', data, 'image/jpeg');
-      const file = await storage.get('12-1.jpeg');
+      await storage.put('12-1-1.jpeg', data, 'image/jpeg');
+      const file = await storage.get('12-1-1.jpeg');
       expect(file).not.toBeNull();
       expect(file!.size).toBe(data.length);
       expect((await readAll(file!.body)).equals(data)).toBe(true);
@@ -66,17 +71,17 @@ export function fileStorageContract(
 
     it('answers null for a missing file', async () => {
       const storage = await make();
-      expect(await storage.get('99-1.jpeg')).toBeNull();
-      expect(await storage.get('99-1-card.jpeg')).toBeNull();
+      expect(await storage.get('99-1-1.jpeg')).toBeNull();
+      expect(await storage.get('99-1-1-card.jpeg')).toBeNull();
     });
 
     it('replaces a file on a second put, with a new validator', async () => {
       const storage = await make();
-      await storage.put('7-2-card.jpeg', Buffer.from('first version'), 'image/jpeg');
-      const first = await storage.get('7-2-card.jpeg');
+      await storage.put('7-1-2-card.jpeg', Buffer.from('first version'), 'image/jpeg');
+      const first = await storage.get('7-1-2-card.jpeg');
       await readAll(first!.body);
-      await storage.put('7-2-card.jpeg', Buffer.from('second, longer version'), 'image/jpeg');
-      const second = await storage.get('7-2-card.jpeg');
+      await storage.put('7-1-2-card.jpeg', Buffer.from('second, longer version'), 'image/jpeg');
+      const second = await storage.get('7-1-2-card.jpeg');
       expect((await readAll(second!.body)).toString()).toBe('second, longer version');
       expect(second!.size).toBe(22);
       if (first!.etag && second!.etag) expect(second!.etag).not.toBe(first!.etag);
@@ -84,25 +89,25 @@ export function fileStorageContract(
 
     it('stores an empty file', async () => {
       const storage = await make();
-      await storage.put('3-3.jpeg', Buffer.alloc(0), 'image/jpeg');
-      const file = await storage.get('3-3.jpeg');
+      await storage.put('3-1-3.jpeg', Buffer.alloc(0), 'image/jpeg');
+      const file = await storage.get('3-1-3.jpeg');
       expect(file!.size).toBe(0);
       expect((await readAll(file!.body)).length).toBe(0);
     });
 
     it('deletes files and ignores missing ones', async () => {
       const storage = await make();
-      await storage.put('5-1.jpeg', Buffer.from('a'), 'image/jpeg');
-      await storage.put('5-1-card.jpeg', Buffer.from('b'), 'image/jpeg');
-      await storage.put('6-1.jpeg', Buffer.from('c'), 'image/jpeg');
-      await storage.delete(['5-1.jpeg', '5-1-card.jpeg', '5-2.jpeg']);
+      await storage.put('5-1-1.jpeg', Buffer.from('a'), 'image/jpeg');
+      await storage.put('5-1-1-card.jpeg', Buffer.from('b'), 'image/jpeg');
+      await storage.put('6-1-1.jpeg', Buffer.from('c'), 'image/jpeg');
+      await storage.delete(['5-1-1.jpeg', '5-1-1-card.jpeg', '5-1-2.jpeg']);
       await storage.delete([]);
-      expect(await storage.get('5-1.jpeg')).toBeNull();
-      expect(await storage.get('5-1-card.jpeg')).toBeNull();
-      const kept = await storage.get('6-1.jpeg');
+      expect(await storage.get('5-1-1.jpeg')).toBeNull();
+      expect(await storage.get('5-1-1-card.jpeg')).toBeNull();
+      const kept = await storage.get('6-1-1.jpeg');
       expect(kept).not.toBeNull();
       kept!.body.destroy();
-      expect(await collect(storage.list())).toEqual(['6-1.jpeg']);
+      expect(await collect(storage.list())).toEqual(['6-1-1.jpeg']);
     });
 
     it('lists every key', async () => {
@@ -110,7 +115,7 @@ export function fileStorageContract(
       expect(await collect(storage.list())).toEqual([]);
       const keys: string[] = [];
       for (let car = 1; car <= 4; car++) {
-        for (let n = 1; n <= 8; n++) keys.push(`${car}-${n}.jpeg`, `${car}-${n}-card.jpeg`);
+        for (let n = 1; n <= 8; n++) keys.push(`${car}-1-${n}.jpeg`, `${car}-1-${n}-card.jpeg`);
       }
       await Promise.all(keys.map((key) => storage.put(key, Buffer.from(key), 'image/jpeg')));
       expect(await collect(storage.list())).toEqual([...keys].sort());
@@ -131,15 +136,15 @@ export function fileStorageContract(
       it('never shows half a file while it is being replaced', async () => {
         const storage = await make();
         const versions = [randomBytes(1_500_000), randomBytes(1_000_000), randomBytes(2_000_000)];
-        await storage.put('8-8.jpeg', versions[0]!, 'image/jpeg');
+        await storage.put('8-1-8.jpeg', versions[0]!, 'image/jpeg');
         let writing = true;
         const writer = (async () => {
-          for (const version of [...versions, ...versions]) await storage.put('8-8.jpeg', version, 'image/jpeg');
+          for (const version of [...versions, ...versions]) await storage.put('8-1-8.jpeg', version, 'image/jpeg');
           writing = false;
         })();
         let reads = 0;
         while (writing || reads < 3) {
-          const file = await storage.get('8-8.jpeg');
+          const file = await storage.get('8-1-8.jpeg');
           expect(file).not.toBeNull();
           const data = await readAll(file!.body);
           expect(data.length).toBe(file!.size);

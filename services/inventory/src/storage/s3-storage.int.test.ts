@@ -76,26 +76,26 @@ describe('S3FileStorage', () => {
   it('keeps to its prefix: other objects in the bucket are not listed', async () => {
     const a = storage({ prefix: 'shared/a' });
     const b = storage({ prefix: 'shared/a-b/' });
-    await a.put('1-1.jpeg', Buffer.from('a'), 'image/jpeg');
-    await b.put('1-1.jpeg', Buffer.from('b'), 'image/jpeg');
+    await a.put('1-1-1.jpeg', Buffer.from('a'), 'image/jpeg');
+    await b.put('1-1-1.jpeg', Buffer.from('b'), 'image/jpeg');
     const keys: string[] = [];
     for await (const key of a.list()) keys.push(key);
-    expect(keys).toEqual(['1-1.jpeg']);
-    expect((await readAll((await a.get('1-1.jpeg'))!.body)).toString()).toBe('a');
+    expect(keys).toEqual(['1-1-1.jpeg']);
+    expect((await readAll((await a.get('1-1-1.jpeg'))!.body)).toString()).toBe('a');
   });
 
   it('works without a prefix', async () => {
     const s3 = storage({ bucket: 'other-photos', prefix: undefined });
-    await s3.put('2-1.jpeg', Buffer.from('x'), 'image/jpeg');
+    await s3.put('2-1-1.jpeg', Buffer.from('x'), 'image/jpeg');
     const keys: string[] = [];
     for await (const key of s3.list()) keys.push(key);
-    expect(keys).toEqual(['2-1.jpeg']);
+    expect(keys).toEqual(['2-1-1.jpeg']);
   });
 
   it('lists every key over several pages', async () => {
     const s3 = storage({ listPageSize: 7 });
     const keys: string[] = [];
-    for (let car = 1; car <= 3; car++) for (let n = 1; n <= 8; n++) keys.push(`${car}-${n}.jpeg`);
+    for (let car = 1; car <= 3; car++) for (let n = 1; n <= 8; n++) keys.push(`${car}-1-${n}.jpeg`);
     await Promise.all(keys.map((key) => s3.put(key, Buffer.from(key), 'image/jpeg')));
     const listed: string[] = [];
     for await (const key of s3.list()) listed.push(key);
@@ -104,16 +104,16 @@ describe('S3FileStorage', () => {
 
   it('stores the content type and an ETag', async () => {
     const s3 = storage();
-    await s3.put('3-1.jpeg', Buffer.from('jpeg bytes'), 'image/jpeg');
-    const file = await s3.get('3-1.jpeg');
+    await s3.put('3-1-1.jpeg', Buffer.from('jpeg bytes'), 'image/jpeg');
+    const file = await s3.get('3-1-1.jpeg');
     expect(file!.etag).toMatch(/^".+"$/);
     file!.body.destroy();
   });
 
   it('fails loudly (not "missing") when the bucket does not exist', async () => {
     const s3 = storage({ bucket: 'no-such-bucket' });
-    await expect(s3.get('1-1.jpeg')).rejects.toThrow();
-    await expect(s3.put('1-1.jpeg', Buffer.from('x'), 'image/jpeg')).rejects.toThrow();
+    await expect(s3.get('1-1-1.jpeg')).rejects.toThrow();
+    await expect(s3.put('1-1-1.jpeg', Buffer.from('x'), 'image/jpeg')).rejects.toThrow();
   });
 });
 
@@ -131,7 +131,7 @@ describe('createFileStorage', () => {
     });
     expect(created).toBeInstanceOf(S3FileStorage);
     clients.push(created as S3FileStorage);
-    await created.put('4-1.jpeg', Buffer.from('via settings'), 'image/jpeg');
-    expect((await readAll((await created.get('4-1.jpeg'))!.body)).toString()).toBe('via settings');
+    await created.put('4-1-1.jpeg', Buffer.from('via settings'), 'image/jpeg');
+    expect((await readAll((await created.get('4-1-1.jpeg'))!.body)).toString()).toBe('via settings');
   });
 });
