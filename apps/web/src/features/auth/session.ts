@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@bilmarknaden/shared/api-types';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { tokenExpiresAt } from '../../lib/jwt.ts';
+import { tokenExpiresAt } from '../../lib/token-claims.ts';
 import { endStoredSession } from '../../lib/end-session.ts';
 import { emitSessionEvent, SESSION_EVENTS } from '../../lib/session-events.ts';
 import { getToken, storeSession, subscribeSession } from '../../lib/session-store.ts';
