@@ -7,11 +7,11 @@ import { useSessionToken } from './use-session.ts';
 
 export const SAVED_CARS_KEY = ['saved-cars'] as const;
 
-export function fetchSavedCars(signal?: AbortSignal): Promise<CarListItem[]> {
+function fetchSavedCars(signal?: AbortSignal): Promise<CarListItem[]> {
   return logged(apiFetch<CarListItem[]>(inventoryUrl(inventoryPaths.savedCars), { auth: true, signal }));
 }
 
-export const toggleSavedCar = (carId: number) =>
+const toggleSavedCar = (carId: number) =>
   apiFetch<SavedToggle>(inventoryUrl(`${inventoryPaths.toggleSaved}${toQuery({ carid: carId })}`), {
     method: 'POST',
     auth: true,

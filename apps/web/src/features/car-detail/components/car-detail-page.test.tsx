@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CarDetailPage } from './car-detail-page.tsx';
-import { jsonResponse, mockFetch, renderRoutes } from '../../../components/test-utils.tsx';
-import { carDetail } from '../../../components/car-fixtures.ts';
+import { jsonResponse, mockFetch, renderRoutes } from '../../../test/test-utils.tsx';
+import { carDetail } from '../../../test/car-fixtures.ts';
 import * as loginDialog from '../../../lib/login-dialog.ts';
 import { clearSession, storeSession } from '../../../lib/session-store.ts';
 

@@ -9,7 +9,7 @@ import {
   transmissionOptions,
   typeOptions,
 } from '@bilmarknaden/shared/options';
-import { useCar } from '../../../components/car-queries.ts';
+import { useCar } from '../../../lib/car-queries.ts';
 import { isNotFound } from '../../../lib/api-client.ts';
 import { formatCreated, formatHp, formatMil, formatPrice } from '../../../lib/format.ts';
 import { QueryError } from '../../../lib/query-error.tsx';

@@ -8,7 +8,7 @@ import {
   typeOptions,
 } from '@bilmarknaden/shared/options';
 import type { FilterKey, RangeKey } from '@bilmarknaden/shared/filters';
-import { matchName, useMakes, useModels } from '../../../components/car-queries.ts';
+import { matchName, useMakes, useModels } from '../../../lib/car-queries.ts';
 import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
 import type { HomeFilters } from '../filters/home-filters.ts';
 import { parseSortValue, SORT_OPTIONS, sortValue } from '../filters/sort-options.ts';

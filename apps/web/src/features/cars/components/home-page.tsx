@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useInfiniteCars } from '../../../components/car-queries.ts';
+import { useInfiniteCars } from '../../../lib/car-queries.ts';
 import { CarResults } from '../../../components/car-results.tsx';
 import { SearchForm } from '../../../components/search-form.tsx';
 import { PageNotice } from '../../../lib/page-notice.tsx';

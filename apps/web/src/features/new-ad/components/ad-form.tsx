@@ -11,7 +11,7 @@ import {
 import { newAdRules, NEW_AD_FIELDS, type NewAdInput } from '@bilmarknaden/shared/validation/new-ad';
 import { lastFailure } from '@bilmarknaden/shared/validation/rules';
 import { IMAGE_MESSAGES } from '@bilmarknaden/shared/validation/images';
-import { matchName, useMakes, useModels } from '../../../components/car-queries.ts';
+import { matchName, useMakes, useModels } from '../../../lib/car-queries.ts';
 import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
 import { ApiRequestError, failureMessage } from '../../../lib/api-client.ts';
 import { Spinner } from '../../../lib/spinner.tsx';

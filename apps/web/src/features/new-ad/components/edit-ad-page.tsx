@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import type { Car } from '@bilmarknaden/shared/api-types';
 import type { NewAdInput } from '@bilmarknaden/shared/validation/new-ad';
-import { useCar } from '../../../components/car-queries.ts';
+import { useCar } from '../../../lib/car-queries.ts';
 import { inventoryUrl, isNotFound } from '../../../lib/api-client.ts';
 import { tokenUsername } from '../../../lib/token-claims.ts';
 import { openLoginDialog } from '../../../lib/login-dialog.ts';

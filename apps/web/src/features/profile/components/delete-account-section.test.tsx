@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { ACCOUNT_CLOSURE_MESSAGES, accountClosureRules } from '@bilmarknaden/shared/validation/account-closure';
 import { ProfilePage } from './profile-page.tsx';
-import { jsonResponse, mockFetch, renderAt, renderRoutes } from '../../../components/test-utils.tsx';
+import { jsonResponse, mockFetch, renderAt, renderRoutes } from '../../../test/test-utils.tsx';
 import { PageNotice } from '../../../lib/page-notice.tsx';
 import { SAVED_CARS_KEY } from '../../../lib/saved-cars.ts';
 import { SESSION_EVENTS } from '../../../lib/session-events.ts';

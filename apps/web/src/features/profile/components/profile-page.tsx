@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
 import { CarCard } from '../../../components/car-card.tsx';
-import { useUserCars } from '../../../components/car-queries.ts';
+import { useUserCars } from '../../../lib/car-queries.ts';
 import { MoreRow } from '../../../components/car-results.tsx';
 import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
