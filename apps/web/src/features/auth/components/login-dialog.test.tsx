@@ -58,6 +58,8 @@ describe('login dialog', () => {
     expect(screen.getByText('Lösenord måste vara minst 8 tecken')).toBeInTheDocument();
     expect(screen.getByLabelText('E-post')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Lösenord')).toHaveAccessibleDescription('Lösenord måste vara minst 8 tecken');
+    // Both fields at fault: the keyboard goes to the first.
+    expect(screen.getByLabelText('E-post')).toHaveFocus();
     expect(api).not.toHaveBeenCalled();
   });
 
