@@ -5,7 +5,7 @@ export const SESSION_EVENTS = {
   loggedOut: 'loggedout',
 } as const;
 
-export type SessionEventName = (typeof SESSION_EVENTS)[keyof typeof SESSION_EVENTS];
+type SessionEventName = (typeof SESSION_EVENTS)[keyof typeof SESSION_EVENTS];
 
 export function emitSessionEvent(name: SessionEventName, detail?: unknown): void {
   window.dispatchEvent(new CustomEvent(name, { detail }));

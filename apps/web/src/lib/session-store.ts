@@ -40,7 +40,7 @@ export function subscribeSession(listener: Listener): () => void {
 }
 
 /** One immutable view of the stored session; the same object until the storage changes. */
-export interface SessionSnapshot {
+interface SessionSnapshot {
   token: string | null;
   details: StoredUserDetails | null;
 }

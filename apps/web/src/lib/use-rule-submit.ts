@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { failingRules, type Rule, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
 import { ApiRequestError } from './api-client.ts';
 
-export interface RuleSubmitOptions<T> {
+interface RuleSubmitOptions<T> {
   rules: readonly Rule<T>[];
   /** The form's values as the server reads them (trimmed, NFC). */
   input: T;
@@ -21,7 +21,7 @@ export interface RuleSubmitOptions<T> {
  * to show, or true when it took the refusal itself (a 401 that ends the session, a dead link that replaces the
  * form). Anything else leaves the refusal to the hook.
  */
-export type Refused = (err: ApiRequestError) => RuleFailure | boolean | undefined;
+type Refused = (err: ApiRequestError) => RuleFailure | boolean | undefined;
 
 /**
  * How every form of the app sends: on submit the shared rules run (the last failing one is shown and its field

@@ -18,7 +18,7 @@ const loadOverlays = () => import('./overlays.tsx');
 const Overlays = lazy(loadOverlays);
 const preloadOverlays = () => void loadOverlays().catch(() => undefined);
 
-export function welcomeAlreadyShown(): boolean {
+function welcomeAlreadyShown(): boolean {
   return localStorage.getItem(STORAGE_KEYS.welcomeShown) === 'true';
 }
 

@@ -13,7 +13,7 @@ import { fetchCurrentUser, refreshRequest } from './api/auth-api.ts';
 /** Refresh this long before the token expires. */
 export const REFRESH_LEAD_MS = 60_000;
 /** After a network failure (not an answer from the server) while the token is still valid. */
-export const REFRESH_RETRY_MS = 15_000;
+const REFRESH_RETRY_MS = 15_000;
 const MAX_TIMEOUT_MS = 2_147_483_647;
 
 export const currentUserKey = (token: string | null) => ['current-user', token] as const;
@@ -98,7 +98,7 @@ export function refreshSession(): Promise<string | null> {
 }
 
 /** Times the refresh REFRESH_LEAD_MS before exp; refreshes at once when that moment has passed. */
-export function scheduleRefresh(token: string | null = getToken()): void {
+function scheduleRefresh(token: string | null = getToken()): void {
   cancelScheduledRefresh();
   if (!token) return;
   const expiresAt = tokenExpiresAt(token);

@@ -8,7 +8,7 @@ import { sendFeedback } from './api/feedback-api.ts';
 
 type Field = keyof FeedbackBody;
 const EMPTY: FeedbackBody = { name: '', email: '', title: '', content: '' };
-export const FEEDBACK_THANKS = 'Tack för din feedback!';
+const FEEDBACK_THANKS = 'Tack för din feedback!';
 const NETWORK_ERROR = 'Kunde inte skicka din feedback. Kontrollera din anslutning och försök igen.';
 
 /** /feedback 'Skicka feedback': all four fields required; stored by the server and confirmed (DESIGN.md). */

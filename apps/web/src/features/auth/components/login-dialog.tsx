@@ -76,7 +76,7 @@ interface LoginFormProps {
   onForgotPassword: () => void;
 }
 
-export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
+function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
   const queryClient = useQueryClient();
   const id = useId();
   const emailRef = useRef<HTMLInputElement>(null);

@@ -5,7 +5,7 @@ import { PAGE_SIZE } from '@bilmarknaden/shared/constants';
 import { apiFetch, inventoryUrl, toQuery } from '../../../lib/api-client.ts';
 import { logged } from '../../../lib/logged.ts';
 
-export const FEEDBACK_KEY = ['feedback'] as const;
+const FEEDBACK_KEY = ['feedback'] as const;
 
 /** Which feedback the inbox shows: only the open (unhandled) ones, or all. */
 export type FeedbackView = 'open' | 'all';

@@ -27,7 +27,7 @@ import {
 import { PhotoPicker } from './photo-picker.tsx';
 import '../new-ad.css';
 
-export const EMPTY_AD: NewAdInput = {
+const EMPTY_AD: NewAdInput = {
   title: '',
   description: '',
   price: '',
@@ -43,7 +43,7 @@ export const EMPTY_AD: NewAdInput = {
   fuel: '',
 };
 
-export interface AdSubmit {
+interface AdSubmit {
   form: FormData;
   onProgress: (fraction: number) => void;
 }

@@ -4,7 +4,7 @@ import { compressionQuality } from '@bilmarknaden/shared/validation/images';
 /** Longest edge the browser encodes; the server scales to 1600 px anyway, this only spares memory. */
 const MAX_EDGE = 4096;
 
-export interface CompressDeps {
+interface CompressDeps {
   createImageBitmap?: (file: Blob, options?: ImageBitmapOptions) => Promise<ImageBitmap>;
   /** Encodes the bitmap as JPEG at the given quality; null when the browser cannot. */
   encode?: (bitmap: ImageBitmap, width: number, height: number, quality: number) => Promise<Blob | null>;

@@ -1,7 +1,7 @@
 import { SWIPE_DELETE_PX, SWIPE_DRAG_LIMIT_PX } from '@bilmarknaden/shared/constants';
 
 /** Movement before a press counts as a swipe (smaller ones stay taps and clicks). */
-export const SWIPE_START_PX = 8;
+const SWIPE_START_PX = 8;
 
 /** How far the row is drawn for a horizontal pointer delta: left only, at most the 145 px drag limit. */
 export function swipeTranslate(deltaX: number): number {
