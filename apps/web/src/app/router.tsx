@@ -6,16 +6,15 @@ import { loadPage } from './load-page.ts';
 import { CarDetailPage } from '../features/car-detail/components/car-detail-page.tsx';
 import { HomePage } from '../features/cars/components/home-page.tsx';
 
-// Every screen is its own chunk (code-split by route), except the two that visits start on: home and an ad
-// (shared links, search engines). In the entry chunk they render in the first pass with no further round trip
-// (the server puts their data into the page: server/src/page-data.ts). The layout is in the entry chunk too.
+// Every screen is its own chunk, except home and an ad, where visits start: in the entry chunk they render in the
+// first pass with the data the server put into the page (server/src/page-data.ts).
 const page = <M,>(load: () => Promise<M>, pick: (module: M) => React.ComponentType): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: pick(await loadPage(load)) }),
 });
 // A screen that composes features (app/routes/).
 const route = (load: () => Promise<{ default: React.ComponentType }>) => page(load, (m) => m.default);
 
-// The two pages of a password reset are one chunk: one more file in the entry's list of chunks, not four.
+// The two pages of a password reset share one chunk: fewer files in the entry's list of chunks.
 const passwordReset = route(() => import('./routes/password-reset.tsx'));
 
 const searchPage = page(

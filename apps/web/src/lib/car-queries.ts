@@ -50,10 +50,8 @@ const nextWindow = (lastPage: CarsPage, lastParam: CarsPageParam): CarsPageParam
     : { start: lastParam.start + PAGE_SIZE, asOf: lastParam.asOf ?? lastPage.asOf };
 
 /**
- * One window per page; the next page starts where the last one ended, none after a short page. The first
- * page takes the listing's snapshot (X-List-As-Of) and the later ones ('Mer') send it as `asOf`, so ads
- * published meanwhile neither repeat nor push the windows down. New filters are a new query key, so a new
- * listing and a new snapshot; a refetch (e.g. after publishing an ad) takes a new one from its first page too.
+ * A listing, a window per page. 'Mer' sends the first window's snapshot as `asOf`, so ads published meanwhile
+ * neither repeat nor push the windows down; new filters or a refetch start a new snapshot.
  */
 export function useInfiniteCars(filters: Omit<CarListQuery, 'start' | 'end'>, enabled = true) {
   return useInfiniteQuery({

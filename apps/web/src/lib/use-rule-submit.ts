@@ -17,17 +17,14 @@ interface RuleSubmitOptions<T> {
 }
 
 /**
- * What a form does with a refusal (a 4xx) instead of showing the server's message on its field: another failure
- * to show, or true when it took the refusal itself (a 401 that ends the session, a dead link that replaces the
- * form). Anything else leaves the refusal to the hook.
+ * A form's own answer to a refusal (a 4xx): the failure to show, or true when the form took it itself (a 401
+ * that ends the session); anything else shows the server's message on its field.
  */
 type Refused = (err: ApiRequestError) => RuleFailure | boolean | undefined;
 
 /**
- * How every form of the app sends: on submit the shared rules run (the last failing one is shown and its field
- * focused, nothing sent); one request at a time, even for two submits in the same moment; a refusal (4xx) shows
- * the server's Swedish message on its field, focused; anything else is `failed`, which `retry` can send again.
- * The rules' messages show once a submit was tried and then follow the typing.
+ * How every form sends, so they all behave alike: the shared rules run first (nothing sent while one fails, its
+ * field focused); one request at a time; a refusal shows the server's message on its field; a fault shows `failed`.
  */
 export function useRuleSubmit<T>({ rules, input, focus, failed, logLabel, onBusyChange }: RuleSubmitOptions<T>) {
   // The state lags a render behind: a second submit in the same moment must not send a second request.

@@ -57,10 +57,10 @@ export function AppLayout() {
   const [overlaysMounted, setOverlaysMounted] = useState(false);
   if (anyOpen && !overlaysMounted) setOverlaysMounted(true);
 
-  // Section 4: the welcome dialog opens 2000 ms after load unless it was shown before.
+  // Section 4: the welcome dialog opens shortly after load unless it was shown before.
   useEffect(() => {
     if (welcomeAlreadyShown()) return;
-    // The dialog is in the overlays chunk: fetch it now so that it opens on time, not 2 s + a download (in a
+    // The dialog is in the overlays chunk: fetch it now so that it opens on time, not after a download (in a
     // task of its own: the first render's effects stay short).
     const preload = setTimeout(preloadOverlays);
     const timer = setTimeout(() => {

@@ -17,8 +17,7 @@ interface ProfileDrawerProps {
 }
 
 /** Roles that see 'Kontrollpanel' (section 6). */
-const canSeeControlPanel = (role: number | undefined) =>
-  role === ROLES.moderator || role === ROLES.administrator;
+const canSeeControlPanel = (role: number | undefined) => role === ROLES.moderator || role === ROLES.administrator;
 
 /** The right profile drawer of section 2. Badges only where a feature exists: the saved-ads count. */
 export function ProfileDrawer({ open, onOpenChange }: ProfileDrawerProps) {

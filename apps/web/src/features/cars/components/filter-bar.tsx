@@ -25,7 +25,7 @@ interface FilterBarProps {
 
 /** The home filter dropdowns, ranges and sort order. */
 export function FilterBar({ filters, onFilter, onRange, onSort, draftsKey }: FilterBarProps) {
-  // Phones: the 13 fields fold away behind a toggle so the cards come first; wider screens always show them.
+  // Phones: the fields fold away behind a toggle so the cards come first; wider screens always show them.
   const [open, setOpen] = useState(false);
   const makes = useMakes();
   const make = matchName(makes.data, filters.make);

@@ -11,7 +11,7 @@ const FEEDBACK_KEY = ['feedback'] as const;
 export type FeedbackView = 'open' | 'all';
 
 /**
- * Stored feedback, newest first, 20 per page (moderators and administrators only; others get 403). The open
+ * Stored feedback, newest first, a window per page (moderators and administrators only; others get 403). The open
  * view asks for `handled=false`.
  */
 export function useFeedback(view: FeedbackView) {

@@ -57,7 +57,7 @@ interface AdFormProps {
   photoHint?: string;
 }
 
-/** The 13 fields with labels, the photo picker, the last failing rule in a red alert, busy state and progress. */
+/** The ad's fields with labels, the photo picker, the last failing rule in a red alert, busy state and progress. */
 export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint }: AdFormProps) {
   const [ad, setAd] = useState<NewAdInput>(initial);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
