@@ -3,7 +3,7 @@ import { PAGE_PATHS } from '@bilmarknaden/shared/page-paths';
 import { AppLayout } from './layout/app-layout.tsx';
 import { ErrorScreen } from './routes/error-screen.tsx';
 import { loadPage } from './load-page.ts';
-import { CarDetailPage } from '../features/car-detail/components/car-detail-page.tsx';
+import { CarDetailRoute } from './routes/car-detail.tsx';
 import { HomePage } from '../features/cars/components/home-page.tsx';
 
 // Every screen is its own chunk, except home and an ad, where visits start: in the entry chunk they render in the
@@ -73,7 +73,7 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorScreen />,
         children: [
           { index: true, Component: HomePage },
-          { path: PAGE_PATHS.car, Component: CarDetailPage },
+          { path: PAGE_PATHS.car, Component: CarDetailRoute },
           { path: PAGE_PATHS.search, ...searchPage },
           { path: PAGE_PATHS.searchTerm, ...searchPage },
           { path: PAGE_PATHS.userAds, ...userAdsPage },

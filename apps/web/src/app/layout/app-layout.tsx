@@ -7,7 +7,7 @@ import { useTokenRefresh } from '../../features/auth/hooks/use-token-refresh.ts'
 import { displayNameOf } from '../../features/auth/display-name.ts';
 import { MenuIcon, UserIcon } from '../../lib/icons.tsx';
 import { openLoginDialog, useLoginDialogOpen } from '../../lib/login-dialog.ts';
-import { SAVED_CARS_KEY } from '../../lib/saved-cars.ts';
+import { SAVED_CARS_KEY } from '../../features/saved/api/saved-cars.ts';
 import { onSessionEvent, SESSION_EVENTS } from '../../lib/session-events.ts';
 import { useSession } from '../../lib/use-session.ts';
 import '../styles.css';

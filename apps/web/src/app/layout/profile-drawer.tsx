@@ -7,7 +7,7 @@ import { displayNameOf } from '../../features/auth/display-name.ts';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user.ts';
 import { logout } from '../../features/auth/session.ts';
 import { ChevronIcon, CloseIcon } from '../../lib/icons.tsx';
-import { useSavedCars } from '../../lib/saved-cars.ts';
+import { useSavedCars } from '../../features/saved/api/saved-cars.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useReturnFocus } from '../../lib/return-focus.ts';
 

@@ -5,12 +5,13 @@ import { ACCOUNT_CLOSURE_MESSAGES, accountClosureRules } from '@bilmarknaden/sha
 import { ProfilePage } from './profile-page.tsx';
 import { jsonResponse, mockFetch, renderAt, renderRoutes } from '../../../test/test-utils.tsx';
 import { PageNotice } from '../../../lib/page-notice.tsx';
-import { SAVED_CARS_KEY } from '../../../lib/saved-cars.ts';
 import { SESSION_EVENTS } from '../../../lib/session-events.ts';
 import { getToken, getUserDetails, storeSession } from '../../../lib/session-store.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
+// The saved list's cache (features/saved): the badge must not outlive the account.
+const SAVED_CARS_KEY = ['cars', 'saved'];
 const details = { username: 'anna', firstname: 'Anna', lastname: 'A' };
 const FAILED = 'Kontot kunde inte raderas. Försök igen om en stund.';
 const SESSION_GONE = 'Du är utloggad. Logga in igen om du vill radera kontot.';
