@@ -10,9 +10,8 @@ import {
   useLoginDialogOpen,
 } from './login-dialog.ts';
 import { QueryError } from './query-error.tsx';
-import { clearSession, getSessionSnapshot, storeSession } from './session-store.ts';
+import { clearSession, getSessionSnapshot, storeSession, useSession, useSessionToken } from './session-store.ts';
 import { Spinner } from './spinner.tsx';
-import { useSession, useSessionToken } from './use-session.ts';
 
 describe('token claims', () => {
   it('reads the expiry and the username without verifying', () => {

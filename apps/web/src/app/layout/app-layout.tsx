@@ -8,8 +8,7 @@ import { displayNameOf } from '../../features/auth/display-name.ts';
 import { MenuIcon, UserIcon } from '../../lib/icons.tsx';
 import { openLoginDialog, useLoginDialogOpen } from '../../lib/login-dialog.ts';
 import { SAVED_CARS_KEY } from '../../features/saved/api/saved-cars.ts';
-import { onSessionEvent, SESSION_EVENTS } from '../../lib/session-events.ts';
-import { useSession } from '../../lib/use-session.ts';
+import { onSessionEvent, SESSION_EVENTS, useSession } from '../../lib/session-store.ts';
 import '../styles.css';
 
 // Drawers and dialogs (Radix) are a chunk of their own: not needed for the first paint, fetched when

@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../features/auth/hooks/use-current-user.ts';
 import { logout } from '../../features/auth/session.ts';
 import { ChevronIcon, CloseIcon } from '../../lib/icons.tsx';
 import { useSavedCars } from '../../features/saved/api/saved-cars.ts';
-import { useSession } from '../../lib/use-session.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { useReturnFocus } from '../../lib/return-focus.ts';
 
 interface ProfileDrawerProps {

@@ -2,9 +2,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@bilmarknaden/shared/api-types';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { tokenExpiresAt } from '../../lib/token-claims.ts';
-import { endStoredSession } from '../../lib/end-session.ts';
-import { emitSessionEvent, SESSION_EVENTS } from '../../lib/session-events.ts';
-import { getToken, storeSession, subscribeSession } from '../../lib/session-store.ts';
+import {
+  emitSessionEvent,
+  endStoredSession,
+  getToken,
+  SESSION_EVENTS,
+  storeSession,
+  subscribeSession,
+} from '../../lib/session-store.ts';
 import { fetchCurrentUser, refreshRequest } from './api/auth-api.ts';
 
 // Session transitions of specification section 4, outside React so the login dialog, the signup

@@ -9,7 +9,7 @@ import {
 } from '@bilmarknaden/shared/validation/registration';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useSessionToken } from '../../../lib/use-session.ts';
+import { useSessionToken } from '../../../lib/session-store.ts';
 import { useRuleSubmit } from '../../../lib/use-rule-submit.ts';
 import { registerRequest } from '../api/auth-api.ts';
 import { completeLogin } from '../session.ts';

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@bilmarknaden/shared/api-types';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { isTokenExpired } from '../../../lib/token-claims.ts';
-import { getToken } from '../../../lib/session-store.ts';
-import { useSession } from '../../../lib/use-session.ts';
+import { getToken, useSession } from '../../../lib/session-store.ts';
 import { fetchCurrentUser } from '../api/auth-api.ts';
 import { currentUserKey, endSession } from '../session.ts';
 

@@ -5,8 +5,7 @@ import { ACCOUNT_CLOSURE_MESSAGES, accountClosureRules } from '@bilmarknaden/sha
 import { ProfilePage } from './profile-page.tsx';
 import { jsonResponse, mockFetch, renderAt, renderRoutes } from '../../../test/test-utils.tsx';
 import { PageNotice } from '../../../lib/page-notice.tsx';
-import { SESSION_EVENTS } from '../../../lib/session-events.ts';
-import { getToken, getUserDetails, storeSession } from '../../../lib/session-store.ts';
+import { getToken, getUserDetails, SESSION_EVENTS, storeSession } from '../../../lib/session-store.ts';
 
 afterEach(() => vi.restoreAllMocks());
 

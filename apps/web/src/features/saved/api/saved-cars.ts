@@ -3,7 +3,7 @@ import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import type { CarListItem, SavedToggle } from '@bilmarknaden/shared/api-types';
 import { apiFetch, inventoryUrl, toQuery } from '../../../lib/api-client.ts';
 import { logged } from '../../../lib/logged.ts';
-import { useSessionToken } from '../../../lib/use-session.ts';
+import { useSessionToken } from '../../../lib/session-store.ts';
 
 // Under 'cars': whatever refreshes the ads (a published, edited or deleted one) refreshes the saved list too.
 export const SAVED_CARS_KEY = ['cars', 'saved'] as const;

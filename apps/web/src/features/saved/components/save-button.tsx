@@ -3,7 +3,7 @@ import type { CarListItem } from '@bilmarknaden/shared/api-types';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { openLoginDialog, useLoginDialogOpen } from '../../../lib/login-dialog.ts';
 import { useIsSaved, useToggleSaved } from '../api/saved-cars.ts';
-import { useSessionToken } from '../../../lib/use-session.ts';
+import { useSessionToken } from '../../../lib/session-store.ts';
 import '../save-button.css';
 
 /**

@@ -6,7 +6,7 @@ import { QueryError } from '../../../lib/query-error.tsx';
 import { useSavedCars, useToggleSaved } from '../api/saved-cars.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useSessionToken } from '../../../lib/use-session.ts';
+import { useSessionToken } from '../../../lib/session-store.ts';
 import { SavedRow } from './saved-row.tsx';
 import '../saved.css';
 
