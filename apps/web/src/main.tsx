@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers.tsx';
-import { applyStyleNonce } from './app/style-nonce.ts';
+import { applyStyleNonce } from './lib/style-nonce.ts';
 
 applyStyleNonce();
 
