@@ -50,15 +50,15 @@ const signupPage = page(
   (m) => m.SignupPage,
 );
 const feedbackPage = page(
-  () => import('../features/feedback/feedback-page.tsx'),
+  () => import('../features/feedback/components/feedback-page.tsx'),
   (m) => m.FeedbackPage,
 );
 const newPartPage = page(
-  () => import('../features/new-part/new-part-page.tsx'),
+  () => import('../features/new-part/components/new-part-page.tsx'),
   (m) => m.NewPartPage,
 );
 const notFoundPage = page(
-  () => import('../features/not-found/not-found-page.tsx'),
+  () => import('../features/not-found/components/not-found-page.tsx'),
   (m) => m.NotFoundPage,
 );
 

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS, WELCOME_DELAY_MS } from '@bilmarknaden/shared/constants';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user.ts';
 import { useTokenRefresh } from '../../features/auth/hooks/use-token-refresh.ts';
-import { displayNameOf } from '../../features/auth/display-name.ts';
+import { displayNameOf } from '../../features/auth/utils/display-name.ts';
 import { MenuIcon, UserIcon } from '../../lib/icons.tsx';
 import { openLoginDialog, useLoginDialogOpen } from '../../lib/login-dialog.ts';
 import { SAVED_CARS_KEY } from '../../features/saved/api/saved-cars.ts';

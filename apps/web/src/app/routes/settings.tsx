@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { SettingsPage } from '../../features/settings/settings-page.tsx';
+import { SettingsPage } from '../../features/settings/components/settings-page.tsx';
 import { Spinner } from '../../lib/spinner.tsx';
 
 // 'Min profil' shows the profile page; it loads when the tab is first opened.

@@ -12,7 +12,7 @@ import { useReturnFocus } from '../../../lib/return-focus.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useRuleSubmit } from '../../../lib/use-rule-submit.ts';
 import { loginRequest } from '../api/auth-api.ts';
-import { completeLogin } from '../session.ts';
+import { completeLogin } from '../utils/session.ts';
 import type { ForgotPasswordState } from './forgot-password-page.tsx';
 
 type Field = keyof LoginBody;

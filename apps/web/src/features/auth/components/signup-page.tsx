@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSessionToken } from '../../../lib/session-store.ts';
 import { useRuleSubmit } from '../../../lib/use-rule-submit.ts';
 import { registerRequest } from '../api/auth-api.ts';
-import { completeLogin } from '../session.ts';
+import { completeLogin } from '../utils/session.ts';
 
 type Field = keyof RegistrationInput;
 

@@ -10,8 +10,8 @@ import {
 import type { FilterKey, RangeKey } from '@bilmarknaden/shared/filters';
 import { matchName, useMakes, useModels } from '../../../lib/car-queries.ts';
 import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
-import type { HomeFilters } from '../filters/home-filters.ts';
-import { parseSortValue, SORT_OPTIONS, sortValue } from '../filters/sort-options.ts';
+import type { HomeFilters } from '../utils/home-filters.ts';
+import { parseSortValue, SORT_OPTIONS, sortValue } from '../utils/sort-options.ts';
 import { RangeField } from './range-field.tsx';
 
 interface FilterBarProps {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@bilmarknaden/shared/constants';
-import { getToken, getUserDetails, storeSession } from '../../lib/session-store.ts';
+import { getToken, getUserDetails, storeSession } from '../../../lib/session-store.ts';
 import {
   callsTo,
   CURRENT_USER,
@@ -9,7 +9,7 @@ import {
   testQueryClient,
   textResponse,
   tokenExpiringIn,
-} from '../../test/app-test-utils.tsx';
+} from '../../../test/app-test-utils.tsx';
 import {
   cancelScheduledRefresh,
   completeLogin,

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@bilmarknaden/shared/api-types';
-import { ApiRequestError } from '../../lib/api-client.ts';
-import { tokenExpiresAt } from '../../lib/token-claims.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { tokenExpiresAt } from '../../../lib/token-claims.ts';
 import {
   emitSessionEvent,
   endStoredSession,
@@ -9,8 +9,8 @@ import {
   SESSION_EVENTS,
   storeSession,
   subscribeSession,
-} from '../../lib/session-store.ts';
-import { fetchCurrentUser, refreshRequest } from './api/auth-api.ts';
+} from '../../../lib/session-store.ts';
+import { fetchCurrentUser, refreshRequest } from '../api/auth-api.ts';
 
 // Session transitions of specification section 4, outside React so the login dialog, the signup
 // page and the refresh timer share them.

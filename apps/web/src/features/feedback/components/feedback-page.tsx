@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { FeedbackBody } from '@bilmarknaden/shared/api-types';
 import { feedbackRules, normalizeFeedback } from '@bilmarknaden/shared/validation/feedback';
-import { Spinner } from '../../lib/spinner.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useRuleSubmit } from '../../lib/use-rule-submit.ts';
-import { sendFeedback } from './api/feedback-api.ts';
+import { Spinner } from '../../../lib/spinner.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useRuleSubmit } from '../../../lib/use-rule-submit.ts';
+import { sendFeedback } from '../api/feedback-api.ts';
 
 type Field = keyof FeedbackBody;
 const EMPTY: FeedbackBody = { name: '', email: '', title: '', content: '' };

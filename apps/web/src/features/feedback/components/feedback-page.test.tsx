@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FeedbackBody } from '@bilmarknaden/shared/api-types';
-import { storeSession } from '../../lib/session-store.ts';
-import { callsTo, jsonResponse, mockApi, renderPage, textResponse } from '../../test/app-test-utils.tsx';
+import { storeSession } from '../../../lib/session-store.ts';
+import { callsTo, jsonResponse, mockApi, renderPage, textResponse } from '../../../test/app-test-utils.tsx';
 import { FeedbackPage } from './feedback-page.tsx';
 
 const FEEDBACK = 'POST /api/inventory/feedback';
