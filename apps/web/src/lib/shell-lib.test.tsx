@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
-import { fakeJwt } from '../test/app-test-utils.tsx';
+import { fakeJwt } from '../test/test-utils.tsx';
 import { isTokenExpired, tokenExpiresAt, tokenUsername } from './token-claims.ts';
 import {
   closeLoginDialog,

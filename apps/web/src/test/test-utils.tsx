@@ -1,32 +1,51 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 
-// Test helpers for the feature screens: a fresh query client and a memory router per test.
+// Test helpers: a fresh query client and a memory router per test, and fetch answered without a server.
 
-export function renderRoutes(routes: RouteObject[], initialEntry: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([...routes, { path: '*', element: <p>other page</p> }], {
-    initialEntries: [initialEntry],
+export function testQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
   });
-  const utils = render(
+}
+
+/** The routes at `initialPath`; any other path shows 'other page' unless the routes name one. */
+export function renderRoutes(routes: RouteObject[], initialPath = '/', queryClient = testQueryClient()) {
+  const all = routes.some((r) => r.path === '*') ? routes : [...routes, { path: '*', element: <p>other page</p> }];
+  const router = createMemoryRouter(all, { initialEntries: [initialPath] });
+  const result = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { ...utils, router, queryClient };
+  return { ...result, router, queryClient };
 }
 
 export function renderAt(path: string, element: ReactElement, initialEntry: string) {
   return renderRoutes([{ path, element }], initialEntry);
 }
 
+/** Renders one element at `path` (default '/'), with a marker page on '/' when path is elsewhere. */
+export function renderPage(ui: ReactNode, path = '/', queryClient = testQueryClient()) {
+  const routes: RouteObject[] = [{ path, element: ui }];
+  if (path !== '/') routes.push({ path: '/', element: <h1>Startsidan</h1> });
+  routes.push({ path: '*', element: <h1>Annan sida</h1> });
+  return renderRoutes(routes, path, queryClient);
+}
+
 export const jsonResponse = (body: unknown, status = 200) =>
   new Response(status === 204 ? null : JSON.stringify(body), {
     status,
     headers: { 'Content-Type': 'application/json' },
+  });
+
+export const textResponse = (body: string, status = 200) =>
+  new Response([204, 205, 304].includes(status) ? null : body, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
   });
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
@@ -42,3 +61,44 @@ export function mockFetch(handler: Handler) {
 /** The requested URLs of a fetch spy, as path + query. */
 export const requestedUrls = (spy: ReturnType<typeof mockFetch>) =>
   spy.mock.calls.map(([input]) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url));
+
+type Reply = Response | ((init: RequestInit | undefined, url: URL) => Response | Promise<Response>);
+
+/** Mocks fetch with answers per 'METHOD /path' (query string ignored); unknown calls answer 404. */
+export function mockApi(routes: Record<string, Reply>) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+    const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
+    const reply = routes[key];
+    if (!reply) return jsonResponse({ message: `no mock for ${key}` }, 404);
+    return typeof reply === 'function' ? reply(init, url) : reply.clone();
+  });
+}
+
+/** The calls the spy saw to 'METHOD /path'. */
+export function callsTo(spy: ReturnType<typeof mockApi>, key: string) {
+  return spy.mock.calls.filter(([input, init]) => {
+    const url = new URL(String(input), 'http://localhost');
+    return `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}` === key;
+  });
+}
+
+const base64url = (value: unknown) =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/** An unsigned JWT with the given claims (the client never verifies it). */
+export function fakeJwt(claims: Record<string, unknown>): string {
+  return `${base64url({ alg: 'EdDSA', typ: 'JWT' })}.${base64url({ sub: 'anna', role: 1, ...claims })}.c2ln`;
+}
+
+/** A token that expires `seconds` from now. */
+export const tokenExpiringIn = (seconds: number, claims: Record<string, unknown> = {}) =>
+  fakeJwt({ exp: Math.floor(Date.now() / 1000) + seconds, ...claims });
+
+export const CURRENT_USER = {
+  username: 'anna',
+  firstname: 'Anna',
+  lastname: 'Svensson',
+  role: 1,
+  displayName: 'Anna S',
+};
