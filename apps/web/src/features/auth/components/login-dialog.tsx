@@ -94,7 +94,8 @@ function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
   });
   const { busy, serverError } = form;
   const errors: FieldErrors = {};
-  for (const f of [...(serverError ? [serverError] : []), ...form.failures]) errors[f.field as Field] = f.message;
+  // The rules' messages win over the server's on the same field.
+  for (const f of [serverError, ...form.failures]) if (f?.field) errors[f.field as Field] = f.message;
   const formError = serverError?.field === '' ? serverError.message : null;
 
   const change = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
