@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * The app's query client. Data stays fresh for 30 s: a screen's first answers, fetched or written into the
- * page by the server (lib/initial-answers.ts), are not asked for again as the screen mounts.
+ * The app's query client. Data stays fresh a while: a screen's first answers, fetched or written into the page
+ * by the server (lib/initial-answers.ts), are not asked for again as the screen mounts.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -3,18 +3,64 @@ import { PAGE_PATHS } from '@bilmarknaden/shared/page-paths';
 import { AppLayout } from './layout/app-layout.tsx';
 import { ErrorScreen } from './routes/error-screen.tsx';
 import { loadPage } from './load-page.ts';
-import CarDetailRoute from './routes/car-detail.tsx';
-import HomeRoute from './routes/home.tsx';
+import { CarDetailRoute } from './routes/car-detail.tsx';
+import { HomePage } from '../features/cars/components/home-page.tsx';
 
-// Every screen is its own chunk (code-split by route), except the two that visits start on: home and an ad
-// (shared links, search engines). In the entry chunk they render in the first pass with no further round trip
-// (the server puts their data into the page: server/src/page-data.ts). The layout is in the entry chunk too.
-const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await loadPage(load)).default }),
+// Every screen is its own chunk, except home and an ad, where visits start: in the entry chunk they render in the
+// first pass with the data the server put into the page (server/src/page-data.ts).
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => React.ComponentType): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: pick(await loadPage(load)) }),
 });
+// A screen that composes features (app/routes/).
+const route = (load: () => Promise<{ default: React.ComponentType }>) => page(load, (m) => m.default);
 
-// The two pages of a password reset are one chunk: one more file in the entry's list of chunks, not four.
-const passwordReset = page(() => import('./routes/password-reset.tsx'));
+// The two pages of a password reset share one chunk: fewer files in the entry's list of chunks.
+const passwordReset = route(() => import('./routes/password-reset.tsx'));
+
+const searchPage = page(
+  () => import('../features/search/components/search-page.tsx'),
+  (m) => m.SearchPage,
+);
+const userAdsPage = page(
+  () => import('../features/user-ads/components/user-ads-page.tsx'),
+  (m) => m.UserAdsPage,
+);
+const browsePage = page(
+  () => import('../features/browse/components/browse-page.tsx'),
+  (m) => m.BrowsePage,
+);
+const savedPage = page(
+  () => import('../features/saved/components/saved-page.tsx'),
+  (m) => m.SavedPage,
+);
+const newAdPage = page(
+  () => import('../features/new-ad/components/new-ad-page.tsx'),
+  (m) => m.NewAdPage,
+);
+const editAdPage = page(
+  () => import('../features/new-ad/components/edit-ad-page.tsx'),
+  (m) => m.EditAdPage,
+);
+const profilePage = page(
+  () => import('../features/profile/components/profile-page.tsx'),
+  (m) => m.ProfilePage,
+);
+const signupPage = page(
+  () => import('../features/auth/components/signup-page.tsx'),
+  (m) => m.SignupPage,
+);
+const feedbackPage = page(
+  () => import('../features/feedback/components/feedback-page.tsx'),
+  (m) => m.FeedbackPage,
+);
+const newPartPage = page(
+  () => import('../features/new-part/components/new-part-page.tsx'),
+  (m) => m.NewPartPage,
+);
+const notFoundPage = page(
+  () => import('../features/not-found/components/not-found-page.tsx'),
+  (m) => m.NotFoundPage,
+);
 
 export const routes: RouteObject[] = [
   {
@@ -26,26 +72,26 @@ export const routes: RouteObject[] = [
         // A failing page keeps the header and menus: its error screen renders in the layout's outlet.
         errorElement: <ErrorScreen />,
         children: [
-          { index: true, Component: HomeRoute },
+          { index: true, Component: HomePage },
           { path: PAGE_PATHS.car, Component: CarDetailRoute },
-          { path: PAGE_PATHS.search, ...page(() => import('./routes/search.tsx')) },
-          { path: PAGE_PATHS.searchTerm, ...page(() => import('./routes/search.tsx')) },
-          { path: PAGE_PATHS.userAds, ...page(() => import('./routes/user-ads.tsx')) },
-          { path: PAGE_PATHS.browseCars, ...page(() => import('./routes/browse.tsx')) },
-          { path: PAGE_PATHS.savedCars, ...page(() => import('./routes/saved.tsx')) },
-          { path: PAGE_PATHS.newCar, ...page(() => import('./routes/new-car.tsx')) },
-          { path: PAGE_PATHS.editCar, ...page(() => import('./routes/edit-car.tsx')) },
-          { path: PAGE_PATHS.profile, ...page(() => import('./routes/profile.tsx')) },
-          { path: PAGE_PATHS.signup, ...page(() => import('./routes/signup.tsx')) },
+          { path: PAGE_PATHS.search, ...searchPage },
+          { path: PAGE_PATHS.searchTerm, ...searchPage },
+          { path: PAGE_PATHS.userAds, ...userAdsPage },
+          { path: PAGE_PATHS.browseCars, ...browsePage },
+          { path: PAGE_PATHS.savedCars, ...savedPage },
+          { path: PAGE_PATHS.newCar, ...newAdPage },
+          { path: PAGE_PATHS.editCar, ...editAdPage },
+          { path: PAGE_PATHS.profile, ...profilePage },
+          { path: PAGE_PATHS.signup, ...signupPage },
           { path: PAGE_PATHS.forgotPassword, ...passwordReset },
           { path: PAGE_PATHS.resetPassword, ...passwordReset },
-          { path: PAGE_PATHS.settings, ...page(() => import('./routes/settings.tsx')) },
-          { path: PAGE_PATHS.feedback, ...page(() => import('./routes/feedback.tsx')) },
-          { path: PAGE_PATHS.newPart, ...page(() => import('./routes/new-part.tsx')) },
-          { path: PAGE_PATHS.controlPanel, ...page(() => import('./routes/control-panel.tsx')) },
-          { path: PAGE_PATHS.notFound, ...page(() => import('./routes/not-found.tsx')) },
+          { path: PAGE_PATHS.settings, ...route(() => import('./routes/settings.tsx')) },
+          { path: PAGE_PATHS.feedback, ...feedbackPage },
+          { path: PAGE_PATHS.newPart, ...newPartPage },
+          { path: PAGE_PATHS.controlPanel, ...route(() => import('./routes/control-panel.tsx')) },
+          { path: PAGE_PATHS.notFound, ...notFoundPage },
           // Any other path: the server answers it with status 404 too (server/src/web-routes.ts).
-          { path: '*', ...page(() => import('./routes/not-found.tsx')) },
+          { path: '*', ...notFoundPage },
         ],
       },
     ],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { CarCard } from './car-card.tsx';
-import { carItem } from './car-fixtures.ts';
+import { carItem } from '../test/car-fixtures.ts';
 
 const NBSP = '\u00a0';
 // Testing Library collapses \s (which includes U+00A0) by default: compare the raw text.

@@ -5,8 +5,8 @@ import { carFacts } from './car-facts.ts';
 import { NoPhoto, Photo } from './photo.tsx';
 import './car-card.css';
 
-export const CARD_IMAGE_WIDTH = 320;
-export const CARD_IMAGE_HEIGHT = 240;
+const CARD_IMAGE_WIDTH = 320;
+const CARD_IMAGE_HEIGHT = 240;
 
 interface CarCardProps {
   car: CarListItem;

@@ -35,7 +35,7 @@ export function failureMessage(error: unknown, fallback: string = FAILED_CALL): 
 export const identityUrl = (path: string) => `${IDENTITY_BASE}${path}`;
 export const inventoryUrl = (path: string) => `${INVENTORY_BASE}${path}`;
 
-export interface ApiInit {
+interface ApiInit {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** JSON-serialised unless it is FormData. */
   body?: unknown;

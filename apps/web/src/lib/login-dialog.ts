@@ -29,7 +29,7 @@ export function isLoginDialogOpen(): boolean {
   return open;
 }
 
-export function subscribeLoginDialog(listener: Listener): () => void {
+function subscribeLoginDialog(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

@@ -1,8 +1,9 @@
+import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@bilmarknaden/shared/constants';
 import type { StoredUserDetails } from '@bilmarknaden/shared/api-types';
 
-// The session as section 4 keeps it: the token and the user-details triple in localStorage.
-// A tiny external store so any component can subscribe (useSyncExternalStore) without a provider.
+// The stored session of section 4 (the token and the user-details triple in localStorage), its events and hooks.
+// In lib, as every feature reads it and the API client sends its token; features/auth holds the transitions.
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
@@ -34,13 +35,22 @@ export function clearSession(): void {
   emit();
 }
 
+/**
+ * The session ends: token and details cleared and 'loggedout' emitted, on which the layout drops the user's
+ * cached queries and the refresh timer stops with the token.
+ */
+export function endStoredSession(): void {
+  clearSession();
+  emitSessionEvent(SESSION_EVENTS.loggedOut);
+}
+
 export function subscribeSession(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 /** One immutable view of the stored session; the same object until the storage changes. */
-export interface SessionSnapshot {
+interface SessionSnapshot {
   token: string | null;
   details: StoredUserDetails | null;
 }
@@ -66,4 +76,41 @@ if (typeof window !== 'undefined') {
 
 function emit(): void {
   for (const l of listeners) l();
+}
+
+interface Session extends SessionSnapshot {
+  loggedIn: boolean;
+}
+
+const serverSnapshot = { token: null, details: null };
+
+/** The stored session, re-rendering on login, logout, refresh and changes from other tabs. */
+export function useSession(): Session {
+  const { token, details } = useSyncExternalStore(subscribeSession, getSessionSnapshot, () => serverSnapshot);
+  return { token, details, loggedIn: token !== null && token !== '' };
+}
+
+/** Just the stored token (null when logged out); re-renders only when it changes. */
+export function useSessionToken(): string | null {
+  return useSyncExternalStore(subscribeSession, getToken, () => null);
+}
+
+// Specification section 4: the session announces itself with these window events.
+export const SESSION_EVENTS = {
+  loggedIn: 'loggedin',
+  profileSet: 'profileSet',
+  loggedOut: 'loggedout',
+} as const;
+
+type SessionEventName = (typeof SESSION_EVENTS)[keyof typeof SESSION_EVENTS];
+
+export function emitSessionEvent(name: SessionEventName, detail?: unknown): void {
+  window.dispatchEvent(new CustomEvent(name, { detail }));
+}
+
+/** Listens to one session event; returns the unsubscribe function. */
+export function onSessionEvent(name: SessionEventName, listener: (event: CustomEvent) => void): () => void {
+  const handler = (e: Event) => listener(e as CustomEvent);
+  window.addEventListener(name, handler);
+  return () => window.removeEventListener(name, handler);
 }

@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { lastFailure, type Rule, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
+import { failingRules, type Rule, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
 import { ApiRequestError } from './api-client.ts';
 
-export interface RuleSubmitOptions<T> {
+interface RuleSubmitOptions<T> {
   rules: readonly Rule<T>[];
   /** The form's values as the server reads them (trimmed, NFC). */
   input: T;
@@ -17,18 +17,23 @@ export interface RuleSubmitOptions<T> {
 }
 
 /**
- * A form's sending as the app's forms do it: on submit the shared rules run (the last failing one is shown and its
- * field focused, nothing sent); one request at a time, even for two submits in the same moment; a refusal (4xx)
- * shows the server's Swedish message on its field, focused; anything else is `failed`. `shown` is the message to
- * show, from the rules once a submit was tried, else from the server.
+ * A form's own answer to a refusal (a 4xx): the failure to show, or true when the form took it itself (a 401
+ * that ends the session); anything else shows the server's message on its field.
+ */
+type Refused = (err: ApiRequestError) => RuleFailure | boolean | undefined;
+
+/**
+ * How every form sends, so they all behave alike: the shared rules run first (nothing sent while one fails, its
+ * field focused); one request at a time; a refusal shows the server's message on its field; a fault shows `failed`.
  */
 export function useRuleSubmit<T>({ rules, input, focus, failed, logLabel, onBusyChange }: RuleSubmitOptions<T>) {
   // The state lags a render behind: a second submit in the same moment must not send a second request.
   const sending = useRef(false);
   const [attempted, setAttempted] = useState(false);
   const [serverError, setServerError] = useState<RuleFailure | null>(null);
+  const [retry, setRetry] = useState<(() => void) | null>(null);
   const [busy, setBusy] = useState(false);
-  const shown = (attempted ? lastFailure(rules, input) : null) ?? serverError;
+  const failures = attempted ? failingRules(rules, input) : [];
 
   const setSending = (on: boolean) => {
     sending.current = on;
@@ -36,47 +41,60 @@ export function useRuleSubmit<T>({ rules, input, focus, failed, logLabel, onBusy
     onBusyChange?.(on);
   };
 
-  /**
-   * Sends `input` with `send` when the rules pass. `refused` may take a refusal itself (answering true), e.g. a
-   * 401 that ends the session or a dead link that replaces the form.
-   */
-  async function submit(
-    e: FormEvent,
-    send: (input: T) => Promise<void>,
-    refused?: (err: ApiRequestError) => boolean,
-  ): Promise<void> {
-    e.preventDefault();
+  async function send(value: T, request: (input: T) => Promise<void>, refused?: Refused): Promise<void> {
     if (sending.current) return;
-    setAttempted(true);
     setServerError(null);
-    const failure = lastFailure(rules, input);
-    if (failure) {
-      focus(failure.field);
-      return;
-    }
+    setRetry(null);
     setSending(true);
     try {
-      await send(input);
+      await request(value);
     } catch (err) {
-      if (err instanceof ApiRequestError && refused?.(err)) return;
-      if (err instanceof ApiRequestError && err.status < 500) {
-        setServerError({ field: err.field ?? '', message: err.message });
-        if (err.field) focus(err.field);
+      const refusal = err instanceof ApiRequestError && err.status < 500 ? err : null;
+      const taken = refusal && refused?.(refusal);
+      if (taken === true) return;
+      const failure = taken || (refusal && { field: refusal.field ?? '', message: refusal.message });
+      if (failure) {
+        setServerError(failure);
+        if (failure.field) focus(failure.field);
       } else {
         console.error(logLabel, err);
         setServerError({ field: '', message: failed });
+        setRetry(() => () => void send(value, request, refused));
       }
     } finally {
       setSending(false);
     }
   }
 
+  /** Sends `input` with `request` when the rules pass. */
+  async function submit(e: FormEvent, request: (input: T) => Promise<void>, refused?: Refused): Promise<void> {
+    e.preventDefault();
+    if (sending.current) return;
+    setAttempted(true);
+    setServerError(null);
+    const failure = failingRules(rules, input).at(-1);
+    if (failure) {
+      focus(failure.field);
+      return;
+    }
+    await send(input, request, refused);
+  }
+
   return {
-    shown,
+    /** The message to show: the last failing rule once a submit was tried, else the server's. */
+    shown: failures.at(-1) ?? serverError,
+    /** Every failing rule once a submit was tried, in the rules' order (a form with a message per field). */
+    failures,
+    serverError,
+    /** After a fault: sends the same input again. */
+    retry,
     busy,
     submit,
     /** An edit clears the server's message (the rules' stays until the value passes). */
-    clearServerError: () => setServerError(null),
+    clearServerError: () => {
+      setServerError(null);
+      setRetry(null);
+    },
     /** After a success that empties the form: no rule message until the next submit. */
     resetAttempt: () => setAttempted(false),
   };

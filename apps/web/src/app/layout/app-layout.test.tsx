@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { STORAGE_KEYS, WELCOME_DELAY_MS } from '@bilmarknaden/shared/constants';
 import { closeLoginDialog } from '../../lib/login-dialog.ts';
 import { storeSession } from '../../lib/session-store.ts';
-import { CURRENT_USER, jsonResponse, mockApi, renderRoutes, tokenExpiringIn } from '../../test/app-test-utils.tsx';
+import { CURRENT_USER, jsonResponse, mockApi, renderRoutes, tokenExpiringIn } from '../../test/test-utils.tsx';
 import { AppLayout } from './app-layout.tsx';
 
 const MAKES = [
@@ -31,9 +31,9 @@ function renderLayout(path = '/') {
 function logIn(role: number) {
   storeSession(tokenExpiringIn(3600), { username: 'anna', firstname: 'Anna', lastname: 'Svensson' });
   return mockApi({
-    'GET /api/identity/user': jsonResponse(200, { ...CURRENT_USER, role }),
-    'GET /api/inventory/001/3002': jsonResponse(200, SAVED),
-    'GET /api/inventory/002/2001': jsonResponse(200, MAKES),
+    'GET /api/identity/user': jsonResponse({ ...CURRENT_USER, role }, 200),
+    'GET /api/inventory/001/3002': jsonResponse(SAVED, 200),
+    'GET /api/inventory/002/2001': jsonResponse(MAKES, 200),
   });
 }
 
@@ -87,7 +87,7 @@ describe('header', () => {
 
   it('closing the menu or the login dialog gives focus back to the button that opened it', async () => {
     markWelcomeShown();
-    mockApi({ 'GET /api/inventory/002/2001': jsonResponse(200, MAKES) });
+    mockApi({ 'GET /api/inventory/002/2001': jsonResponse(MAKES, 200) });
     renderLayout();
     for (const [button, dialog] of [
       ['Meny', 'Meny'],
@@ -148,7 +148,7 @@ describe('welcome dialog', () => {
 
   it("'Hjälp' in the menu opens it", async () => {
     markWelcomeShown();
-    mockApi({ 'GET /api/inventory/002/2001': jsonResponse(200, MAKES) });
+    mockApi({ 'GET /api/inventory/002/2001': jsonResponse(MAKES, 200) });
     renderLayout();
     fireEvent.click(screen.getByRole('button', { name: 'Meny' }));
     const menu = await screen.findByRole('dialog', { name: 'Meny' });
@@ -166,7 +166,7 @@ describe('welcome dialog', () => {
 describe('left menu', () => {
   it("'Bilar' expands to one browse link per make", async () => {
     markWelcomeShown();
-    mockApi({ 'GET /api/inventory/002/2001': jsonResponse(200, MAKES) });
+    mockApi({ 'GET /api/inventory/002/2001': jsonResponse(MAKES, 200) });
     renderLayout();
     fireEvent.click(screen.getByRole('button', { name: 'Meny' }));
     const menu = await screen.findByRole('dialog', { name: 'Meny' });
@@ -184,13 +184,13 @@ describe('left menu', () => {
   it("a failed makes call shows 'Inga märken kunde laddas in' with a retry", async () => {
     markWelcomeShown();
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const api = mockApi({ 'GET /api/inventory/002/2001': jsonResponse(500, { message: 'fel' }) });
+    const api = mockApi({ 'GET /api/inventory/002/2001': jsonResponse({ message: 'fel' }, 500) });
     renderLayout();
     fireEvent.click(screen.getByRole('button', { name: 'Meny' }));
     const menu = await screen.findByRole('dialog', { name: 'Meny' });
     fireEvent.click(within(menu).getByRole('button', { name: 'Bilar' }));
     expect(await within(menu).findByText('Inga märken kunde laddas in')).toBeInTheDocument();
-    api.mockResolvedValue(jsonResponse(200, MAKES));
+    api.mockResolvedValue(jsonResponse(MAKES, 200));
     fireEvent.click(within(menu).getByRole('button', { name: 'Försök igen' }));
     expect(await within(menu).findByRole('link', { name: 'Volvo' })).toBeInTheDocument();
   });

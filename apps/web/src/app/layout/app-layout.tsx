@@ -4,12 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS, WELCOME_DELAY_MS } from '@bilmarknaden/shared/constants';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user.ts';
 import { useTokenRefresh } from '../../features/auth/hooks/use-token-refresh.ts';
-import { displayNameOf } from '../../features/auth/display-name.ts';
+import { displayNameOf } from '../../features/auth/utils/display-name.ts';
 import { MenuIcon, UserIcon } from '../../lib/icons.tsx';
 import { openLoginDialog, useLoginDialogOpen } from '../../lib/login-dialog.ts';
-import { SAVED_CARS_KEY } from '../../lib/saved-cars.ts';
-import { onSessionEvent, SESSION_EVENTS } from '../../lib/session-events.ts';
-import { useSession } from '../../lib/use-session.ts';
+import { SAVED_CARS_KEY } from '../../features/saved/api/saved-cars.ts';
+import { onSessionEvent, SESSION_EVENTS, useSession } from '../../lib/session-store.ts';
 import '../styles.css';
 
 // Drawers and dialogs (Radix) are a chunk of their own: not needed for the first paint, fetched when
@@ -18,7 +17,7 @@ const loadOverlays = () => import('./overlays.tsx');
 const Overlays = lazy(loadOverlays);
 const preloadOverlays = () => void loadOverlays().catch(() => undefined);
 
-export function welcomeAlreadyShown(): boolean {
+function welcomeAlreadyShown(): boolean {
   return localStorage.getItem(STORAGE_KEYS.welcomeShown) === 'true';
 }
 
@@ -57,10 +56,10 @@ export function AppLayout() {
   const [overlaysMounted, setOverlaysMounted] = useState(false);
   if (anyOpen && !overlaysMounted) setOverlaysMounted(true);
 
-  // Section 4: the welcome dialog opens 2000 ms after load unless it was shown before.
+  // Section 4: the welcome dialog opens shortly after load unless it was shown before.
   useEffect(() => {
     if (welcomeAlreadyShown()) return;
-    // The dialog is in the overlays chunk: fetch it now so that it opens on time, not 2 s + a download (in a
+    // The dialog is in the overlays chunk: fetch it now so that it opens on time, not after a download (in a
     // task of its own: the first render's effects stay short).
     const preload = setTimeout(preloadOverlays);
     const timer = setTimeout(() => {

@@ -3,7 +3,7 @@ import { MAX_SEARCH_LENGTH } from '@bilmarknaden/shared/constants';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link, useNavigate } from 'react-router';
-import { useMakes } from '../../components/car-queries.ts';
+import { useMakes } from '../../lib/car-queries.ts';
 import { ChevronIcon, CloseIcon, SearchIcon } from '../../lib/icons.tsx';
 import { Spinner } from '../../lib/spinner.tsx';
 import { useReturnFocus } from '../../lib/return-focus.ts';

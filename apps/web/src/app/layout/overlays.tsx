@@ -3,7 +3,7 @@ import { LeftMenu } from './left-menu.tsx';
 import { ProfileDrawer } from './profile-drawer.tsx';
 import { WelcomeDialog } from './welcome-dialog.tsx';
 
-export interface OverlaysProps {
+interface OverlaysProps {
   menuOpen: boolean;
   onMenuOpenChange: (open: boolean) => void;
   profileOpen: boolean;

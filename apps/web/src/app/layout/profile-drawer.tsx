@@ -3,12 +3,12 @@ import * as Collapsible from '@radix-ui/react-collapsible';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from 'react-router';
 import { ROLES } from '@bilmarknaden/shared/constants';
-import { displayNameOf } from '../../features/auth/display-name.ts';
+import { displayNameOf } from '../../features/auth/utils/display-name.ts';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user.ts';
-import { logout } from '../../features/auth/session.ts';
+import { logout } from '../../features/auth/utils/session.ts';
 import { ChevronIcon, CloseIcon } from '../../lib/icons.tsx';
-import { useSavedCars } from '../../lib/saved-cars.ts';
-import { useSession } from '../../lib/use-session.ts';
+import { useSavedCars } from '../../features/saved/api/saved-cars.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { useReturnFocus } from '../../lib/return-focus.ts';
 
 interface ProfileDrawerProps {
@@ -17,8 +17,7 @@ interface ProfileDrawerProps {
 }
 
 /** Roles that see 'Kontrollpanel' (section 6). */
-export const canSeeControlPanel = (role: number | undefined) =>
-  role === ROLES.moderator || role === ROLES.administrator;
+const canSeeControlPanel = (role: number | undefined) => role === ROLES.moderator || role === ROLES.administrator;
 
 /** The right profile drawer of section 2. Badges only where a feature exists: the saved-ads count. */
 export function ProfileDrawer({ open, onOpenChange }: ProfileDrawerProps) {

@@ -1,5 +1,7 @@
 import { CarDetailPage } from '../../features/car-detail/components/car-detail-page.tsx';
+import { SaveButton } from '../../features/saved/components/save-button.tsx';
 
-export default function CarDetailRoute() {
-  return <CarDetailPage />;
+/** The ad page with the saved list's heart. */
+export function CarDetailRoute() {
+  return <CarDetailPage saveButton={(car) => <SaveButton car={car} />} />;
 }

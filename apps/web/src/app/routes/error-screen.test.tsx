@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderRoutes } from '../../test/app-test-utils.tsx';
+import { renderRoutes } from '../../test/test-utils.tsx';
 import { ErrorScreen } from './error-screen.tsx';
 
 function Boom(): never {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { PAGE_PATHS } from '@bilmarknaden/shared/page-paths';
-import { renderRoutes } from '../../test/app-test-utils.tsx';
+import { renderRoutes } from '../../test/test-utils.tsx';
 import PasswordResetRoute from './password-reset.tsx';
 
 const routes = [PAGE_PATHS.forgotPassword, PAGE_PATHS.resetPassword].map((path) => ({

@@ -1,16 +1,18 @@
 import { lazy, Suspense } from 'react';
-import { SettingsPage } from '../../features/settings/settings-page.tsx';
+import { SettingsPage } from '../../features/settings/components/settings-page.tsx';
 import { Spinner } from '../../lib/spinner.tsx';
 
 // 'Min profil' shows the profile page; it loads when the tab is first opened.
-const ProfileRoute = lazy(() => import('./profile.tsx'));
+const ProfilePage = lazy(() =>
+  import('../../features/profile/components/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
+);
 
 export default function SettingsRoute() {
   return (
     <SettingsPage
       profile={
         <Suspense fallback={<Spinner />}>
-          <ProfileRoute />
+          <ProfilePage />
         </Suspense>
       }
     />

@@ -1,6 +1,6 @@
 import { identityPaths } from '@bilmarknaden/shared/api-paths';
 import type { CurrentUser, LoginBody, RegistrationBody } from '@bilmarknaden/shared/api-types';
-import { apiFetch, identityUrl } from '../../../lib/api-client.ts';
+import { ApiRequestError, apiFetch, identityUrl } from '../../../lib/api-client.ts';
 
 /** POST /user/login: the token as text. Throws ApiRequestError (401 wrong password, 404 unknown user, 429). */
 export async function loginRequest(body: LoginBody): Promise<string> {
@@ -12,30 +12,28 @@ export async function loginRequest(body: LoginBody): Promise<string> {
   return token.trim();
 }
 
-export interface RegistrationResult {
-  status: number;
-  /** The token when the status is 200. */
-  token?: string;
-  /** The server's Swedish message on a failure, when it sent one. */
-  message?: string;
-}
-
-/** POST /user: answers the status as is, because only exactly 200 counts as registered (section 4). */
-export async function registerRequest(body: RegistrationBody): Promise<RegistrationResult> {
+/**
+ * POST /user: the token. Only exactly 200 counts as registered (section 4): any other answer throws
+ * ApiRequestError with the server's Swedish message, or none when it sent none.
+ */
+export async function registerRequest(body: RegistrationBody): Promise<string> {
   const res = await fetch(identityUrl(identityPaths.user), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
-  if (res.status === 200) return { status: 200, token: (await res.text()).trim() };
-  let message: string | undefined;
+  if (res.status === 200) {
+    const token = (await res.text()).trim();
+    if (token) return token;
+  }
+  let message = '';
   try {
     const payload = (await res.json()) as { message?: unknown };
     if (typeof payload.message === 'string') message = payload.message;
   } catch {
     // no JSON body
   }
-  return { status: res.status, message };
+  throw new ApiRequestError(res.status, message);
 }
 
 /** GET /user with the bearer token: the profile including role and display name. */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { PASSWORD_RESET_MESSAGES } from '@bilmarknaden/shared/validation/password-reset';
 import { closeLoginDialog, isLoginDialogOpen } from '../../../lib/login-dialog.ts';
 import { storeSession } from '../../../lib/session-store.ts';
-import { callsTo, jsonResponse, mockApi, renderPage } from '../../../test/app-test-utils.tsx';
+import { callsTo, jsonResponse, mockApi, renderPage } from '../../../test/test-utils.tsx';
 import { ForgotPasswordPage, SEND_FAILED } from './forgot-password-page.tsx';
 
 const REQUEST = 'POST /api/identity/user/password-reset';
@@ -67,7 +67,7 @@ describe('Glömt lösenord (/forgot-password)', () => {
 
   it("202: the form gives way to the answer's message, focused; Skicka igen brings the form back with the address", async () => {
     const answer = 'Om adressen finns har vi skickat en länk.';
-    const api = mockApi({ [REQUEST]: jsonResponse(202, { message: answer }) });
+    const api = mockApi({ [REQUEST]: jsonResponse({ message: answer }, 202) });
     renderForgot();
     await sendFor('  anna@example.se ');
     const status = await screen.findByText(answer);
@@ -100,7 +100,7 @@ describe('Glömt lösenord (/forgot-password)', () => {
 
   it('a logged-in user may use it too, and is not offered Logga in', async () => {
     storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'A' });
-    mockApi({ [REQUEST]: jsonResponse(202, { message: SENT }) });
+    mockApi({ [REQUEST]: jsonResponse({ message: SENT }, 202) });
     renderForgot();
     await sendFor('anna@example.se');
     expect(await screen.findByText(SENT)).toBeInTheDocument();
@@ -109,7 +109,7 @@ describe('Glömt lösenord (/forgot-password)', () => {
   });
 
   it("400 on the email: the server's message on the field, focused; typing clears it", async () => {
-    mockApi({ [REQUEST]: jsonResponse(400, { message: 'Ange en giltig mailadress', field: 'email' }) });
+    mockApi({ [REQUEST]: jsonResponse({ message: 'Ange en giltig mailadress', field: 'email' }, 400) });
     renderForgot();
     await sendFor('anna@example.se');
     await waitFor(() => expect(field()).toHaveAccessibleDescription('Ange en giltig mailadress'));
@@ -135,7 +135,7 @@ describe('Glömt lösenord (/forgot-password)', () => {
   });
 
   it.each([
-    ['a 500', () => jsonResponse(500, { message: 'Internal Server Error' })],
+    ['a 500', () => jsonResponse({ message: 'Internal Server Error' }, 500)],
     ['a 503', () => new Response('Service Unavailable', { status: 503 })],
     [
       'no connection',
@@ -147,7 +147,7 @@ describe('Glömt lösenord (/forgot-password)', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     let failing = true;
     const api = mockApi({
-      [REQUEST]: () => (failing ? fault() : jsonResponse(202, { message: SENT })),
+      [REQUEST]: () => (failing ? fault() : jsonResponse({ message: SENT }, 202)),
     });
     renderForgot();
     await sendFor('anna@example.se');
@@ -176,7 +176,7 @@ describe('Glömt lösenord (/forgot-password)', () => {
     expect(button).toBeDisabled();
     expect(button).toHaveAttribute('aria-busy', 'true');
     expect(callsTo(api, REQUEST)).toHaveLength(1);
-    answer(jsonResponse(202, { message: SENT }));
+    answer(jsonResponse({ message: SENT }, 202));
     expect(await screen.findByText(SENT)).toBeInTheDocument();
     expect(callsTo(api, REQUEST)).toHaveLength(1);
   });

@@ -8,7 +8,7 @@ import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useRuleSubmit } from '../../../lib/use-rule-submit.ts';
-import { useSession } from '../../../lib/use-session.ts';
+import { useSession } from '../../../lib/session-store.ts';
 import { requestPasswordReset } from '../api/password-reset-api.ts';
 
 /** The router state of a link here: the login dialog's 'Glömt lösenord?' carries the address typed there. */

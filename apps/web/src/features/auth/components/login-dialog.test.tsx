@@ -12,7 +12,7 @@ import {
   renderPage,
   renderRoutes,
   textResponse,
-} from '../../../test/app-test-utils.tsx';
+} from '../../../test/test-utils.tsx';
 import { ForgotPasswordPage } from './forgot-password-page.tsx';
 import { LoginDialog } from './login-dialog.tsx';
 
@@ -58,6 +58,8 @@ describe('login dialog', () => {
     expect(screen.getByText('Lösenord måste vara minst 8 tecken')).toBeInTheDocument();
     expect(screen.getByLabelText('E-post')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Lösenord')).toHaveAccessibleDescription('Lösenord måste vara minst 8 tecken');
+    // Both fields at fault: the keyboard goes to the first.
+    expect(screen.getByLabelText('E-post')).toHaveFocus();
     expect(api).not.toHaveBeenCalled();
   });
 
@@ -81,7 +83,7 @@ describe('login dialog', () => {
     ['a@b.c', '12345678'],
     [`${'x'.repeat(41)}@mail.com`, 'x'.repeat(50)],
   ])('sends %s at the boundaries', async (email, password) => {
-    const api = mockApi({ [LOGIN]: jsonResponse(401, { message: 'Felaktigt lösenord' }) });
+    const api = mockApi({ [LOGIN]: jsonResponse({ message: 'Felaktigt lösenord' }, 401) });
     renderOpenDialog();
     fill(email, password);
     submit();
@@ -90,7 +92,7 @@ describe('login dialog', () => {
   });
 
   it('401 shows "Felaktigt lösenord" on the password field', async () => {
-    mockApi({ [LOGIN]: jsonResponse(401, { message: 'x' }) });
+    mockApi({ [LOGIN]: jsonResponse({ message: 'x' }, 401) });
     renderOpenDialog();
     fill('anna@example.se', 'fel-losenord');
     submit();
@@ -101,7 +103,7 @@ describe('login dialog', () => {
   });
 
   it('404 shows "Användaren kunde inte hittas" on the email field', async () => {
-    mockApi({ [LOGIN]: jsonResponse(404, { message: 'x' }) });
+    mockApi({ [LOGIN]: jsonResponse({ message: 'x' }, 404) });
     renderOpenDialog();
     fill('okand@example.se', 'hemligt123');
     submit();
@@ -114,7 +116,7 @@ describe('login dialog', () => {
   });
 
   it("429 shows the server's message", async () => {
-    mockApi({ [LOGIN]: jsonResponse(429, { message: 'För många försök. Vänta en stund.' }) });
+    mockApi({ [LOGIN]: jsonResponse({ message: 'För många försök. Vänta en stund.' }, 429) });
     renderOpenDialog();
     fill('anna@example.se', 'hemligt123');
     submit();
@@ -122,7 +124,7 @@ describe('login dialog', () => {
   });
 
   it('other failures are logged and get a short Swedish message', async () => {
-    mockApi({ [LOGIN]: jsonResponse(500, { message: 'Internt fel' }) });
+    mockApi({ [LOGIN]: jsonResponse({ message: 'Internt fel' }, 500) });
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderOpenDialog();
     fill('anna@example.se', 'hemligt123');
@@ -133,8 +135,8 @@ describe('login dialog', () => {
 
   it('200 stores the token, closes the dialog and stores the user details', async () => {
     const api = mockApi({
-      [LOGIN]: textResponse(200, 'the.jwt.token'),
-      'GET /api/identity/user': jsonResponse(200, CURRENT_USER),
+      [LOGIN]: textResponse('the.jwt.token', 200),
+      'GET /api/identity/user': jsonResponse(CURRENT_USER, 200),
     });
     const events: string[] = [];
     const record = (e: Event) => events.push(e.type);

@@ -6,13 +6,13 @@ import { PAGE_PATHS } from '@bilmarknaden/shared/page-paths';
 import { LOGIN_MESSAGES, loginRules } from '@bilmarknaden/shared/validation/login';
 import { failingRules } from '@bilmarknaden/shared/validation/rules';
 import type { LoginBody } from '@bilmarknaden/shared/api-types';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import { closeLoginDialog, openLoginDialog, useLoginDialogOpen } from '../../../lib/login-dialog.ts';
 import { CloseIcon } from '../../../lib/icons.tsx';
 import { useReturnFocus } from '../../../lib/return-focus.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
+import { useRuleSubmit } from '../../../lib/use-rule-submit.ts';
 import { loginRequest } from '../api/auth-api.ts';
-import { completeLogin } from '../session.ts';
+import { completeLogin } from '../utils/session.ts';
 import type { ForgotPasswordState } from './forgot-password-page.tsx';
 
 type Field = keyof LoginBody;
@@ -70,76 +70,54 @@ export function LoginDialog() {
   );
 }
 
-function lastPerField(failures: { field: string; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const f of failures) errors[f.field as Field] = f.message;
-  return errors;
-}
-
 interface LoginFormProps {
   onSuccess: () => void;
   /** 'Glömt lösenord?' was followed (to /forgot-password, with the typed address). */
   onForgotPassword: () => void;
 }
 
-export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
+function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
   const queryClient = useQueryClient();
   const id = useId();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
-  const [attempted, setAttempted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const body: LoginBody = { email: values.email.trim(), password: values.password };
-  // Messages show after a submit attempt (section 5), then follow the typing.
-  const ruleErrors = attempted ? lastPerField(failingRules(loginRules, body)) : {};
-  const errors: FieldErrors = {
-    email: ruleErrors.email ?? serverErrors.email,
-    password: ruleErrors.password ?? serverErrors.password,
-  };
+  const fields = { email: emailRef, password: passwordRef };
+  const input: LoginBody = { email: values.email.trim(), password: values.password };
+  const form = useRuleSubmit({
+    rules: loginRules,
+    input,
+    // Each field shows its own message, so the keyboard goes to the first field at fault.
+    focus: (field) => fields[(failingRules(loginRules, input)[0]?.field ?? field) as Field].current?.focus(),
+    failed: FAILED,
+    logLabel: 'Inloggningen misslyckades',
+  });
+  const { busy, serverError } = form;
+  const errors: FieldErrors = {};
+  // The rules' messages win over the server's on the same field.
+  for (const f of [serverError, ...form.failures]) if (f?.field) errors[f.field as Field] = f.message;
+  const formError = serverError?.field === '' ? serverError.message : null;
 
   const change = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
-    setServerErrors((s) => ({ ...s, [field]: undefined }));
-    setFormError(null);
+    form.clearServerError();
   };
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    setAttempted(true);
-    setServerErrors({});
-    setFormError(null);
-    const failures = lastPerField(failingRules(loginRules, body));
-    if (failures.email || failures.password) {
-      (failures.email ? emailRef : passwordRef).current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const token = await loginRequest(body);
-      // completeLogin stores the token at once; the profile arrives in the background.
-      void completeLogin(token, queryClient);
-      onSuccess();
-    } catch (err) {
-      if (err instanceof ApiRequestError && err.status === 401) {
-        setServerErrors({ password: LOGIN_MESSAGES.wrongPassword });
-        passwordRef.current?.focus();
-      } else if (err instanceof ApiRequestError && err.status === 404) {
-        setServerErrors({ email: LOGIN_MESSAGES.unknownUser });
-        emailRef.current?.focus();
-      } else if (err instanceof ApiRequestError && err.status === 429) {
-        setFormError(err.message);
-      } else {
-        console.error('Inloggningen misslyckades', err);
-        setFormError(FAILED);
-      }
-    } finally {
-      setBusy(false);
-    }
+  function submit(e: FormEvent) {
+    void form.submit(
+      e,
+      async (body) => {
+        const token = await loginRequest(body);
+        // completeLogin stores the token at once; the profile arrives in the background.
+        void completeLogin(token, queryClient);
+        onSuccess();
+      },
+      (err) => {
+        if (err.status === 401) return { field: 'password', message: LOGIN_MESSAGES.wrongPassword };
+        if (err.status === 404) return { field: 'email', message: LOGIN_MESSAGES.unknownUser };
+        if (err.status !== 429) return { field: '', message: FAILED };
+      },
+    );
   }
 
   return (

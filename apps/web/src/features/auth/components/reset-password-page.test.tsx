@@ -14,7 +14,7 @@ import {
   mockApi,
   testQueryClient,
   textResponse,
-} from '../../../test/app-test-utils.tsx';
+} from '../../../test/test-utils.tsx';
 import { ResetPasswordPage, SAVE_FAILED } from './reset-password-page.tsx';
 
 const CONFIRM = 'POST /api/identity/user/password-reset/confirm';
@@ -121,7 +121,7 @@ describe('Välj nytt lösenord (/reset-password#token=…)', () => {
   });
 
   it("400 on the password: the server's message on the field, focused", async () => {
-    mockApi({ [CONFIRM]: jsonResponse(400, { message: 'För kort lösenord', field: 'password' }) });
+    mockApi({ [CONFIRM]: jsonResponse({ message: 'För kort lösenord', field: 'password' }, 400) });
     openLink('/reset-password#token=abc');
     await choose('mitt-nya-lösen');
     expect(await screen.findByRole('alert')).toHaveTextContent('För kort lösenord');
@@ -131,7 +131,7 @@ describe('Välj nytt lösenord (/reset-password#token=…)', () => {
   });
 
   it('400 on the token (unknown, used, replaced or expired): the message, focused, and Begär en ny länk instead of the form', async () => {
-    mockApi({ [CONFIRM]: jsonResponse(400, { message: INVALID, field: 'token' }) });
+    mockApi({ [CONFIRM]: jsonResponse({ message: INVALID, field: 'token' }, 400) });
     openLink('/reset-password#token=abc');
     await choose('mitt-nya-lösen');
     const message = await screen.findByText(INVALID);
@@ -143,20 +143,20 @@ describe('Välj nytt lösenord (/reset-password#token=…)', () => {
   });
 
   it.each([
-    ['a 500', () => jsonResponse(500, { message: 'Internal Server Error' })],
+    ['a 500', () => jsonResponse({ message: 'Internal Server Error' }, 500)],
     [
       'no connection',
       () => {
         throw new TypeError('Failed to fetch');
       },
     ],
-    ['a 200 without a token', () => textResponse(200, '  ')],
+    ['a 200 without a token', () => textResponse('  ', 200)],
   ])('%s: a short Swedish message, logged, and saving again works', async (_, fault) => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     let failing = true;
     const api = mockApi({
-      [CONFIRM]: () => (failing ? fault() : textResponse(200, 'ny.jwt.token')),
-      'GET /api/identity/user': jsonResponse(200, CURRENT_USER),
+      [CONFIRM]: () => (failing ? fault() : textResponse('ny.jwt.token', 200)),
+      'GET /api/identity/user': jsonResponse(CURRENT_USER, 200),
     });
     openLink('/reset-password#token=abc');
     await choose('mitt-nya-lösen');
@@ -172,7 +172,7 @@ describe('Välj nytt lösenord (/reset-password#token=…)', () => {
 
   it("429: the server's message", async () => {
     const tooMany = 'För många försök. Försök igen om en stund.';
-    mockApi({ [CONFIRM]: jsonResponse(429, { message: tooMany }) });
+    mockApi({ [CONFIRM]: jsonResponse({ message: tooMany }, 429) });
     openLink('/reset-password#token=abc');
     await choose('mitt-nya-lösen');
     expect(await screen.findByRole('alert')).toHaveTextContent(tooMany);
@@ -181,8 +181,8 @@ describe('Välj nytt lösenord (/reset-password#token=…)', () => {
 
   it('200: logged in as the login dialog does, home replaces the page, and the notice says so once', async () => {
     const api = mockApi({
-      [CONFIRM]: textResponse(200, 'ny.jwt.token\n'),
-      'GET /api/identity/user': jsonResponse(200, CURRENT_USER),
+      [CONFIRM]: textResponse('ny.jwt.token\n', 200),
+      'GET /api/identity/user': jsonResponse(CURRENT_USER, 200),
     });
     const events: string[] = [];
     const record = (e: Event) => events.push(e.type);
@@ -211,8 +211,8 @@ describe('Välj nytt lösenord (/reset-password#token=…)', () => {
 
   it('sends the password as NFC', async () => {
     const api = mockApi({
-      [CONFIRM]: textResponse(200, 'ny.jwt.token'),
-      'GET /api/identity/user': jsonResponse(200, CURRENT_USER),
+      [CONFIRM]: textResponse('ny.jwt.token', 200),
+      'GET /api/identity/user': jsonResponse(CURRENT_USER, 200),
     });
     openLink('/reset-password#token=abc');
     await choose('la\u030angt-lösen', 'l\u00e5ngt-lösen');
@@ -238,7 +238,7 @@ describe('Välj nytt lösenord (/reset-password#token=…)', () => {
     expect(button).toBeDisabled();
     expect(button).toHaveAttribute('aria-busy', 'true');
     expect(callsTo(api, CONFIRM)).toHaveLength(1);
-    answer(jsonResponse(400, { message: INVALID, field: 'token' }));
+    answer(jsonResponse({ message: INVALID, field: 'token' }, 400));
     expect(await screen.findByText(INVALID)).toBeInTheDocument();
     expect(callsTo(api, CONFIRM)).toHaveLength(1);
   });

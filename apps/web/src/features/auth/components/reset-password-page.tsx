@@ -13,7 +13,7 @@ import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useRuleSubmit } from '../../../lib/use-rule-submit.ts';
 import { confirmPasswordReset } from '../api/password-reset-api.ts';
-import { completeLogin } from '../session.ts';
+import { completeLogin } from '../utils/session.ts';
 
 type Field = keyof PasswordResetInput;
 

@@ -2,14 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@bilmarknaden/shared/constants';
 import { REGISTRATION_MESSAGES, type RegistrationInput } from '@bilmarknaden/shared/validation/registration';
-import {
-  callsTo,
-  CURRENT_USER,
-  jsonResponse,
-  mockApi,
-  renderPage,
-  textResponse,
-} from '../../../test/app-test-utils.tsx';
+import { callsTo, CURRENT_USER, jsonResponse, mockApi, renderPage, textResponse } from '../../../test/test-utils.tsx';
 import { storeSession } from '../../../lib/session-store.ts';
 import { SignupPage } from './signup-page.tsx';
 
@@ -131,7 +124,7 @@ describe('signup: the message of each rule at its boundaries', () => {
   ];
 
   it.each(cases)('%s', async (_name, overrides, expected) => {
-    const api = mockApi({ [REGISTER]: jsonResponse(409, { message: 'upptagen' }) });
+    const api = mockApi({ [REGISTER]: jsonResponse({ message: 'upptagen' }, 409) });
     renderSignup();
     fill({ ...VALID, ...overrides });
     submit();
@@ -179,7 +172,7 @@ describe('signup: order, sending and navigation', () => {
   });
 
   it('sends nothing while an error shows, then sends once the form is valid', async () => {
-    const api = mockApi({ [REGISTER]: jsonResponse(409, { message: 'E-postadressen används redan' }) });
+    const api = mockApi({ [REGISTER]: jsonResponse({ message: 'E-postadressen används redan' }, 409) });
     renderSignup();
     fill({ ...VALID, phone: '12' });
     submit();
@@ -208,8 +201,8 @@ describe('signup: order, sending and navigation', () => {
 
   it('on 200 stores the token, logs in and navigates to /', async () => {
     const api = mockApi({
-      [REGISTER]: textResponse(200, 'new.token.here'),
-      'GET /api/identity/user': jsonResponse(200, CURRENT_USER),
+      [REGISTER]: textResponse('new.token.here', 200),
+      'GET /api/identity/user': jsonResponse(CURRENT_USER, 200),
     });
     const loggedIn = vi.fn();
     window.addEventListener('loggedin', loggedIn);
@@ -236,7 +229,7 @@ describe('signup: order, sending and navigation', () => {
   });
 
   it('does not navigate on another 2xx status', async () => {
-    mockApi({ [REGISTER]: textResponse(201, 'token') });
+    mockApi({ [REGISTER]: textResponse('token', 201) });
     const { router } = renderSignup();
     fill(VALID);
     submit();
@@ -246,7 +239,7 @@ describe('signup: order, sending and navigation', () => {
   });
 
   it('shows the server message of a 409', async () => {
-    mockApi({ [REGISTER]: jsonResponse(409, { message: 'Användarnamnet är upptaget', field: 'username' }) });
+    mockApi({ [REGISTER]: jsonResponse({ message: 'Användarnamnet är upptaget', field: 'username' }, 409) });
     const { router } = renderSignup();
     fill(VALID);
     submit();
@@ -255,7 +248,7 @@ describe('signup: order, sending and navigation', () => {
   });
 
   it('shows the server message of a 400', async () => {
-    mockApi({ [REGISTER]: jsonResponse(400, { message: 'Ange ett giltigt telefonnummer', field: 'phone' }) });
+    mockApi({ [REGISTER]: jsonResponse({ message: 'Ange ett giltigt telefonnummer', field: 'phone' }, 400) });
     renderSignup();
     fill(VALID);
     submit();
@@ -263,7 +256,7 @@ describe('signup: order, sending and navigation', () => {
   });
 
   it('shows the server message of a 429 (too many new accounts from one address), as a refusal, not a fault', async () => {
-    const api = mockApi({ [REGISTER]: jsonResponse(429, { message: REGISTRATION_MESSAGES.tooMany }) });
+    const api = mockApi({ [REGISTER]: jsonResponse({ message: REGISTRATION_MESSAGES.tooMany }, 429) });
     const errors = vi.spyOn(console, 'error');
     const { router } = renderSignup();
     fill(VALID);
@@ -279,7 +272,7 @@ describe('signup: order, sending and navigation', () => {
   });
 
   it('a 429 without a message (e.g. from a proxy) shows the rate-limit message', async () => {
-    mockApi({ [REGISTER]: textResponse(429, 'Too Many Requests') });
+    mockApi({ [REGISTER]: textResponse('Too Many Requests', 429) });
     renderSignup();
     fill(VALID);
     submit();

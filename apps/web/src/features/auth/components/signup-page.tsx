@@ -7,12 +7,12 @@ import {
   registrationRules,
   type RegistrationInput,
 } from '@bilmarknaden/shared/validation/registration';
-import { lastFailure } from '@bilmarknaden/shared/validation/rules';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useSessionToken } from '../../../lib/use-session.ts';
+import { useSessionToken } from '../../../lib/session-store.ts';
+import { useRuleSubmit } from '../../../lib/use-rule-submit.ts';
 import { registerRequest } from '../api/auth-api.ts';
-import { completeLogin } from '../session.ts';
+import { completeLogin } from '../utils/session.ts';
 
 type Field = keyof RegistrationInput;
 
@@ -93,48 +93,35 @@ export function SignupPage() {
   const registered = useRef(false);
   const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const [values, setValues] = useState<RegistrationInput>(EMPTY);
-  const [attempted, setAttempted] = useState(false);
-  const [serverError, setServerError] = useState<{ message: string; field?: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const ruleFailure = attempted ? lastFailure(registrationRules, toInput(values)) : null;
-  const shown = ruleFailure ?? serverError;
+  const form = useRuleSubmit({
+    rules: registrationRules,
+    input: toInput(values),
+    focus: (field) => refs.current[field as Field]?.focus(),
+    failed: FAILED,
+    logLabel: 'Registreringen misslyckades',
+  });
+  const { shown, busy } = form;
 
   const change = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
-    setServerError(null);
+    form.clearServerError();
   };
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    setAttempted(true);
-    setServerError(null);
-    const input = toInput(values);
-    const failure = lastFailure(registrationRules, input);
-    if (failure) {
-      refs.current[failure.field as Field]?.focus();
-      return; // nothing is sent while an error shows
-    }
-    setBusy(true);
-    try {
-      const { passwordRepeat: _repeat, ...body } = input;
-      const result = await registerRequest(body);
-      if (result.status === 200 && result.token) {
+  function submit(e: FormEvent) {
+    void form.submit(
+      e,
+      async ({ passwordRepeat: _repeat, ...body }) => {
+        const next = await registerRequest(body);
         registered.current = true;
-        void completeLogin(result.token, queryClient);
+        void completeLogin(next, queryClient);
         navigate('/');
-        return;
-      }
-      const refusal = REFUSALS[result.status];
-      if (refusal === undefined) console.error('Registreringen misslyckades', result);
-      setServerError({ message: result.message ?? refusal ?? FAILED });
-    } catch (err) {
-      console.error('Registreringen misslyckades', err);
-      setServerError({ message: FAILED });
-    } finally {
-      setBusy(false);
-    }
+      },
+      (err) => {
+        const refusal = REFUSALS[err.status];
+        if (refusal === undefined) console.error('Registreringen misslyckades', err);
+        return { field: '', message: err.message || refusal || FAILED };
+      },
+    );
   }
 
   if (token && !registered.current) return <Navigate to="/" replace />;
@@ -147,7 +134,7 @@ export function SignupPage() {
         {GROUPS.map((group) => (
           <div key={group[0]!.field} className={group.length > 1 ? 'form__row' : undefined}>
             {group.map((spec) => {
-              const invalid = ruleFailure?.field === spec.field;
+              const invalid = shown?.field === spec.field;
               return (
                 <div key={spec.field} className="field">
                   <label htmlFor={`${id}-${spec.field}`}>{spec.label}</label>

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@bilmarknaden/shared/api-types';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { isTokenExpired } from '../../../lib/jwt.ts';
-import { getToken } from '../../../lib/session-store.ts';
-import { useSession } from '../../../lib/use-session.ts';
+import { isTokenExpired } from '../../../lib/token-claims.ts';
+import { getToken, useSession } from '../../../lib/session-store.ts';
 import { fetchCurrentUser } from '../api/auth-api.ts';
-import { currentUserKey, endSession } from '../session.ts';
+import { currentUserKey, endSession } from '../utils/session.ts';
 
 /** GET /user (bearer) for the stored token: username, names, role and display name. A 401 logs out. */
 export function useCurrentUser() {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { startSessionRefresh } from '../session.ts';
+import { startSessionRefresh } from '../utils/session.ts';
 
-/** Mount once (the layout): refreshes the token ~60 s before it expires, and on load when due. */
+/** Mount once (the layout): refreshes the token shortly before it expires, and on load when due. */
 export function useTokenRefresh(): void {
   useEffect(() => startSessionRefresh(), []);
 }

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrowsePage } from './browse-page.tsx';
-import { jsonResponse, mockFetch, renderAt, requestedUrls } from '../../../components/test-utils.tsx';
-import { page } from '../../../components/car-fixtures.ts';
+import { jsonResponse, mockFetch, renderAt, requestedUrls } from '../../../test/test-utils.tsx';
+import { page } from '../../../test/car-fixtures.ts';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { matchName, useInfiniteCars, useMakes } from '../../../components/car-queries.ts';
+import { matchName, useInfiniteCars, useMakes } from '../../../lib/car-queries.ts';
 import { CarResults } from '../../../components/car-results.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { browseParams, browseQuery, parseBrowse } from '../utils/browse-filters.ts';

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { BROWSE_YEAR_FROM, BROWSE_YEAR_TO } from '@bilmarknaden/shared/constants';
 import { attributeLabels } from '@bilmarknaden/shared/options';
 import { rangeOrderMessage, readBound } from '@bilmarknaden/shared/validation/filter-ranges';
-import { matchName, useMakes, useModels } from '../../../components/car-queries.ts';
+import { matchName, useMakes, useModels } from '../../../lib/car-queries.ts';
 import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
 import type { BrowseFilter } from '../utils/browse-filters.ts';
 

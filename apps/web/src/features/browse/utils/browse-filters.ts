@@ -23,7 +23,7 @@ export function parseBrowse(params: URLSearchParams): BrowseFilter {
   };
 }
 
-/** The URL for an applied filter (the panel refuses a reversed range); the default years (1940–2025) stay out. */
+/** The URL for an applied filter (the panel refuses a reversed range); the default years stay out. */
 export function browseParams(f: BrowseFilter): URLSearchParams {
   const p = new URLSearchParams();
   if (f.make) p.set('make', f.make);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   attributeLabels,
@@ -9,18 +9,23 @@ import {
   transmissionOptions,
   typeOptions,
 } from '@bilmarknaden/shared/options';
-import { useCar } from '../../../components/car-queries.ts';
+import type { Car } from '@bilmarknaden/shared/api-types';
+import { useCar } from '../../../lib/car-queries.ts';
 import { isNotFound } from '../../../lib/api-client.ts';
 import { formatCreated, formatHp, formatMil, formatPrice } from '../../../lib/format.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PhotoStrip } from './photo-strip.tsx';
-import { SaveButton } from './save-button.tsx';
 import '../car-detail.css';
 
+interface CarDetailPageProps {
+  /** The heart beside the price, composed in by the app (features do not import each other). */
+  saveButton?: (car: Car) => ReactNode;
+}
+
 /** /car/{id}: the whole ad; an unknown id goes to /notfound. */
-export function CarDetailPage() {
+export function CarDetailPage({ saveButton }: CarDetailPageProps) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const car = useCar(id);
@@ -55,7 +60,7 @@ export function CarDetailPage() {
       <PhotoStrip carId={c.id} title={c.title} imageCount={c.imageCount} imageVersion={c.imageVersion} />
       <div className="car-detail__price-row">
         <p className="car-detail__price">{formatPrice(c.price)}</p>
-        <SaveButton car={c} />
+        {saveButton?.(c)}
       </div>
       <dl className="car-detail__facts">
         {facts.map(([label, value]) => (

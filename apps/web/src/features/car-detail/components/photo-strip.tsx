@@ -16,7 +16,7 @@ interface PhotoStripProps {
   imageVersion: number;
 }
 
-/** The ad's photos 1…imageCount (at most 8); a photo that cannot be fetched is left out. */
+/** The ad's photos in order; a photo that cannot be fetched is left out. */
 export function PhotoStrip({ carId, title, imageCount, imageVersion }: PhotoStripProps) {
   const [missing, setMissing] = useState<ReadonlySet<number>>(new Set());
   const [viewing, setViewing] = useState<number | null>(null);

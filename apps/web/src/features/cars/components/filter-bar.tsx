@@ -8,10 +8,10 @@ import {
   typeOptions,
 } from '@bilmarknaden/shared/options';
 import type { FilterKey, RangeKey } from '@bilmarknaden/shared/filters';
-import { matchName, useMakes, useModels } from '../../../components/car-queries.ts';
+import { matchName, useMakes, useModels } from '../../../lib/car-queries.ts';
 import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
-import type { HomeFilters } from '../filters/home-filters.ts';
-import { parseSortValue, SORT_OPTIONS, sortValue } from '../filters/sort-options.ts';
+import type { HomeFilters } from '../utils/home-filters.ts';
+import { parseSortValue, SORT_OPTIONS, sortValue } from '../utils/sort-options.ts';
 import { RangeField } from './range-field.tsx';
 
 interface FilterBarProps {
@@ -25,7 +25,7 @@ interface FilterBarProps {
 
 /** The home filter dropdowns, ranges and sort order. */
 export function FilterBar({ filters, onFilter, onRange, onSort, draftsKey }: FilterBarProps) {
-  // Phones: the 13 fields fold away behind a toggle so the cards come first; wider screens always show them.
+  // Phones: the fields fold away behind a toggle so the cards come first; wider screens always show them.
   const [open, setOpen] = useState(false);
   const makes = useMakes();
   const make = matchName(makes.data, filters.make);

@@ -1,6 +1,6 @@
 import { useFocusAfterRemoval } from '../../../lib/focus-after-removal.ts';
-import type { Chip } from '../filters/chips.ts';
-import type { HomeFilterKey } from '../filters/home-filters.ts';
+import type { Chip } from '../utils/chips.ts';
+import type { HomeFilterKey } from '../utils/home-filters.ts';
 
 interface FilterChipsProps {
   chips: Chip[];

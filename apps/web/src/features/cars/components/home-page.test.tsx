@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RANGE_ORDER_MESSAGES } from '@bilmarknaden/shared/validation/filter-ranges';
 import { HomePage } from './home-page.tsx';
-import { jsonResponse, mockFetch, renderAt, requestedUrls } from '../../../components/test-utils.tsx';
-import { page } from '../../../components/car-fixtures.ts';
+import { jsonResponse, mockFetch, renderAt, requestedUrls } from '../../../test/test-utils.tsx';
+import { page } from '../../../test/car-fixtures.ts';
 import { leaveNotice } from '../../../lib/page-notice.tsx';
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useInfiniteCars } from '../../../components/car-queries.ts';
+import { useInfiniteCars } from '../../../lib/car-queries.ts';
 import { CarResults } from '../../../components/car-results.tsx';
 import { SearchForm } from '../../../components/search-form.tsx';
 import { PageNotice } from '../../../lib/page-notice.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { activeChips } from '../filters/chips.ts';
+import { activeChips } from '../utils/chips.ts';
 import {
   parseFilters,
   removeChip,
@@ -15,7 +15,7 @@ import {
   setSort,
   toListQuery,
   type HomeFilters,
-} from '../filters/home-filters.ts';
+} from '../utils/home-filters.ts';
 import { FilterBar } from './filter-bar.tsx';
 import { FilterChips } from './filter-chips.tsx';
 import '../cars.css';

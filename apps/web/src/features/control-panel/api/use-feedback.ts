@@ -5,13 +5,13 @@ import { PAGE_SIZE } from '@bilmarknaden/shared/constants';
 import { apiFetch, inventoryUrl, toQuery } from '../../../lib/api-client.ts';
 import { logged } from '../../../lib/logged.ts';
 
-export const FEEDBACK_KEY = ['feedback'] as const;
+const FEEDBACK_KEY = ['feedback'] as const;
 
 /** Which feedback the inbox shows: only the open (unhandled) ones, or all. */
 export type FeedbackView = 'open' | 'all';
 
 /**
- * Stored feedback, newest first, 20 per page (moderators and administrators only; others get 403). The open
+ * Stored feedback, newest first, a window per page (moderators and administrators only; others get 403). The open
  * view asks for `handled=false`.
  */
 export function useFeedback(view: FeedbackView) {

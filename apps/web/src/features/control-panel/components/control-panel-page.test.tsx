@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FeedbackItem } from '@bilmarknaden/shared/api-types';
 import { ControlPanelPage } from './control-panel-page.tsx';
-import { jsonResponse, mockFetch, renderAt, requestedUrls } from '../../../components/test-utils.tsx';
+import { jsonResponse, mockFetch, renderAt, requestedUrls } from '../../../test/test-utils.tsx';
 import * as loginDialog from '../../../lib/login-dialog.ts';
 import { storeSession } from '../../../lib/session-store.ts';
 

@@ -2,7 +2,7 @@ import { ROLES } from '@bilmarknaden/shared/constants';
 import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useSession } from '../../../lib/use-session.ts';
+import { useSession } from '../../../lib/session-store.ts';
 import { FeedbackInbox } from './feedback-inbox.tsx';
 import '../control-panel.css';
 

@@ -2,7 +2,7 @@ import type { ApiError, CreatedCar } from '@bilmarknaden/shared/api-types';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { getToken } from '../../../lib/session-store.ts';
 
-export interface UploadInit {
+interface UploadInit {
   method: 'POST' | 'PUT';
   url: string;
   body: FormData;
@@ -10,7 +10,7 @@ export interface UploadInit {
   onProgress?: (fraction: number) => void;
 }
 
-export const UPLOAD_FAILED = 'Uppladdningen misslyckades. Kontrollera anslutningen och försök igen.';
+const UPLOAD_FAILED = 'Uppladdningen misslyckades. Kontrollera anslutningen och försök igen.';
 
 /** Sends the ad with XMLHttpRequest (fetch reports no upload progress); rejects with ApiRequestError. */
 export function uploadAd({ method, url, body, onProgress }: UploadInit): Promise<CreatedCar | undefined> {

@@ -9,12 +9,12 @@ import {
   type Option,
 } from '@bilmarknaden/shared/options';
 import { newAdRules, NEW_AD_FIELDS, type NewAdInput } from '@bilmarknaden/shared/validation/new-ad';
-import { lastFailure } from '@bilmarknaden/shared/validation/rules';
 import { IMAGE_MESSAGES } from '@bilmarknaden/shared/validation/images';
-import { matchName, useMakes, useModels } from '../../../components/car-queries.ts';
+import { matchName, useMakes, useModels } from '../../../lib/car-queries.ts';
 import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
-import { ApiRequestError, failureMessage } from '../../../lib/api-client.ts';
+import { FAILED_CALL } from '../../../lib/api-client.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
+import { useRuleSubmit } from '../../../lib/use-rule-submit.ts';
 import { compressImage } from '../utils/compress-image.ts';
 import {
   addPhotos,
@@ -27,7 +27,7 @@ import {
 import { PhotoPicker } from './photo-picker.tsx';
 import '../new-ad.css';
 
-export const EMPTY_AD: NewAdInput = {
+const EMPTY_AD: NewAdInput = {
   title: '',
   description: '',
   price: '',
@@ -43,7 +43,7 @@ export const EMPTY_AD: NewAdInput = {
   fuel: '',
 };
 
-export interface AdSubmit {
+interface AdSubmit {
   form: FormData;
   onProgress: (fraction: number) => void;
 }
@@ -57,13 +57,12 @@ interface AdFormProps {
   photoHint?: string;
 }
 
-/** The 13 fields with labels, the photo picker, the last failing rule in a red alert, busy state and progress. */
+/** The ad's fields with labels, the photo picker, the last failing rule in a red alert, busy state and progress. */
 export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint }: AdFormProps) {
   const [ad, setAd] = useState<NewAdInput>(initial);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // What the photo picker has to say (a file too large, too many, unreadable), until the next submit.
+  const [notice, setNotice] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const ids = useId();
@@ -87,39 +86,41 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint }:
   const set = (key: keyof NewAdInput) => (value: string) =>
     setAd((a) => (key === 'make' && value !== a.make ? { ...a, make: value, model: '' } : { ...a, [key]: value }));
 
-  const fail = (text: string, field?: string) => {
-    setMessage(text);
-    setInvalid(field ?? null);
-    const el = field ? formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`) : null;
-    el?.focus();
-  };
+  const input = Object.fromEntries(NEW_AD_FIELDS.map((k) => [k, ad[k].trim()])) as unknown as NewAdInput;
+  input.make = make;
+  input.model = model;
+  const form = useRuleSubmit({
+    rules: newAdRules,
+    input,
+    focus: (field) => formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus(),
+    failed: FAILED_CALL,
+    logLabel: 'Annonsen kunde inte skickas',
+  });
+  const { busy } = form;
+  const message = notice ?? form.shown?.message ?? null;
+  const invalid = notice ? null : (form.shown?.field ?? null);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const input = Object.fromEntries(NEW_AD_FIELDS.map((k) => [k, ad[k].trim()])) as unknown as NewAdInput;
-    input.make = make;
-    input.model = model;
-    const failure = lastFailure(newAdRules, input);
-    const photoFailure = photosFailure(photos);
-    if (photoFailure) return fail(photoFailure);
-    if (failure) return fail(failure.message, failure.field);
-    setMessage(null);
-    setInvalid(null);
-    setBusy(true);
-    try {
-      const files = await Promise.all(photos.map((p) => compressImage(p.file)));
-      const form = new FormData();
-      for (const k of NEW_AD_FIELDS) form.append(k, input[k]);
-      files.forEach((file, i) => form.append(`images[${i}]`, file, file.name));
-      if (files.length) setProgress(0);
-      await onSubmit({ form, onProgress: setProgress });
-    } catch (error) {
-      console.error(error);
-      fail(failureMessage(error), error instanceof ApiRequestError ? error.field : undefined);
-      setBusy(false);
-      setProgress(null);
+  const submit = (e: FormEvent) => {
+    // A photo that cannot be sent is named first, before any field.
+    const blocked = photosFailure(photos);
+    setNotice(blocked);
+    if (blocked) {
+      e.preventDefault();
+      return;
     }
+    void form.submit(e, async (fields) => {
+      try {
+        const files = await Promise.all(photos.map((p) => compressImage(p.file)));
+        const body = new FormData();
+        for (const k of NEW_AD_FIELDS) body.append(k, fields[k]);
+        files.forEach((file, i) => body.append(`images[${i}]`, file, file.name));
+        if (files.length) setProgress(0);
+        await onSubmit({ form: body, onProgress: setProgress });
+      } catch (error) {
+        setProgress(null);
+        throw error;
+      }
+    });
   };
 
   const text = (key: keyof NewAdInput, label: string, extra: Record<string, string> = {}) => (
@@ -222,21 +223,21 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint }:
         onAdd={(files) => {
           const { list, message: m } = addPhotos(photos, files, (f) => URL.createObjectURL(f));
           setPhotos(list);
-          setMessage(m);
+          setNotice(m);
         }}
         onMove={(i, d) => setPhotos((l) => movePhoto(l, i, d))}
         onUnreadable={(key) => {
           if (markUnreadable(photos, key) === photos) return; // a HEIC preview, or already marked
           // Two bad files fail in one turn: each marks the list as it then is.
           setPhotos((l) => markUnreadable(l, key));
-          setMessage(IMAGE_MESSAGES.notAnImage);
+          setNotice(IMAGE_MESSAGES.notAnImage);
         }}
         onRemove={(i) => {
           const gone = photos[i];
           if (gone) URL.revokeObjectURL(gone.url);
           const next = removePhoto(photos, i);
           setPhotos(next);
-          if (message && message === gone?.failure && !photosFailure(next)) setMessage(null);
+          if (notice && notice === gone?.failure && !photosFailure(next)) setNotice(null);
         }}
       />
       {progress !== null && (

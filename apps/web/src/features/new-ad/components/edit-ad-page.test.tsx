@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { EditAdPage } from './edit-ad-page.tsx';
-import { jsonResponse, mockFetch, renderRoutes } from '../../../components/test-utils.tsx';
-import { carDetail } from '../../../components/car-fixtures.ts';
+import { jsonResponse, mockFetch, renderRoutes } from '../../../test/test-utils.tsx';
+import { carDetail } from '../../../test/car-fixtures.ts';
 import { storeSession } from '../../../lib/session-store.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { uploadAd } from '../api/upload-ad.ts';

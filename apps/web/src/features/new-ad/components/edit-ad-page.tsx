@@ -4,14 +4,14 @@ import { useNavigate, useParams } from 'react-router';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import type { Car } from '@bilmarknaden/shared/api-types';
 import type { NewAdInput } from '@bilmarknaden/shared/validation/new-ad';
-import { useCar } from '../../../components/car-queries.ts';
+import { useCar } from '../../../lib/car-queries.ts';
 import { inventoryUrl, isNotFound } from '../../../lib/api-client.ts';
-import { decodeJwtPayload } from '../../../lib/jwt.ts';
+import { tokenUsername } from '../../../lib/token-claims.ts';
 import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useSession } from '../../../lib/use-session.ts';
+import { useSession } from '../../../lib/session-store.ts';
 import { uploadAd } from '../api/upload-ad.ts';
 import { AdForm } from './ad-form.tsx';
 
@@ -62,8 +62,7 @@ export function EditAdPage() {
       </div>
     );
   // The token's subject is whom the server checks; the stored details come only after the profile is read.
-  const sub = decodeJwtPayload(token)?.sub;
-  const username = typeof sub === 'string' ? sub : details?.username;
+  const username = tokenUsername(token) ?? details?.username;
   if (car.data.user !== username)
     return (
       <div className="ad-page">

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NewAdPage } from './new-ad-page.tsx';
-import { jsonResponse, mockFetch, renderRoutes } from '../../../components/test-utils.tsx';
+import { jsonResponse, mockFetch, renderRoutes } from '../../../test/test-utils.tsx';
 import { storeSession } from '../../../lib/session-store.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { uploadAd } from '../api/upload-ad.ts';

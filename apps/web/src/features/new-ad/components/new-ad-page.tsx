@@ -3,7 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import { inventoryUrl } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useSessionToken } from '../../../lib/use-session.ts';
+import { useSessionToken } from '../../../lib/session-store.ts';
 import { uploadAd } from '../api/upload-ad.ts';
 import { AdForm } from './ad-form.tsx';
 

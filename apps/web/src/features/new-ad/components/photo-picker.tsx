@@ -14,7 +14,7 @@ interface PhotoPickerProps {
   hint?: string;
 }
 
-/** Pick up to 8 photos; previews with move up/down and remove buttons (the first photo is the cover). */
+/** Pick the ad's photos; previews with move up/down and remove buttons (the first photo is the cover). */
 export function PhotoPicker({ photos, onAdd, onMove, onRemove, onUnreadable, disabled, hint }: PhotoPickerProps) {
   const id = useId();
   const full = photos.length >= MAX_IMAGES;

@@ -1,10 +1,10 @@
 import { COMPRESSION_THRESHOLD_BYTES } from '@bilmarknaden/shared/constants';
 import { compressionQuality } from '@bilmarknaden/shared/validation/images';
 
-/** Longest edge the browser encodes; the server scales to 1600 px anyway, this only spares memory. */
+/** Longest edge the browser encodes; the server scales it down anyway, this only spares memory. */
 const MAX_EDGE = 4096;
 
-export interface CompressDeps {
+interface CompressDeps {
   createImageBitmap?: (file: Blob, options?: ImageBitmapOptions) => Promise<ImageBitmap>;
   /** Encodes the bitmap as JPEG at the given quality; null when the browser cannot. */
   encode?: (bitmap: ImageBitmap, width: number, height: number, quality: number) => Promise<Blob | null>;
@@ -34,11 +34,10 @@ async function encodeWithCanvas(bitmap: ImageBitmap, width: number, height: numb
 const isHeic = (file: File) => /^image\/hei[cf]/i.test(file.type) || /\.hei[cf]$/i.test(file.name);
 
 /**
- * DESIGN.md: a photo of 2000 KB or more is re-encoded in the browser as JPEG at compressionQuality(size)
- * (0.6, 0.4, 0.2 by size band) and the compressed file is sent. Smaller files, photos the browser cannot
- * decode and results that would not be smaller are sent as they are. HEIC photos are re-encoded whatever
- * their size and even when the JPEG is larger: the server cannot read HEVC (its image library reads AVIF
- * only), so a HEIC the browser can decode (Safari) is sent as a JPEG instead of being refused.
+ * DESIGN.md: a large photo is re-encoded in the browser as JPEG at compressionQuality(size), sparing the upload.
+ * Small files, photos the browser cannot decode and results that would not be smaller are sent as they are.
+ * HEIC is always re-encoded: the server cannot read HEVC, so a HEIC the browser can decode (Safari) is sent as
+ * a JPEG instead of being refused.
  */
 export async function compressImage(file: File, deps: CompressDeps = {}): Promise<File> {
   const heic = isHeic(file);

@@ -8,13 +8,13 @@ export interface PickedPhoto {
   file: File;
   /** Object URL of the preview; revoked when the photo leaves the list. */
   url: string;
-  /** 'Max 10 MB' when the file is over the limit, or the not-an-image message: it blocks submitting. */
+  /** Why the file cannot be sent (too large, not an image), or null: it blocks submitting. */
   failure: string | null;
 }
 
 let counter = 0;
 
-/** Adds files up to 8 in all; the message says why some were not added or are blocked. */
+/** Adds files up to the limit; the message says why some were not added or are blocked. */
 export function addPhotos(
   list: readonly PickedPhoto[],
   files: readonly File[],
@@ -61,7 +61,7 @@ export function removePhoto<T>(list: readonly T[], index: number): T[] {
   return list.filter((_, i) => i !== index);
 }
 
-/** 'Max 10 MB' while any picked file is over the limit, else null. */
+/** The first picked file's failure while any has one, else null. */
 export function photosFailure(list: readonly PickedPhoto[]): string | null {
   return list.find((p) => p.failure)?.failure ?? null;
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProfilePage } from './profile-page.tsx';
-import { jsonResponse, mockFetch, renderAt } from '../../../components/test-utils.tsx';
+import { jsonResponse, mockFetch, renderAt } from '../../../test/test-utils.tsx';
 import { getToken, storeSession } from '../../../lib/session-store.ts';
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,11 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { accountClosureRules, type AccountClosureInput } from '@bilmarknaden/shared/validation/account-closure';
-import { lastFailure, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
 import { PasswordFields, type PasswordFieldSpec } from '../../../components/password-fields.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useReturnFocus } from '../../../lib/return-focus.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
+import { useRuleSubmit } from '../../../lib/use-rule-submit.ts';
 import { closeAccountRequest } from '../api/account-api.ts';
 
 const FIELDS: PasswordFieldSpec<'password'>[] = [
@@ -66,46 +65,34 @@ interface PasswordFormProps extends Pick<DeleteAccountDialogProps, 'onClosed' | 
 function PasswordForm({ busy, setBusy, onClosed, onSessionGone }: PasswordFormProps) {
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
-  // The state lags a render behind: a second submit in the same moment must not send a second request.
-  const sending = useRef(false);
   const [password, setPassword] = useState('');
-  const [attempted, setAttempted] = useState(false);
-  const [serverError, setServerError] = useState<RuleFailure | null>(null);
+  const form = useRuleSubmit({
+    rules: accountClosureRules,
+    // NFC, as the server compares: 'å' typed as a + ring is the same character.
+    input: { password: password.normalize('NFC') } satisfies AccountClosureInput,
+    focus: () => field.current?.focus(),
+    failed: FAILED,
+    logLabel: 'Kontot kunde inte raderas',
+    onBusyChange: setBusy,
+  });
+  const { shown } = form;
 
-  // NFC, as the server compares: 'å' typed as a + ring is the same character.
-  const input: AccountClosureInput = { password: password.normalize('NFC') };
-  const shown = (attempted ? lastFailure(accountClosureRules, input) : null) ?? serverError;
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (sending.current) return;
-    setAttempted(true);
-    setServerError(null);
-    if (lastFailure(accountClosureRules, input)) {
-      field.current?.focus();
-      return;
-    }
-    sending.current = true;
-    setBusy(true);
-    try {
-      await closeAccountRequest(input);
-      onClosed();
-    } catch (err) {
-      if (err instanceof ApiRequestError && err.status === 401) onSessionGone();
-      else if (err instanceof ApiRequestError && (err.status === 400 || err.status === 403)) {
-        setServerError({ field: 'password', message: err.message });
-        field.current?.focus();
-      } else if (err instanceof ApiRequestError && err.status < 500) {
-        // 429 (the login limit) and any other refusal: the server's Swedish message.
-        setServerError({ field: '', message: err.message });
-      } else {
-        console.error('Kontot kunde inte raderas', err);
-        setServerError({ field: '', message: FAILED });
-      }
-    } finally {
-      sending.current = false;
-      setBusy(false);
-    }
+  function submit(e: FormEvent) {
+    void form.submit(
+      e,
+      async (input) => {
+        await closeAccountRequest(input);
+        onClosed();
+      },
+      (err) => {
+        if (err.status === 401) {
+          onSessionGone();
+          return true;
+        }
+        // A wrong password (403) or its rule (400) is about the one field, whatever the server names.
+        if (err.status === 400 || err.status === 403) return { field: 'password', message: err.message };
+      },
+    );
   }
 
   return (
@@ -116,7 +103,7 @@ function PasswordForm({ busy, setBusy, onClosed, onSessionGone }: PasswordFormPr
         values={{ password }}
         change={() => (e) => {
           setPassword(e.target.value);
-          setServerError(null);
+          form.clearServerError();
         }}
         shown={shown}
         inputRef={(_, el) => void (field.current = el)}

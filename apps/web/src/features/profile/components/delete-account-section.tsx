@@ -3,10 +3,9 @@ import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_CLOSURE_MESSAGES } from '@bilmarknaden/shared/validation/account-closure';
-import { endStoredSession } from '../../../lib/end-session.ts';
+import { endStoredSession, useSession } from '../../../lib/session-store.ts';
 import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { leaveNotice } from '../../../lib/page-notice.tsx';
-import { useSession } from '../../../lib/use-session.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 
 export const SESSION_GONE = 'Du är utloggad. Logga in igen om du vill radera kontot.';

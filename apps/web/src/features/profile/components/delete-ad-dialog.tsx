@@ -3,7 +3,6 @@ import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { apiFetch, inventoryUrl } from '../../../lib/api-client.ts';
-import { SAVED_CARS_KEY } from '../../../lib/saved-cars.ts';
 
 interface DeleteAdDialogProps {
   car: CarListItem | null;
@@ -20,10 +19,8 @@ export function DeleteAdDialog({ car, onClose, focusAfterDelete }: DeleteAdDialo
     mutationFn: (id: number) =>
       apiFetch<void>(inventoryUrl(inventoryPaths.carById(id)), { method: 'DELETE', auth: true }),
     onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['cars'] }),
-        queryClient.invalidateQueries({ queryKey: SAVED_CARS_KEY }),
-      ]);
+      // Every list of ads, the saved one included, lives under 'cars'.
+      await queryClient.invalidateQueries({ queryKey: ['cars'] });
       onClose(true);
     },
     onError: (error) => console.error(error),

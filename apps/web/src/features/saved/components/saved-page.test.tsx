@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SavedPage } from './saved-page.tsx';
-import { jsonResponse, mockFetch, renderAt } from '../../../components/test-utils.tsx';
-import { carItem } from '../../../components/car-fixtures.ts';
+import { jsonResponse, mockFetch, renderAt } from '../../../test/test-utils.tsx';
+import { carItem } from '../../../test/car-fixtures.ts';
 import * as loginDialog from '../../../lib/login-dialog.ts';
 import { storeSession } from '../../../lib/session-store.ts';
 

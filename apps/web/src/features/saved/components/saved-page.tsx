@@ -3,10 +3,10 @@ import { failureMessage } from '../../../lib/api-client.ts';
 import { useFocusAfterRemoval } from '../../../lib/focus-after-removal.ts';
 import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
-import { useSavedCars, useToggleSaved } from '../../../lib/saved-cars.ts';
+import { useSavedCars, useToggleSaved } from '../api/saved-cars.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useSessionToken } from '../../../lib/use-session.ts';
+import { useSessionToken } from '../../../lib/session-store.ts';
 import { SavedRow } from './saved-row.tsx';
 import '../saved.css';
 

@@ -12,7 +12,7 @@ interface SavedRowProps {
   onRemove: () => void;
 }
 
-/** One saved ad: links to the ad; swipe left past 150 px or press 'Ta bort' to remove it. */
+/** One saved ad: links to the ad; swipe it left far enough or press 'Ta bort' to remove it. */
 export function SavedRow({ car, eager, onRemove }: SavedRowProps) {
   const f = carFacts(car);
   const [offset, setOffset] = useState(0);

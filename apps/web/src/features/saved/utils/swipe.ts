@@ -1,14 +1,14 @@
 import { SWIPE_DELETE_PX, SWIPE_DRAG_LIMIT_PX } from '@bilmarknaden/shared/constants';
 
 /** Movement before a press counts as a swipe (smaller ones stay taps and clicks). */
-export const SWIPE_START_PX = 8;
+const SWIPE_START_PX = 8;
 
-/** How far the row is drawn for a horizontal pointer delta: left only, at most the 145 px drag limit. */
+/** How far the row is drawn for a horizontal pointer delta: left only, up to the drag limit. */
 export function swipeTranslate(deltaX: number): number {
   return Math.max(-SWIPE_DRAG_LIMIT_PX, Math.min(0, deltaX));
 }
 
-/** A release after a left swipe of more than 150 px removes the row. */
+/** A release after a left swipe past the threshold removes the row. */
 export function isSwipeDelete(deltaX: number): boolean {
   return deltaX < -SWIPE_DELETE_PX;
 }

@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router';
-import { useInfiniteCars } from '../../../components/car-queries.ts';
+import { useInfiniteCars } from '../../../lib/car-queries.ts';
 import { CarResults } from '../../../components/car-results.tsx';
 import { SearchForm } from '../../../components/search-form.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';

@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PAGE_DATA_ELEMENT_ID } from '@bilmarknaden/shared/page-data';
 import { UserAdsPage } from './user-ads-page.tsx';
-import { jsonResponse, mockFetch, renderAt, renderRoutes, requestedUrls } from '../../../components/test-utils.tsx';
-import { carItem } from '../../../components/car-fixtures.ts';
+import { jsonResponse, mockFetch, renderAt, renderRoutes, requestedUrls } from '../../../test/test-utils.tsx';
+import { carItem } from '../../../test/car-fixtures.ts';
 import { resetInitialAnswers } from '../../../lib/initial-answers.ts';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useUserCars } from '../../../components/car-queries.ts';
+import { useUserCars } from '../../../lib/car-queries.ts';
 import { CarResults } from '../../../components/car-results.tsx';
 import { ApiRequestError, isNotFound } from '../../../lib/api-client.ts';
 import { Spinner } from '../../../lib/spinner.tsx';

@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 /** /new/part: a placeholder until car parts are built (section 2). */
 export function NewPartPage() {

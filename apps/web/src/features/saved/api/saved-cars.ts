@@ -1,17 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import type { CarListItem, SavedToggle } from '@bilmarknaden/shared/api-types';
-import { apiFetch, inventoryUrl, toQuery } from './api-client.ts';
-import { logged } from './logged.ts';
-import { useSessionToken } from './use-session.ts';
+import { apiFetch, inventoryUrl, toQuery } from '../../../lib/api-client.ts';
+import { logged } from '../../../lib/logged.ts';
+import { useSessionToken } from '../../../lib/session-store.ts';
 
-export const SAVED_CARS_KEY = ['saved-cars'] as const;
+// Under 'cars': whatever refreshes the ads (a published, edited or deleted one) refreshes the saved list too.
+export const SAVED_CARS_KEY = ['cars', 'saved'] as const;
 
-export function fetchSavedCars(signal?: AbortSignal): Promise<CarListItem[]> {
+function fetchSavedCars(signal?: AbortSignal): Promise<CarListItem[]> {
   return logged(apiFetch<CarListItem[]>(inventoryUrl(inventoryPaths.savedCars), { auth: true, signal }));
 }
 
-export const toggleSavedCar = (carId: number) =>
+const toggleSavedCar = (carId: number) =>
   apiFetch<SavedToggle>(inventoryUrl(`${inventoryPaths.toggleSaved}${toQuery({ carid: carId })}`), {
     method: 'POST',
     auth: true,

@@ -1,11 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@bilmarknaden/shared/api-types';
-import { ApiRequestError } from '../../lib/api-client.ts';
-import { tokenExpiresAt } from '../../lib/jwt.ts';
-import { endStoredSession } from '../../lib/end-session.ts';
-import { emitSessionEvent, SESSION_EVENTS } from '../../lib/session-events.ts';
-import { getToken, storeSession, subscribeSession } from '../../lib/session-store.ts';
-import { fetchCurrentUser, refreshRequest } from './api/auth-api.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { tokenExpiresAt } from '../../../lib/token-claims.ts';
+import {
+  emitSessionEvent,
+  endStoredSession,
+  getToken,
+  SESSION_EVENTS,
+  storeSession,
+  subscribeSession,
+} from '../../../lib/session-store.ts';
+import { fetchCurrentUser, refreshRequest } from '../api/auth-api.ts';
 
 // Session transitions of specification section 4, outside React so the login dialog, the signup
 // page and the refresh timer share them.
@@ -13,7 +18,7 @@ import { fetchCurrentUser, refreshRequest } from './api/auth-api.ts';
 /** Refresh this long before the token expires. */
 export const REFRESH_LEAD_MS = 60_000;
 /** After a network failure (not an answer from the server) while the token is still valid. */
-export const REFRESH_RETRY_MS = 15_000;
+const REFRESH_RETRY_MS = 15_000;
 const MAX_TIMEOUT_MS = 2_147_483_647;
 
 export const currentUserKey = (token: string | null) => ['current-user', token] as const;
@@ -98,7 +103,7 @@ export function refreshSession(): Promise<string | null> {
 }
 
 /** Times the refresh REFRESH_LEAD_MS before exp; refreshes at once when that moment has passed. */
-export function scheduleRefresh(token: string | null = getToken()): void {
+function scheduleRefresh(token: string | null = getToken()): void {
   cancelScheduledRefresh();
   if (!token) return;
   const expiresAt = tokenExpiresAt(token);

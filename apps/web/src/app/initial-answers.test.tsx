@@ -6,10 +6,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { CarDetailPage } from '../features/car-detail/components/car-detail-page.tsx';
 import { HomePage } from '../features/cars/components/home-page.tsx';
-import { carDetail, page } from '../components/car-fixtures.ts';
-import { jsonResponse, mockFetch, requestedUrls } from '../components/test-utils.tsx';
-import { createQueryClient } from '../app/query-client.ts';
-import { resetInitialAnswers, takeInitialAnswer } from './initial-answers.ts';
+import { carDetail, page } from '../test/car-fixtures.ts';
+import { jsonResponse, mockFetch, requestedUrls } from '../test/test-utils.tsx';
+import { createQueryClient } from './query-client.ts';
+import { resetInitialAnswers, takeInitialAnswer } from '../lib/initial-answers.ts';
 import { answerKey, PAGE_DATA_ELEMENT_ID, type PageAnswer } from '@bilmarknaden/shared/page-data';
 
 /** The data block the server writes into index.html (server/src/page-data.ts). */

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FeedbackBody } from '@bilmarknaden/shared/api-types';
-import { storeSession } from '../../lib/session-store.ts';
-import { callsTo, jsonResponse, mockApi, renderPage, textResponse } from '../../test/app-test-utils.tsx';
+import { storeSession } from '../../../lib/session-store.ts';
+import { callsTo, jsonResponse, mockApi, renderPage, textResponse } from '../../../test/test-utils.tsx';
 import { FeedbackPage } from './feedback-page.tsx';
 
 const FEEDBACK = 'POST /api/inventory/feedback';
@@ -65,7 +65,7 @@ describe('feedback form', () => {
   });
 
   it('sends the form, confirms and clears it', async () => {
-    const api = mockApi({ [FEEDBACK]: jsonResponse(201, { id: 7 }) });
+    const api = mockApi({ [FEEDBACK]: jsonResponse({ id: 7 }, 201) });
     renderPage(<FeedbackPage />);
     fill({ ...VALID, name: ' Anna ' });
     submit();
@@ -77,7 +77,7 @@ describe('feedback form', () => {
 
   it('sends the bearer token when logged in', async () => {
     storeSession('the.token.x');
-    const api = mockApi({ [FEEDBACK]: textResponse(204, '') });
+    const api = mockApi({ [FEEDBACK]: textResponse('', 204) });
     renderPage(<FeedbackPage />);
     fill(VALID);
     submit();
@@ -90,7 +90,7 @@ describe('feedback form', () => {
     [429, 'För många meddelanden. Vänta en stund.'],
   ])("a %i shows the server's message", async (status, message) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ [FEEDBACK]: jsonResponse(status, { message, field: 'title' }) });
+    mockApi({ [FEEDBACK]: jsonResponse({ message, field: 'title' }, status) });
     renderPage(<FeedbackPage />);
     fill(VALID);
     submit();
@@ -103,7 +103,7 @@ describe('feedback form', () => {
     const fetch = vi
       .spyOn(globalThis, 'fetch')
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
-      .mockResolvedValueOnce(jsonResponse(201, { id: 1 }));
+      .mockResolvedValueOnce(jsonResponse({ id: 1 }, 201));
     renderPage(<FeedbackPage />);
     fill(VALID);
     submit();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@bilmarknaden/shared/constants';
-import { getToken, getUserDetails, storeSession } from '../../lib/session-store.ts';
+import { getToken, getUserDetails, storeSession } from '../../../lib/session-store.ts';
 import {
   callsTo,
   CURRENT_USER,
@@ -9,7 +9,7 @@ import {
   testQueryClient,
   textResponse,
   tokenExpiringIn,
-} from '../../test/app-test-utils.tsx';
+} from '../../../test/test-utils.tsx';
 import {
   cancelScheduledRefresh,
   completeLogin,
@@ -42,7 +42,7 @@ afterEach(() => {
 
 describe('session transitions', () => {
   it('login stores the token, fetches the profile, stores the details and emits loggedin then profileSet', async () => {
-    const api = mockApi({ 'GET /api/identity/user': jsonResponse(200, CURRENT_USER) });
+    const api = mockApi({ 'GET /api/identity/user': jsonResponse(CURRENT_USER, 200) });
     const user = await completeLogin('tok.en.1', testQueryClient());
     expect(user).toEqual(CURRENT_USER);
     expect(getToken()).toBe('tok.en.1');
@@ -52,7 +52,7 @@ describe('session transitions', () => {
   });
 
   it('a failed profile fetch keeps the token, is logged and emits no profileSet', async () => {
-    mockApi({ 'GET /api/identity/user': jsonResponse(500, { message: 'fel' }) });
+    mockApi({ 'GET /api/identity/user': jsonResponse({ message: 'fel' }, 500) });
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(await completeLogin('tok.en.1', testQueryClient())).toBeNull();
     expect(getToken()).toBe('tok.en.1');
@@ -74,7 +74,7 @@ describe('session transitions', () => {
     const old = tokenExpiringIn(30);
     const fresh = tokenExpiringIn(3600);
     storeSession(old, DETAILS);
-    const api = mockApi({ [REFRESH]: textResponse(200, fresh) });
+    const api = mockApi({ [REFRESH]: textResponse(fresh, 200) });
     expect(await refreshSession()).toBe(fresh);
     expect(getToken()).toBe(fresh);
     expect(getUserDetails()).toEqual(DETAILS);
@@ -83,7 +83,7 @@ describe('session transitions', () => {
 
   it('a failed refresh logs out and clears the token', async () => {
     storeSession(tokenExpiringIn(30), DETAILS);
-    mockApi({ [REFRESH]: jsonResponse(401, { message: 'Ogiltig token' }) });
+    mockApi({ [REFRESH]: jsonResponse({ message: 'Ogiltig token' }, 401) });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(await refreshSession()).toBeNull();
     expect(getToken()).toBeNull();
@@ -99,7 +99,7 @@ describe('session transitions', () => {
     const fetch = vi
       .spyOn(globalThis, 'fetch')
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
-      .mockResolvedValueOnce(textResponse(200, fresh));
+      .mockResolvedValueOnce(textResponse(fresh, 200));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(await refreshSession()).toBe(token);
     expect(getToken()).toBe(token);
@@ -115,7 +115,7 @@ describe('refresh before expiry', () => {
     const first = tokenExpiringIn(600);
     const second = tokenExpiringIn(1200);
     storeSession(first, DETAILS);
-    const api = mockApi({ [REFRESH]: textResponse(200, second) });
+    const api = mockApi({ [REFRESH]: textResponse(second, 200) });
     stop = startSessionRefresh();
 
     await vi.advanceTimersByTimeAsync(600_000 - REFRESH_LEAD_MS - 1000);
@@ -134,7 +134,7 @@ describe('refresh before expiry', () => {
   it('refreshes at once on load when the token expires within 60 s', async () => {
     storeSession(tokenExpiringIn(45), DETAILS);
     const fresh = tokenExpiringIn(3600);
-    const api = mockApi({ [REFRESH]: textResponse(200, fresh) });
+    const api = mockApi({ [REFRESH]: textResponse(fresh, 200) });
     stop = startSessionRefresh();
     await vi.waitFor(() => expect(getToken()).toBe(fresh));
     expect(callsTo(api, REFRESH)).toHaveLength(1);
@@ -142,7 +142,7 @@ describe('refresh before expiry', () => {
 
   it('an already expired token on load: refresh is tried, and its failure logs out', async () => {
     storeSession(tokenExpiringIn(-10), DETAILS);
-    const api = mockApi({ [REFRESH]: jsonResponse(401, { message: 'Utgången token' }) });
+    const api = mockApi({ [REFRESH]: jsonResponse({ message: 'Utgången token' }, 401) });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     stop = startSessionRefresh();
     await vi.waitFor(() => expect(getToken()).toBeNull());
@@ -152,7 +152,7 @@ describe('refresh before expiry', () => {
 
   it('a login while running schedules the refresh for the new token; logout cancels it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const api = mockApi({ [REFRESH]: textResponse(200, tokenExpiringIn(3600)) });
+    const api = mockApi({ [REFRESH]: textResponse(tokenExpiringIn(3600), 200) });
     stop = startSessionRefresh();
     storeSession(tokenExpiringIn(120), DETAILS);
     await vi.advanceTimersByTimeAsync(59_000);

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { useIsSaved, useSavedCars, useToggleSaved } from './saved-cars.ts';
-import { storeSession } from './session-store.ts';
-import { carItem } from '../components/car-fixtures.ts';
-import { jsonResponse, mockFetch } from '../components/test-utils.tsx';
+import { storeSession } from '../../../lib/session-store.ts';
+import { carItem } from '../../../test/car-fixtures.ts';
+import { jsonResponse, mockFetch } from '../../../test/test-utils.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 

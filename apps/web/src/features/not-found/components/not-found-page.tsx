@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 export function NotFoundPage() {
   useDocumentTitle('Sidan finns inte');

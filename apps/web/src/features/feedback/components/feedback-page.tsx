@@ -1,22 +1,15 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { FeedbackBody } from '@bilmarknaden/shared/api-types';
 import { feedbackRules, normalizeFeedback } from '@bilmarknaden/shared/validation/feedback';
-import { lastFailure, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
-import { ApiRequestError } from '../../lib/api-client.ts';
-import { Spinner } from '../../lib/spinner.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { sendFeedback } from './api/feedback-api.ts';
+import { Spinner } from '../../../lib/spinner.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useRuleSubmit } from '../../../lib/use-rule-submit.ts';
+import { sendFeedback } from '../api/feedback-api.ts';
 
 type Field = keyof FeedbackBody;
 const EMPTY: FeedbackBody = { name: '', email: '', title: '', content: '' };
-export const FEEDBACK_THANKS = 'Tack för din feedback!';
+const FEEDBACK_THANKS = 'Tack för din feedback!';
 const NETWORK_ERROR = 'Kunde inte skicka din feedback. Kontrollera din anslutning och försök igen.';
-
-type Status =
-  | { kind: 'idle' }
-  | { kind: 'sending' }
-  | { kind: 'sent' }
-  | { kind: 'failed'; message: string; field?: string; retry: FeedbackBody | null };
 
 /** /feedback 'Skicka feedback': all four fields required; stored by the server and confirmed (DESIGN.md). */
 export function FeedbackPage() {
@@ -24,49 +17,31 @@ export function FeedbackPage() {
   const id = useId();
   const refs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const [values, setValues] = useState<FeedbackBody>(EMPTY);
-  const [attempted, setAttempted] = useState(false);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
-
-  const body = normalizeFeedback({ ...values });
-  // The last failing rule's message, shown after a submit attempt and kept up to date while typing.
-  const failure: RuleFailure | null = attempted ? lastFailure(feedbackRules, body) : null;
-  const serverField = status.kind === 'failed' ? status.field : undefined;
-  const invalidField = failure?.field ?? serverField;
+  const [sent, setSent] = useState(false);
+  const form = useRuleSubmit({
+    rules: feedbackRules,
+    input: normalizeFeedback({ ...values }),
+    focus: (field) => refs.current[field as Field]?.focus(),
+    failed: NETWORK_ERROR,
+    logLabel: 'Feedback kunde inte skickas',
+  });
+  const { shown, failures, busy } = form;
+  const invalidField = shown?.field;
 
   const change = (field: Field) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
-    if (status.kind !== 'sending') setStatus({ kind: 'idle' });
+    setSent(false);
+    form.clearServerError();
   };
 
-  async function send(toSend: FeedbackBody) {
-    setStatus({ kind: 'sending' });
-    try {
-      await sendFeedback(toSend);
-      setValues(EMPTY);
-      setAttempted(false);
-      setStatus({ kind: 'sent' });
-    } catch (err) {
-      console.error('Feedback kunde inte skickas', err);
-      if (err instanceof ApiRequestError) {
-        const canRetry = err.status >= 500 || err.status === 429;
-        setStatus({ kind: 'failed', message: err.message, field: err.field, retry: canRetry ? toSend : null });
-      } else {
-        setStatus({ kind: 'failed', message: NETWORK_ERROR, retry: toSend });
-      }
-    }
-  }
-
   function submit(e: FormEvent) {
-    e.preventDefault();
-    if (status.kind === 'sending') return;
-    setAttempted(true);
-    const failed = lastFailure(feedbackRules, body);
-    if (failed) {
-      setStatus({ kind: 'idle' });
-      refs.current[failed.field as Field]?.focus();
-      return;
-    }
-    void send(body);
+    setSent(false);
+    void form.submit(e, async (body) => {
+      await sendFeedback(body);
+      setValues(EMPTY);
+      form.resetAttempt();
+      setSent(true);
+    });
   }
 
   const fieldProps = (field: Field) => ({
@@ -79,13 +54,12 @@ export function FeedbackPage() {
     'aria-describedby': invalidField === field ? `${id}-alert` : undefined,
   });
 
-  const sending = status.kind === 'sending';
   return (
     <section className="page">
       <h1>Skicka feedback</h1>
       <p className="muted">Berätta vad du tycker om Bilmarknaden, vad som saknas eller vad som inte fungerar.</p>
       <div aria-live="polite">
-        {status.kind === 'sent' && (
+        {sent && (
           <p className="notice" role="status">
             {FEEDBACK_THANKS}
           </p>
@@ -120,28 +94,24 @@ export function FeedbackPage() {
           <label htmlFor={`${id}-content`}>Meddelande</label>
           <textarea ref={(el) => void (refs.current.content = el)} rows={6} {...fieldProps('content')} />
         </div>
-        {failure && (
+        {failures.length > 0 && shown && (
           <p id={`${id}-alert`} className="alert" role="alert">
-            {failure.message}
+            {shown.message}
           </p>
         )}
-        {!failure && status.kind === 'failed' && (
+        {failures.length === 0 && shown && (
           <div id={`${id}-alert`} className="query-error" role="alert">
-            <p>{status.message}</p>
-            {status.retry && (
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => status.retry && void send(status.retry)}
-              >
+            <p>{shown.message}</p>
+            {form.retry && (
+              <button type="button" className="button button--secondary" onClick={form.retry}>
                 Försök igen
               </button>
             )}
           </div>
         )}
         <div>
-          <button type="submit" className="button" disabled={sending} aria-busy={sending}>
-            {sending && <Spinner size="small" label="Skickar..." />}
+          <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+            {busy && <Spinner size="small" label="Skickar..." />}
             Skicka
           </button>
         </div>

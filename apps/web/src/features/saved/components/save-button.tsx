@@ -2,8 +2,9 @@ import { useEffect, useRef } from 'react';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { openLoginDialog, useLoginDialogOpen } from '../../../lib/login-dialog.ts';
-import { useIsSaved, useToggleSaved } from '../../../lib/saved-cars.ts';
-import { useSessionToken } from '../../../lib/use-session.ts';
+import { useIsSaved, useToggleSaved } from '../api/saved-cars.ts';
+import { useSessionToken } from '../../../lib/session-store.ts';
+import '../save-button.css';
 
 /**
  * The heart: filled when the ad is saved; toggles when logged in, opens the login dialog when not (and saves the

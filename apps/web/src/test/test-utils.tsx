@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 
-// Helpers for the app shell and auth tests: a fresh query client, a memory router, a fake API.
+// Test helpers: a fresh query client and a memory router per test, and fetch answered without a server.
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({
@@ -12,14 +12,20 @@ export function testQueryClient(): QueryClient {
   });
 }
 
+/** The routes at `initialPath`; any other path shows 'other page' unless the routes name one. */
 export function renderRoutes(routes: RouteObject[], initialPath = '/', queryClient = testQueryClient()) {
-  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const all = routes.some((r) => r.path === '*') ? routes : [...routes, { path: '*', element: <p>other page</p> }];
+  const router = createMemoryRouter(all, { initialEntries: [initialPath] });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
   return { ...result, router, queryClient };
+}
+
+export function renderAt(path: string, element: ReactElement, initialEntry: string) {
+  return renderRoutes([{ path, element }], initialEntry);
 }
 
 /** Renders one element at `path` (default '/'), with a marker page on '/' when path is elsewhere. */
@@ -30,27 +36,41 @@ export function renderPage(ui: ReactNode, path = '/', queryClient = testQueryCli
   return renderRoutes(routes, path, queryClient);
 }
 
-export const jsonResponse = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export const jsonResponse = (body: unknown, status = 200) =>
+  new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
-export const textResponse = (status: number, body: string) =>
+export const textResponse = (body: string, status = 200) =>
   new Response([204, 205, 304].includes(status) ? null : body, {
     status,
     headers: { 'Content-Type': 'text/plain; charset=utf-8' },
   });
 
+type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
+
+/** Mocks fetch: the handler answers each request (URL parsed against http://localhost). */
+export function mockFetch(handler: Handler) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return handler(new URL(raw, 'http://localhost'), init);
+  });
+}
+
+/** The requested URLs of a fetch spy, as path + query. */
+export const requestedUrls = (spy: ReturnType<typeof mockFetch>) =>
+  spy.mock.calls.map(([input]) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url));
+
 type Reply = Response | ((init: RequestInit | undefined, url: URL) => Response | Promise<Response>);
 
-/**
- * Replaces fetch (outside the unit) with answers per 'METHOD /path' (query string ignored).
- * Unknown calls answer 404. Returns the spy to inspect the calls.
- */
+/** Mocks fetch with answers per 'METHOD /path' (query string ignored); unknown calls answer 404. */
 export function mockApi(routes: Record<string, Reply>) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
     const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
     const reply = routes[key];
-    if (!reply) return jsonResponse(404, { message: `no mock for ${key}` });
+    if (!reply) return jsonResponse({ message: `no mock for ${key}` }, 404);
     return typeof reply === 'function' ? reply(init, url) : reply.clone();
   });
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import * as Collapsible from '@radix-ui/react-collapsible';
-import { ChevronIcon } from '../../lib/icons.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { ChevronIcon } from '../../../lib/icons.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 interface SettingsPageProps {
   /** The profile page, composed in by the route (features do not import each other). */

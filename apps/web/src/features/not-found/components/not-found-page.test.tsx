@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderPage } from '../../test/app-test-utils.tsx';
+import { renderPage } from '../../../test/test-utils.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
 describe('not found', () => {

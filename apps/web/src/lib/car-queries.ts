@@ -2,13 +2,13 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { inventoryPaths, LIST_AS_OF_HEADER } from '@bilmarknaden/shared/api-paths';
 import type { Car, CarListItem, CarListQuery, Make, Model } from '@bilmarknaden/shared/api-types';
 import { PAGE_SIZE } from '@bilmarknaden/shared/constants';
-import { ApiRequestError, apiFetch, apiFetchWithHeaders, inventoryUrl, toQuery } from '../lib/api-client.ts';
-import { takeInitialAnswer } from '../lib/initial-answers.ts';
-import { logged } from '../lib/logged.ts';
+import { ApiRequestError, apiFetch, apiFetchWithHeaders, inventoryUrl, toQuery } from './api-client.ts';
+import { takeInitialAnswer } from './initial-answers.ts';
+import { logged } from './logged.ts';
 
-// The inventory reads several screens share (features never import each other, so they live here).
+// The inventory reads that several features share (features never import each other).
 
-export const carQueryKeys = {
+const carQueryKeys = {
   list: (filters: Omit<CarListQuery, 'start' | 'end'>) => ['cars', 'list', filters] as const,
   car: (id: string) => ['cars', 'one', id] as const,
   byUser: (username: string) => ['cars', 'user', username] as const,
@@ -17,7 +17,7 @@ export const carQueryKeys = {
 };
 
 /** One window of a listing and the listing's snapshot time (X-List-As-Of), when the server named one. */
-export interface CarsPage {
+interface CarsPage {
   cars: CarListItem[];
   asOf: string | undefined;
 }
@@ -33,12 +33,12 @@ async function fetchPage(url: string, asOf: string | undefined, signal?: AbortSi
   return { cars: body, asOf: headers.get(LIST_AS_OF_HEADER) ?? asOf };
 }
 
-export function fetchCars(query: CarListQuery & { asOf?: string }, signal?: AbortSignal): Promise<CarsPage> {
+function fetchCars(query: CarListQuery & { asOf?: string }, signal?: AbortSignal): Promise<CarsPage> {
   return fetchPage(listUrl(query), query.asOf, signal);
 }
 
 /** Where the next window of a listing starts, and the listing's snapshot (none yet for the first window). */
-export interface CarsPageParam {
+interface CarsPageParam {
   start: number;
   asOf?: string;
 }
@@ -50,10 +50,8 @@ const nextWindow = (lastPage: CarsPage, lastParam: CarsPageParam): CarsPageParam
     : { start: lastParam.start + PAGE_SIZE, asOf: lastParam.asOf ?? lastPage.asOf };
 
 /**
- * One window of 20 per page; the next page starts where the last one ended, none after a short page. The first
- * page takes the listing's snapshot (X-List-As-Of) and the later ones ('Mer') send it as `asOf`, so ads
- * published meanwhile neither repeat nor push the windows down. New filters are a new query key, so a new
- * listing and a new snapshot; a refetch (e.g. after publishing an ad) takes a new one from its first page too.
+ * A listing, a window per page. 'Mer' sends the first window's snapshot as `asOf`, so ads published meanwhile
+ * neither repeat nor push the windows down; new filters or a refetch start a new snapshot.
  */
 export function useInfiniteCars(filters: Omit<CarListQuery, 'start' | 'end'>, enabled = true) {
   return useInfiniteQuery({
@@ -84,7 +82,7 @@ export function useCar(id: string) {
   });
 }
 
-/** A seller's ads, newest first, 20 per page ('Mer' for the next) in the first page's snapshot like the list. */
+/** A seller's ads, newest first, a window per page ('Mer' for the next) in the first page's snapshot like the list. */
 export function useUserCars(username: string | undefined) {
   return useInfiniteQuery({
     queryKey: carQueryKeys.byUser(username ?? ''),

@@ -1,5 +1,0 @@
-import { FeedbackPage } from '../../features/feedback/feedback-page.tsx';
-
-export default function FeedbackRoute() {
-  return <FeedbackPage />;
-}

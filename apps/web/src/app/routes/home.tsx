@@ -1,5 +1,0 @@
-import { HomePage } from '../../features/cars/components/home-page.tsx';
-
-export default function HomeRoute() {
-  return <HomePage />;
-}

@@ -1,5 +1,0 @@
-import { SignupPage } from '../../features/auth/components/signup-page.tsx';
-
-export default function SignupRoute() {
-  return <SignupPage />;
-}
