@@ -33,7 +33,14 @@ const targets = [
   {
     name: 'server',
     output: 'server/dist/main.js',
-    sources: [...shared, 'packages/db/src', 'services', 'server/src', 'scripts/build-server.mjs'],
+    sources: [
+      ...shared,
+      'packages/db/src',
+      'packages/service-kit/src',
+      'services',
+      'server/src',
+      'scripts/build-server.mjs',
+    ],
     cmd: ['npm', ['run', 'build:server']],
   },
 ];

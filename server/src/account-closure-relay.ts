@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
-import { createClosedAccountsRepository } from '@bilmarknaden/identity/repositories/closed-accounts-repository';
+import { closedAccountsRepository } from '@bilmarknaden/identity/repositories/closed-accounts-repository';
 import { createSellerErasure } from '@bilmarknaden/inventory/services/seller-erasure';
 import type { FileStorage } from '@bilmarknaden/inventory/storage/file-storage';
 
@@ -112,7 +112,7 @@ export function runClosureRelay(app: FastifyInstance, relay: ClosureRelay, inter
 export function startClosureRelay(app: FastifyInstance, db: Database, storage: FileStorage): ClosureRelay {
   const erasure = createSellerErasure({ db, storage, log: app.log });
   const relay = createClosureRelay({
-    closedAccounts: createClosedAccountsRepository(db),
+    closedAccounts: closedAccountsRepository(db),
     eraseSeller: (username) => erasure.erase(username),
     log: app.log,
   });

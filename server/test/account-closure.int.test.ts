@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@bilmarknaden/db/testing';
 import { identityMigrations } from '@bilmarknaden/identity/migrations';
-import { createClosedAccountsRepository } from '@bilmarknaden/identity/repositories/closed-accounts-repository';
+import { closedAccountsRepository } from '@bilmarknaden/identity/repositories/closed-accounts-repository';
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
 import { createSellerErasure } from '@bilmarknaden/inventory/services/seller-erasure';
 import type { FileStorage } from '@bilmarknaden/inventory/storage/file-storage';
@@ -131,7 +131,7 @@ describe('closing an account', () => {
     await apps.pop()!.close();
     // As if the process stopped right after identity's commit: the closure recorded, the ads still there.
     await first.db.query('DELETE FROM identity.users WHERE username = $1', [cia.username]);
-    await createClosedAccountsRepository(first.db).add(cia.username, new Date());
+    await closedAccountsRepository(first.db).add(cia.username, new Date());
     const t = await start(first);
     await expect.poll(() => pendingClosures(t)).toBe(0);
     expect(await adStatus(t, ad)).toBe(404);
@@ -140,7 +140,7 @@ describe('closing an account', () => {
 
   it('a closure whose erasure fails stays pending, the others are erased, and the next round finishes it', async () => {
     const t = await start();
-    const closures = createClosedAccountsRepository(t.db);
+    const closures = closedAccountsRepository(t.db);
     const erasure = createSellerErasure({ db: t.db, storage: t.storage });
     const users = [await registerUser(t.app, 'dan'), await registerUser(t.app, 'eva')];
     const ads = [await createAd(t.app, users[0]!, 1), await createAd(t.app, users[1]!, 1)];

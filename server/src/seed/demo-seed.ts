@@ -4,7 +4,7 @@ import type { FileStorage } from '@bilmarknaden/inventory/storage/file-storage';
 import { hashPassword } from '@bilmarknaden/identity/services/password-hasher';
 import { carsRepository } from '@bilmarknaden/inventory/repositories/cars-repository';
 import { fileKey } from '@bilmarknaden/inventory/storage/file-keys';
-import { createUsersRepository } from '@bilmarknaden/identity/repositories/users-repository';
+import { usersRepository } from '@bilmarknaden/identity/repositories/users-repository';
 import { colorOptions } from '@bilmarknaden/shared/options';
 import { createRandom } from './random.ts';
 import { demoUsers, DEMO_PASSWORD } from './demo-users.ts';
@@ -31,7 +31,7 @@ export async function seedDemoData(
   const rnd = createRandom(20261121);
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const users = createUsersRepository(db);
+  const users = usersRepository(db);
   for (const u of demoUsers) {
     if (await users.findByUsername(u.username)) continue;
     await users.insert({

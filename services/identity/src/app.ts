@@ -1,43 +1,40 @@
 import type { FastifyInstance } from 'fastify';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { Database } from '@bilmarknaden/db/database';
-import { identityPaths } from '@bilmarknaden/shared/api-paths';
+import { bearerAuth } from '@bilmarknaden/service-kit/bearer-auth';
+import { serviceKit } from '@bilmarknaden/service-kit/service-plugin';
 import { DEFAULT_TOKEN_SETTINGS, type TokenSettings } from '@bilmarknaden/shared/auth/token';
 import type { IdentityContext } from './context.ts';
-import { ERROR_MESSAGES, installErrorHandling } from './error-handler.ts';
-import { refuseNul } from '@bilmarknaden/shared/http/nul-guard';
 import type { IdentityKeys } from './keys.ts';
-import { createLoginAttemptsRepository } from './repositories/login-attempts-repository.ts';
-import { createRegistrationAttemptsRepository } from './repositories/registration-attempts-repository.ts';
-import { createUsersRepository } from './repositories/users-repository.ts';
-import { currentUserRoutes } from './routes/current-user-routes.ts';
-import { jwksRoute } from './routes/jwks-route.ts';
-import { loginRoute } from './routes/login-route.ts';
-import { publicProfileRoute } from './routes/public-profile-route.ts';
-import { registerRoute } from './routes/register-route.ts';
-import { accountClosureRoute } from './routes/account-closure-route.ts';
-import { createAccountClosureService } from './services/account-closure-service.ts';
-import { createAuthenticator } from './services/authentication.ts';
-import { createLoginService, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './services/login-service.ts';
-import { createPasswordChangeService } from './services/password-change-service.ts';
-import { passwordRoute } from './routes/password-route.ts';
-import { createPasswordHasher, type PasswordHasher } from './services/password-hasher.ts';
 import type { Mailer } from './mail/mailer.ts';
-import { createPasswordResetRequestsRepository } from './repositories/password-reset-requests-repository.ts';
+import { loginAttemptsRepository } from './repositories/login-attempts-repository.ts';
+import { passwordResetRequestsRepository } from './repositories/password-reset-requests-repository.ts';
+import { registrationAttemptsRepository } from './repositories/registration-attempts-repository.ts';
+import { usersRepository } from './repositories/users-repository.ts';
+import { accountClosureRoutes } from './routes/account-closure-routes.ts';
+import { currentUserRoutes } from './routes/current-user-routes.ts';
+import { jwksRoutes } from './routes/jwks-routes.ts';
+import { loginRoutes } from './routes/login-routes.ts';
 import { passwordResetRoutes } from './routes/password-reset-routes.ts';
+import { passwordRoutes } from './routes/password-routes.ts';
+import { publicProfileRoutes } from './routes/public-profile-routes.ts';
+import { registrationRoutes } from './routes/registration-routes.ts';
+import { accountClosureService } from './services/account-closure-service.ts';
+import { userVerifier } from './services/authentication.ts';
 import { createBackgroundTasks, type BackgroundTasks } from './services/background-tasks.ts';
+import { DEFAULT_LOGIN_RATE_LIMIT, loginService, type LoginRateLimit } from './services/login-service.ts';
+import { passwordChangeService } from './services/password-change-service.ts';
+import { createPasswordHasher, type PasswordHasher } from './services/password-hasher.ts';
 import {
-  createPasswordResetService,
   DEFAULT_PASSWORD_RESET_RATE_LIMIT,
+  passwordResetService,
   type PasswordResetRateLimit,
 } from './services/password-reset-service.ts';
 import {
-  createRegistrationService,
   DEFAULT_REGISTRATION_RATE_LIMIT,
+  registrationService,
   type RegistrationRateLimit,
 } from './services/registration-service.ts';
-import { createTokenService } from './services/token-service.ts';
+import { tokenService } from './services/token-service.ts';
 
 export type { IdentityKeys } from './keys.ts';
 export type { LoginRateLimit } from './services/login-service.ts';
@@ -99,10 +96,10 @@ const NO_MAILER: Mailer = {
 export async function identityApp(app: FastifyInstance, opts: IdentityOptions): Promise<void> {
   const now = opts.now ?? (() => new Date());
   const bodyLimit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  const users = createUsersRepository(opts.db);
-  const loginAttempts = createLoginAttemptsRepository(opts.db);
+  const users = usersRepository(opts.db);
+  const loginAttempts = loginAttemptsRepository(opts.db);
   const hasher = opts.passwordHasher ?? createPasswordHasher();
-  const tokens = createTokenService(
+  const tokens = tokenService(
     opts.keys,
     opts.tokenSettings ?? DEFAULT_TOKEN_SETTINGS,
     opts.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
@@ -122,21 +119,21 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
     keys: opts.keys,
     users,
     tokens,
-    registration: createRegistrationService({
+    registration: registrationService({
       users,
-      attempts: createRegistrationAttemptsRepository(opts.db),
+      attempts: registrationAttemptsRepository(opts.db),
       hasher,
       tokens,
       now,
       limit: { ...DEFAULT_REGISTRATION_RATE_LIMIT, ...opts.registrationRateLimit },
     }),
-    login: createLoginService(passwordDeps),
-    passwordChange: createPasswordChangeService({ ...passwordDeps, db: opts.db }),
-    accountClosure: createAccountClosureService({ ...passwordDeps, db: opts.db }),
-    passwordReset: createPasswordResetService({
+    login: loginService(passwordDeps),
+    passwordChange: passwordChangeService({ ...passwordDeps, db: opts.db }),
+    accountClosure: accountClosureService({ ...passwordDeps, db: opts.db }),
+    passwordReset: passwordResetService({
       db: opts.db,
       users,
-      requests: createPasswordResetRequestsRepository(opts.db),
+      requests: passwordResetRequestsRepository(opts.db),
       hasher,
       tokens,
       mailer: opts.mailer ?? NO_MAILER,
@@ -146,36 +143,26 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
       now,
     }),
     onAccountClosed: opts.onAccountClosed,
-    authenticate: createAuthenticator(tokens, users),
-    bodyLimit,
+    auth: bearerAuth(userVerifier(tokens, users)),
   };
 
-  installErrorHandling(app);
-  // A stopping server first finishes the mails it has accepted to send.
-  app.addHook('onClose', () => background.idle());
-  app.addHook('preValidation', refuseNul(ERROR_MESSAGES.badRequest));
-  // Our own JSON parser: prototype-poisoning keys are refused whatever the host server's options are.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string', bodyLimit },
-    app.getDefaultJsonParser('error', 'error'),
-  );
-
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Bilmarknaden identity', version: '1.0.0', description: 'Konton, inloggning och tokens.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+  await app.register(serviceKit, {
+    name: 'identity',
+    jsonBodyLimit: bodyLimit,
+    docs: {
+      title: 'Bilmarknaden identity',
+      description: 'Accounts, logins and tokens. Errors: {message, field?} in Swedish.',
     },
   });
-  await app.register(swaggerUi, { routePrefix: identityPaths.docs });
+  // A stopping server first finishes the mails it has accepted to send.
+  app.addHook('onClose', () => background.idle());
 
-  registerRoute(app, ctx);
-  loginRoute(app, ctx);
+  registrationRoutes(app, ctx);
+  loginRoutes(app, ctx);
   currentUserRoutes(app, ctx);
-  passwordRoute(app, ctx);
+  passwordRoutes(app, ctx);
   passwordResetRoutes(app, ctx);
-  accountClosureRoute(app, ctx);
-  publicProfileRoute(app, ctx);
-  jwksRoute(app, ctx);
+  accountClosureRoutes(app, ctx);
+  publicProfileRoutes(app, ctx);
+  jwksRoutes(app, ctx);
 }

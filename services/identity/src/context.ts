@@ -1,11 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { BearerAuth } from '@bilmarknaden/service-kit/bearer-auth';
 import type { IdentityKeys } from './keys.ts';
-import type { createAccountClosureService } from './services/account-closure-service.ts';
-import type { UsersRepository } from './repositories/users-repository.ts';
-import type { Authenticator } from './services/authentication.ts';
-import type { createLoginService } from './services/login-service.ts';
-import type { createPasswordChangeService } from './services/password-change-service.ts';
+import type { UserRecord, UsersRepository } from './repositories/users-repository.ts';
+import type { accountClosureService } from './services/account-closure-service.ts';
+import type { loginService } from './services/login-service.ts';
+import type { passwordChangeService } from './services/password-change-service.ts';
 import type { PasswordResetService } from './services/password-reset-service.ts';
-import type { createRegistrationService } from './services/registration-service.ts';
+import type { registrationService } from './services/registration-service.ts';
 import type { TokenService } from './services/token-service.ts';
 
 /** What the routes of one identity instance share. */
@@ -13,14 +15,24 @@ export interface IdentityContext {
   keys: IdentityKeys;
   users: UsersRepository;
   tokens: TokenService;
-  registration: ReturnType<typeof createRegistrationService>;
-  login: ReturnType<typeof createLoginService>;
-  passwordChange: ReturnType<typeof createPasswordChangeService>;
-  accountClosure: ReturnType<typeof createAccountClosureService>;
+  registration: ReturnType<typeof registrationService>;
+  login: ReturnType<typeof loginService>;
+  passwordChange: ReturnType<typeof passwordChangeService>;
+  accountClosure: ReturnType<typeof accountClosureService>;
   passwordReset: PasswordResetService;
   /** Told the username of each account closed, after its transaction commits (IdentityOptions.onAccountClosed). */
   onAccountClosed?: (username: string) => void;
-  authenticate: Authenticator;
-  /** Byte limit of the JSON bodies (register, login, password change and reset, closure). */
-  bodyLimit: number;
+  /** Bearer token hooks and the token's current user. */
+  auth: BearerAuth<UserRecord>;
+}
+
+/** The app with the routes' TypeBox schemas giving the request and reply types. */
+export const typed = (app: FastifyInstance) => app.withTypeProvider<TypeBoxTypeProvider>();
+
+/** The answer of a route that answers with a new token, as text. */
+export const TOKEN_TYPE = 'text/plain; charset=utf-8';
+
+/** No body at all is a missing field: the rule's message, not the schema's. */
+export async function emptyBodyAsObject(request: { body: unknown }): Promise<void> {
+  request.body ??= {};
 }

@@ -266,7 +266,7 @@ describe('DELETE /user', () => {
     await t.db.query('INSERT INTO identity.closed_accounts (username) VALUES ($1)', [user.username.toUpperCase()]);
     const res = await close(user.token, { password: user.password });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: 'Något gick fel. Försök igen om en stund.' });
+    expect(res.json()).toEqual({ message: 'Något gick fel. Försök igen senare.' });
     const { users, closed } = await stored(user.username);
     expect(users).toHaveLength(1);
     expect(closed.map((r) => r.username)).toEqual([user.username.toUpperCase()]);
@@ -299,7 +299,7 @@ describe('DELETE /user', () => {
       payload: `password=${encodeURIComponent(user.password)}`,
     });
     expect(form.statusCode).toBe(415);
-    expect(form.json()).toEqual({ message: 'Skicka förfrågan som JSON' });
+    expect(form.json()).toEqual({ message: 'Formatet stöds inte' });
     const bad = await t.app.inject({
       method: 'DELETE',
       url: api('/user'),
@@ -307,19 +307,19 @@ describe('DELETE /user', () => {
       payload: '{"password":',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'Förfrågan innehåller ogiltig JSON' });
+    expect(bad.json()).toEqual({ message: 'Ogiltig JSON i förfrågan' });
     await expectIntact(user);
   });
 
   it('is described in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: api('/docs/json') })).json();
     const op = doc.paths['/api/identity/user'].delete;
-    expect(op.summary).toBe('Radera kontot');
-    expect(op.description).toMatch(/användarnamnet delas aldrig ut igen/i);
+    expect(op.summary).toBe('Close the account');
+    expect(op.description).toMatch(/the username is never given out again/i);
     expect(op.security).toEqual([{ bearerAuth: [] }]);
     expect(op.requestBody.content['application/json'].schema.properties).toHaveProperty('password');
     expect(Object.keys(op.responses).sort()).toEqual(['204', '400', '401', '403', '413', '415', '429']);
     // GET /user is still described on the same path.
-    expect(doc.paths['/api/identity/user'].get.summary).toBe('Den inloggade användaren');
+    expect(doc.paths['/api/identity/user'].get.summary).toBe('The logged-in user');
   });
 });

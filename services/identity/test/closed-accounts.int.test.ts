@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClosedAccountsRepository } from '../src/repositories/closed-accounts-repository.ts';
-import { createUsersRepository, uniqueViolation } from '../src/repositories/users-repository.ts';
+import { closedAccountsRepository } from '../src/repositories/closed-accounts-repository.ts';
+import { usersRepository, uniqueViolation } from '../src/repositories/users-repository.ts';
 import { api, buildIdentity, newUser, type TestIdentity } from './helpers.ts';
 
 let t: TestIdentity;
@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const register = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: api('/user'), payload });
-const closedAccounts = () => createClosedAccountsRepository(t.db);
+const closedAccounts = () => closedAccountsRepository(t.db);
 
 /** A name recorded as closed, as DELETE /user leaves it: no user row, a closed_accounts row. */
 async function retired(username: string, at = new Date()): Promise<number> {
@@ -91,7 +91,7 @@ describe('retired usernames', () => {
 
   it('the taken check reports a retired name before anything is hashed or written', async () => {
     await retired('Kollad');
-    const users = createUsersRepository(t.db);
+    const users = usersRepository(t.db);
     expect(await users.taken('KOLLAD', 'ny.adress@exempel.se')).toEqual({ username: true, email: false });
     expect(await users.taken('kollad2', 'ny.adress@exempel.se')).toEqual({ username: false, email: false });
   });
@@ -99,7 +99,7 @@ describe('retired usernames', () => {
   it('the database refuses a retired name to every writer of identity.users, as a taken username', async () => {
     await retired('Databasen');
     const { password, ...profile } = newUser({ username: 'DATABASEN' });
-    const error = await createUsersRepository(t.db)
+    const error = await usersRepository(t.db)
       .insert({ ...profile, passwordHash: password })
       .then(
         () => null,

@@ -31,7 +31,7 @@ it('the small body limit, JSON parser and error handler stay inside the identity
   expect(boom.statusCode).toBe(500);
   expect(boom.json().message).toBe('host failure'); // the host's own handler, not ours
   const outside = await host.inject({ method: 'GET', url: '/elsewhere' });
-  expect(outside.json().message).not.toBe('Sidan kunde inte hittas');
+  expect(outside.json().message).not.toBe('Sidan finns inte');
   const inside = await host.inject({ method: 'GET', url: `${IDENTITY_BASE}/elsewhere` });
-  expect(inside.json()).toEqual({ message: 'Sidan kunde inte hittas' });
+  expect(inside.json()).toEqual({ message: 'Sidan finns inte' });
 });

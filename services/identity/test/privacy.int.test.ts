@@ -127,7 +127,7 @@ describe('5xx answers hide internals', () => {
       const before = logLines.length;
       const res = await b.app.inject({ method: 'GET', url: api('/user/username?username=anna') });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ message: 'Något gick fel. Försök igen om en stund.' });
+      expect(res.json()).toEqual({ message: 'Något gick fel. Försök igen senare.' });
       expect(res.body).not.toContain('10.0.0.5');
       const logged = logLines.slice(before).join('');
       expect(logged).toContain('identity request failed');

@@ -257,7 +257,7 @@ describe('POST /user: hostile bodies', () => {
   it('malformed JSON answers 400', async () => {
     const res = await raw('{"username": "anna",');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Förfrågan innehåller ogiltig JSON' });
+    expect(res.json()).toEqual({ message: 'Ogiltig JSON i förfrågan' });
   });
 
   it('an empty JSON body answers 400', async () => {
@@ -268,7 +268,7 @@ describe('POST /user: hostile bodies', () => {
     const body = JSON.stringify(newUser()).replace(/^\{/, '{"__proto__":{"role":3},');
     const res = await raw(body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Förfrågan innehåller ogiltig JSON' });
+    expect(res.json()).toEqual({ message: 'Ogiltig JSON i förfrågan' });
     expect(({} as Record<string, unknown>).role).toBeUndefined();
   });
 
@@ -276,7 +276,7 @@ describe('POST /user: hostile bodies', () => {
     const body = JSON.stringify(newUser()).replace(/^\{/, '{"constructor":{"prototype":{"role":3}},');
     const res = await raw(body);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Förfrågan innehåller ogiltig JSON');
+    expect(res.json().message).toBe('Ogiltig JSON i förfrågan');
   });
 
   it('a body that is not an object answers 400', async () => {
@@ -288,6 +288,6 @@ describe('POST /user: hostile bodies', () => {
   it('a non-JSON content type answers 415 in Swedish', async () => {
     const res = await raw('username=anna', 'application/x-www-form-urlencoded');
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ message: 'Skicka förfrågan som JSON' });
+    expect(res.json()).toEqual({ message: 'Formatet stöds inte' });
   });
 });

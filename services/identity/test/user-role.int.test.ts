@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '@bilmarknaden/db/testing';
 import { runUserRole, USAGE } from '../src/cli/user-role.ts';
-import { createUsersRepository } from '../src/repositories/users-repository.ts';
+import { usersRepository } from '../src/repositories/users-repository.ts';
 import { newUser, openTestDatabase } from './helpers.ts';
 
 let t: TestDatabase;
@@ -9,11 +9,11 @@ const user = newUser({ username: 'Moderatorn' });
 beforeAll(async () => {
   t = await openTestDatabase();
   const { password: _password, ...profile } = user;
-  await createUsersRepository(t.db).insert({ ...profile, passwordHash: 'x' });
+  await usersRepository(t.db).insert({ ...profile, passwordHash: 'x' });
 });
 afterAll(() => t.dispose());
 
-const role = async () => (await createUsersRepository(t.db).findByUsername(user.username))!.role;
+const role = async () => (await usersRepository(t.db).findByUsername(user.username))!.role;
 
 describe('user:role command', () => {
   it('makes a moderator, an administrator and a user again (username in any case)', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalJWKSet, decodeJwt, type JSONWebKeySet } from 'jose';
 import { createTokenVerifier } from '@bilmarknaden/shared/auth/token';
-import { createUsersRepository } from '../src/repositories/users-repository.ts';
+import { usersRepository } from '../src/repositories/users-repository.ts';
 import { api, buildIdentity, newUser, type TestIdentity } from './helpers.ts';
 
 let t: TestIdentity;
@@ -36,7 +36,7 @@ describe('GET /user', () => {
 
   it('shows a role changed after the token was issued', async () => {
     const { user, token } = await registered();
-    await createUsersRepository(t.db).setRole(user.username, 3);
+    await usersRepository(t.db).setRole(user.username, 3);
     expect((await get('/user', token)).json().role).toBe(3);
   });
 
@@ -65,7 +65,7 @@ describe('GET /user', () => {
 describe('GET /user/refresh', () => {
   it('answers a new token as plain text, with the current role', async () => {
     const { user, token } = await registered();
-    await createUsersRepository(t.db).setRole(user.username, 2);
+    await usersRepository(t.db).setRole(user.username, 2);
     const res = await get('/user/refresh', token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
@@ -144,6 +144,13 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/api/identity/user/login'].post.responses).toHaveProperty('429');
   });
 
+  it('gives every route a summary in English, as inventory does', async () => {
+    const doc = (await get('/docs/json')).json() as { paths: Record<string, Record<string, { summary?: string }>> };
+    const summaries = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.summary));
+    expect(summaries).toHaveLength(10);
+    for (const summary of summaries) expect(summary).toMatch(/^[A-Z][\x20-\x7e]+$/);
+  });
+
   it('serves the UI at /docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: api('/docs/') });
     expect(res.statusCode).toBe(200);
@@ -155,6 +162,6 @@ describe('errors', () => {
   it('an unknown path under the service answers 404 in Swedish', async () => {
     const res = await get('/finns-inte');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Sidan kunde inte hittas' });
+    expect(res.json()).toEqual({ message: 'Sidan finns inte' });
   });
 });

@@ -218,6 +218,14 @@ describe('service basics', () => {
     expect([200, 302]).toContain(ui.statusCode);
   });
 
+  it('gives every route a summary in English, as identity does', async () => {
+    const { body } = await get('/docs/json');
+    const paths = body.paths as Record<string, Record<string, { summary?: string }>>;
+    const summaries = Object.values(paths).flatMap((ops) => Object.values(ops).map((op) => op.summary));
+    expect(summaries.length).toBeGreaterThanOrEqual(14);
+    for (const summary of summaries) expect(summary).toMatch(/^[A-Z][\x20-\x7e]+$/);
+  });
+
   it("the OpenAPI document gives each list range's limits, the new ad's", async () => {
     const { body } = await get('/docs/json');
     const params = body.paths['/api/inventory/001/2003'].get.parameters as { name: string; description: string }[];

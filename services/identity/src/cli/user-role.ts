@@ -4,7 +4,7 @@ import { openDatabase, type Database } from '@bilmarknaden/db/database';
 import { runMigrations } from '@bilmarknaden/db/migrations';
 import { ROLES } from '@bilmarknaden/shared/constants';
 import { identityMigrations } from '../migrations.ts';
-import { createUsersRepository } from '../repositories/users-repository.ts';
+import { usersRepository } from '../repositories/users-repository.ts';
 
 export const USAGE =
   'Användning: npm run user:role -- <användarnamn> <roll>  (1 = användare, 2 = moderator, 3 = administratör)';
@@ -32,7 +32,7 @@ export function parseUserRoleArgs(args: readonly string[]): { username: string; 
 export async function runUserRole(db: Database, args: readonly string[]): Promise<CommandResult> {
   const parsed = parseUserRoleArgs(args);
   if ('ok' in parsed) return parsed;
-  const user = await createUsersRepository(db).setRole(parsed.username, parsed.role);
+  const user = await usersRepository(db).setRole(parsed.username, parsed.role);
   if (!user) return { ok: false, message: `Användaren "${parsed.username}" finns inte.` };
   return { ok: true, message: `${user.username} har nu roll ${parsed.role} (${ROLE_NAMES[parsed.role]}).` };
 }

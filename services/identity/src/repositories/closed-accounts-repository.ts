@@ -15,13 +15,13 @@ interface PendingRow {
 
 const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
-export type ClosedAccountsRepository = ReturnType<typeof createClosedAccountsRepository>;
+export type ClosedAccountsRepository = ReturnType<typeof closedAccountsRepository>;
 
 /**
  * `identity.closed_accounts`: the usernames of closed accounts, retired for good, and the outbox of the erasure
  * of their ads in inventory (rows with `erased_at` null).
  */
-export function createClosedAccountsRepository(db: Queryable) {
+export function closedAccountsRepository(db: Queryable) {
   return {
     /** Records a closure; run it in the transaction that deletes the user. Its id. */
     async add(username: string, at: Date): Promise<number> {

@@ -17,9 +17,9 @@ interface BlockRow {
 
 const toDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
 
-export type LoginAttemptsRepository = ReturnType<typeof createLoginAttemptsRepository>;
+export type LoginAttemptsRepository = ReturnType<typeof loginAttemptsRepository>;
 
-export function createLoginAttemptsRepository(db: Database) {
+export function loginAttemptsRepository(db: Database) {
   return {
     /**
      * Counts a login attempt of `account` from `address` before its password is checked, unless a scope is at its

@@ -14,10 +14,10 @@ interface BlockRow {
 
 const toDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
 
-export type PasswordResetRequestsRepository = ReturnType<typeof createPasswordResetRequestsRepository>;
+export type PasswordResetRequestsRepository = ReturnType<typeof passwordResetRequestsRepository>;
 
 /** `identity.password_reset_requests`: the link requests the limits count, per email hash and per address. */
-export function createPasswordResetRequestsRepository(db: Database) {
+export function passwordResetRequestsRepository(db: Database) {
   return {
     /**
      * Counts a link request for `emailHash` from `address`, unless a scope is at its limit in the window (since

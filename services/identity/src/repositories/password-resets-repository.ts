@@ -1,12 +1,12 @@
 import type { Queryable } from '@bilmarknaden/db/database';
 
-export type PasswordResetsRepository = ReturnType<typeof createPasswordResetsRepository>;
+export type PasswordResetsRepository = ReturnType<typeof passwordResetsRepository>;
 
 /**
  * `identity.password_resets`: the 'Glömt lösenord?' links, by the SHA-256 of their token (never the token). A link
  * works while it is unused, unexpired and the newest of its user's.
  */
-export function createPasswordResetsRepository(db: Queryable) {
+export function passwordResetsRepository(db: Queryable) {
   return {
     /**
      * Stores a new link of the user and removes the user's earlier unused links (only the newest works) and every

@@ -2,9 +2,9 @@ import type { Database } from '@bilmarknaden/db/database';
 
 const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
-export type RegistrationAttemptsRepository = ReturnType<typeof createRegistrationAttemptsRepository>;
+export type RegistrationAttemptsRepository = ReturnType<typeof registrationAttemptsRepository>;
 
-export function createRegistrationAttemptsRepository(db: Database) {
+export function registrationAttemptsRepository(db: Database) {
   return {
     /**
      * Counts a registration attempt of `address`, unless `limit` attempts are already in the window (since

@@ -46,9 +46,9 @@ const toRecord = (r: UserRow): UserRecord => ({
   passwordChangedAt: r.password_changed_at === null ? null : toDate(r.password_changed_at),
 });
 
-export type UsersRepository = ReturnType<typeof createUsersRepository>;
+export type UsersRepository = ReturnType<typeof usersRepository>;
 
-export function createUsersRepository(db: Queryable) {
+export function usersRepository(db: Queryable) {
   const findOne = async (where: string, value: string | number): Promise<UserRecord | null> => {
     const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM identity.users WHERE ${where} LIMIT 1`, [value]);
     return rows[0] ? toRecord(rows[0]) : null;

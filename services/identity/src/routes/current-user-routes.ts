@@ -1,51 +1,50 @@
 import type { FastifyInstance } from 'fastify';
 import { identityPaths } from '@bilmarknaden/shared/api-paths';
-import type { CurrentUser } from '@bilmarknaden/shared/api-types';
-import type { IdentityContext } from '../context.ts';
-import { bearerSecurity, errors, tokenSchema } from '../schemas/common-schemas.ts';
-import { currentUserSchema } from '../schemas/user-schemas.ts';
+import { errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
+import { CurrentUserSchema, TokenAnswerSchema } from '@bilmarknaden/shared/schemas/user-schemas';
+import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
+import { TOKEN_TYPE, typed, type IdentityContext } from '../context.ts';
 
 export function currentUserRoutes(app: FastifyInstance, ctx: IdentityContext): void {
-  app.get(
+  typed(app).get(
     identityPaths.user,
     {
+      preHandler: ctx.auth.required,
       schema: {
-        summary: 'Den inloggade användaren',
+        summary: 'The logged-in user',
         tags: ['user'],
         security: bearerSecurity,
-        response: { 200: currentUserSchema, ...errors(401) },
+        response: { 200: CurrentUserSchema, ...errorResponses(401) },
       },
     },
     async (request, reply) => {
-      const user = await ctx.authenticate(request, reply);
-      if (!user) return reply;
-      const body: CurrentUser = {
+      const user = ctx.auth.user(request);
+      return reply.header('cache-control', 'no-store').send({
         username: user.username,
         firstname: user.firstname,
         lastname: user.lastname,
         role: user.role,
         displayName: `${user.firstname} ${user.lastname}`,
-      };
-      return reply.header('cache-control', 'no-store').send(body);
+      });
     },
   );
 
-  app.get(
+  typed(app).get(
     identityPaths.refresh,
     {
+      preHandler: ctx.auth.required,
       schema: {
-        summary: 'Förnya token',
-        description: 'En ny token med användarens aktuella roll, som text.',
+        summary: 'Refresh the token',
+        description: "A new token with the user's current role, as text.",
         tags: ['user'],
         security: bearerSecurity,
-        response: { 200: tokenSchema, ...errors(401) },
+        response: { 200: TokenAnswerSchema, ...errorResponses(401) },
       },
     },
     async (request, reply) => {
-      const user = await ctx.authenticate(request, reply);
-      if (!user) return reply;
+      const user = ctx.auth.user(request);
       const token = await ctx.tokens.issue({ username: user.username, role: user.role });
-      return reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(token);
+      return reply.header('cache-control', 'no-store').type(TOKEN_TYPE).send(token);
     },
   );
 }

@@ -1,74 +1,52 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { identityPaths } from '@bilmarknaden/shared/api-paths';
-import { PASSWORD_RESET_LIMITS, PASSWORD_RESET_MESSAGES } from '@bilmarknaden/shared/validation/password-reset';
-import type { IdentityContext } from '../context.ts';
-import { errors, tokenSchema } from '../schemas/common-schemas.ts';
+import { asFormBody, errorResponses, MessageSchema } from '@bilmarknaden/shared/schemas/api-error-schemas';
 import {
-  messageSchema,
-  passwordResetConfirmBodySchema,
-  passwordResetRequestBodySchema,
-} from '../schemas/user-schemas.ts';
-import { sendTooManyAttempts } from './too-many-attempts.ts';
+  PasswordResetConfirmBodySchema,
+  PasswordResetRequestBodySchema,
+  TokenAnswerSchema,
+} from '@bilmarknaden/shared/schemas/user-schemas';
+import { PASSWORD_RESET_LIMITS, PASSWORD_RESET_MESSAGES } from '@bilmarknaden/shared/validation/password-reset';
+import { emptyBodyAsObject, TOKEN_TYPE, typed, type IdentityContext } from '../context.ts';
 
 const { linkMinutes, perAccountPerHour, perAddressPerHour } = PASSWORD_RESET_LIMITS;
 
-/** No body at all is a missing email or token: the rule's answer, not the schema's. */
-const emptyBodyAsObject = async (request: FastifyRequest) => {
-  request.body ??= {};
-};
-
 /** 'Glömt lösenord?': a link by email, and a new password with it. Neither takes a bearer token. */
 export function passwordResetRoutes(app: FastifyInstance, ctx: IdentityContext): void {
-  app.post<{ Body: Record<string, unknown> }>(
+  typed(app).post(
     identityPaths.passwordReset,
     {
-      bodyLimit: ctx.bodyLimit,
       preValidation: emptyBodyAsObject,
       schema: {
-        summary: 'Glömt lösenord: begär en länk',
-        description: `Skickar ett mejl med en länk för att välja ett nytt lösenord till kontot med e-postadressen, om det finns ett. Svaret är 202 med samma meddelande vare sig adressen hör till ett konto eller inte, och mejlet skickas efter svaret. Länken gäller en gång i ${linkMinutes} minuter, och bara den senast begärda. 429: fler än ${perAccountPerHour} förfrågningar för samma e-postadress (konto eller inte) eller ${perAddressPerHour} från samma klientadress på en timme (Retry-After).`,
+        summary: 'Forgotten password: ask for a link',
+        description: `Mails a link for choosing a new password to the account with the email address, if there is one. The answer is 202 with the same message whether or not the address belongs to an account, and the mail is sent after the answer. The link works once within ${linkMinutes} minutes, and only the latest one asked for. 429: more than ${perAccountPerHour} requests for the same email address (account or not) or ${perAddressPerHour} from the same client address in an hour (Retry-After).`,
         tags: ['user'],
-        body: passwordResetRequestBodySchema,
-        response: { 202: messageSchema, ...errors(400, 413, 415, 429) },
+        body: asFormBody(PasswordResetRequestBodySchema),
+        response: { 202: MessageSchema, ...errorResponses(400, 413, 415, 429) },
       },
     },
     async (request, reply) => {
-      const result = await ctx.passwordReset.request(request.body, request.ip, request.log);
-      switch (result.kind) {
-        case 'invalid':
-          return reply.code(400).send(result.failure);
-        case 'limited':
-          return sendTooManyAttempts(reply, result.retryAfterSeconds, PASSWORD_RESET_MESSAGES.tooMany);
-        case 'accepted':
-          return reply.code(202).header('cache-control', 'no-store').send({ message: PASSWORD_RESET_MESSAGES.sent });
-      }
+      await ctx.passwordReset.request(request.body, request.ip, request.log);
+      return reply.code(202).header('cache-control', 'no-store').send({ message: PASSWORD_RESET_MESSAGES.sent });
     },
   );
 
-  app.post<{ Body: Record<string, unknown> }>(
+  typed(app).post(
     identityPaths.passwordResetConfirm,
     {
-      bodyLimit: ctx.bodyLimit,
       preValidation: emptyBodyAsObject,
       schema: {
-        summary: 'Glömt lösenord: välj ett nytt lösenord med länken',
+        summary: 'Forgotten password: choose a new password with the link',
         description:
-          'Sätter det nya lösenordet med länkens token och svarar med en ny token som text (inloggad). Länken förbrukas, kontots andra länkar tas bort, tokens utfärdade före bytet godtas inte längre av identitetstjänsten och kontots misslyckade inloggningsförsök glöms. 400 med field "token": okänd, använd, ersatt eller utgången länk (kontrolleras före lösenordet); 400 med field "password": lösenordet följer inte reglerna (länken gäller fortfarande).',
+          'Sets the new password with the link\'s token and answers with a new token as text (logged in). The link is used up, the account\'s other links are removed, identity no longer accepts tokens issued before the change and the account\'s failed logins are forgotten. 400 with field "token": an unknown, used, replaced or expired link (checked before the password); 400 with field "password": the password breaks the rules (the link still works).',
         tags: ['user'],
-        body: passwordResetConfirmBodySchema,
-        response: { 200: tokenSchema, ...errors(400, 413, 415) },
+        body: asFormBody(PasswordResetConfirmBodySchema),
+        response: { 200: TokenAnswerSchema, ...errorResponses(400, 413, 415) },
       },
     },
     async (request, reply) => {
-      const result = await ctx.passwordReset.confirm(request.body);
-      switch (result.kind) {
-        case 'invalid-link':
-          return reply.code(400).send({ message: PASSWORD_RESET_MESSAGES.invalidLink, field: 'token' });
-        case 'invalid':
-          return reply.code(400).send(result.failure);
-        case 'reset':
-          return reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(result.token);
-      }
+      const token = await ctx.passwordReset.confirm(request.body);
+      return reply.header('cache-control', 'no-store').type(TOKEN_TYPE).send(token);
     },
   );
 }

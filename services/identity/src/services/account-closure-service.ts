@@ -1,17 +1,15 @@
 import type { Database } from '@bilmarknaden/db/database';
-import { accountClosureRules, normalizeAccountClosure } from '@bilmarknaden/shared/validation/account-closure';
-import { lastFailure, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
-import { createClosedAccountsRepository } from '../repositories/closed-accounts-repository.ts';
+import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
+import {
+  ACCOUNT_CLOSURE_MESSAGES,
+  accountClosureRules,
+  normalizeAccountClosure,
+} from '@bilmarknaden/shared/validation/account-closure';
+import { lastFailure } from '@bilmarknaden/shared/validation/rules';
+import { closedAccountsRepository } from '../repositories/closed-accounts-repository.ts';
 import { deleteAccountAttempts } from '../repositories/login-attempts-repository.ts';
-import { createUsersRepository, type UserRecord } from '../repositories/users-repository.ts';
-import { beginPasswordAttempt, type LoginDeps } from './login-service.ts';
-
-export type AccountClosureResult =
-  | { kind: 'invalid'; failure: RuleFailure }
-  | { kind: 'limited'; retryAfterSeconds: number }
-  | { kind: 'wrong-password' }
-  /** `closedNow`: false when a simultaneous request of the same account closed it first. */
-  | { kind: 'closed'; username: string; closedNow: boolean };
+import { usersRepository, type UserRecord } from '../repositories/users-repository.ts';
+import { countPasswordAttempt, type LoginDeps } from './login-service.ts';
 
 export interface AccountClosureDeps extends Pick<LoginDeps, 'attempts' | 'hasher' | 'limit' | 'now'> {
   db: Database;
@@ -24,26 +22,32 @@ export interface AccountClosureDeps extends Pick<LoginDeps, 'attempts' | 'hasher
  * the outbox from which the server's relay erases the seller's ads in inventory) and the account's login attempts,
  * which hold its email, are removed.
  */
-export function createAccountClosureService({ db, attempts, hasher, limit, now }: AccountClosureDeps) {
+export function accountClosureService(deps: AccountClosureDeps) {
+  const { db, hasher, now } = deps;
   return {
-    async close(user: UserRecord, body: Record<string, unknown>, address: string): Promise<AccountClosureResult> {
+    /** `closedNow`: false when a simultaneous request of the same account closed it first. */
+    async close(
+      user: UserRecord,
+      body: Record<string, unknown>,
+      address: string,
+    ): Promise<{ username: string; closedNow: boolean }> {
       const input = normalizeAccountClosure(body);
-      const failure = lastFailure(accountClosureRules, input);
-      if (failure) return { kind: 'invalid', failure };
+      refuseFailure(lastFailure(accountClosureRules, input));
 
       const account = user.email.toLowerCase();
-      const limited = await beginPasswordAttempt(attempts, limit, account, address, now());
-      if (limited) return { kind: 'limited', ...limited };
-      if (!(await hasher.verify(user.passwordHash, input.password))) return { kind: 'wrong-password' };
+      await countPasswordAttempt(deps, account, address, now(), ACCOUNT_CLOSURE_MESSAGES.tooMany);
+      if (!(await hasher.verify(user.passwordHash, input.password))) {
+        throw new DomainError('forbidden', ACCOUNT_CLOSURE_MESSAGES.wrongPassword, { field: 'password' });
+      }
 
       const closedAt = now();
       const closedNow = await db.transaction(async (tx) => {
-        if (!(await createUsersRepository(tx).delete(user.id))) return false;
-        await createClosedAccountsRepository(tx).add(user.username, closedAt);
+        if (!(await usersRepository(tx).delete(user.id))) return false;
+        await closedAccountsRepository(tx).add(user.username, closedAt);
         await deleteAccountAttempts(tx, account);
         return true;
       });
-      return { kind: 'closed', username: user.username, closedNow };
+      return { username: user.username, closedNow };
     },
   };
 }

@@ -1,9 +1,12 @@
-import { loginRules } from '@bilmarknaden/shared/validation/login';
-import { lastFailure, text, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
+import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
+import { LOGIN_MESSAGES, loginRules } from '@bilmarknaden/shared/validation/login';
+import { lastFailure, text } from '@bilmarknaden/shared/validation/rules';
 import type { FailureLimits, LoginAttemptsRepository } from '../repositories/login-attempts-repository.ts';
 import type { UsersRepository } from '../repositories/users-repository.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { TokenService } from './token-service.ts';
+
+export const TOO_MANY_LOGINS = 'För många inloggningsförsök. Försök igen om en stund.';
 
 export interface LoginRateLimit extends FailureLimits {
   windowSeconds: number;
@@ -17,13 +20,6 @@ export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimit = {
   perAccount: 100,
 };
 
-export type LoginResult =
-  | { kind: 'invalid'; failure: RuleFailure }
-  | { kind: 'limited'; retryAfterSeconds: number }
-  | { kind: 'unknown-user' }
-  | { kind: 'wrong-password' }
-  | { kind: 'ok'; token: string };
-
 export interface LoginDeps {
   users: UsersRepository;
   attempts: LoginAttemptsRepository;
@@ -34,41 +30,45 @@ export interface LoginDeps {
 }
 
 /**
- * Counts a password attempt on `account` from `address` (an email, lower-cased), or refuses it with the seconds until
- * it may be tried again when a scope is at its limit. Logins and password changes share these counts.
+ * Counts a password attempt on `account` (an email, lower-cased) from `address`, or refuses it with `tooMany` and
+ * the seconds until it may be tried again when a scope is at its limit. Logins, password changes and account
+ * closures share these counts.
  */
-export async function beginPasswordAttempt(
-  attempts: LoginAttemptsRepository,
-  limit: LoginRateLimit,
+export async function countPasswordAttempt(
+  { attempts, limit }: Pick<LoginDeps, 'attempts' | 'limit'>,
   account: string,
   address: string,
   at: Date,
-): Promise<{ retryAfterSeconds: number } | null> {
+  tooMany: string,
+): Promise<void> {
   const windowMs = limit.windowSeconds * 1000;
   const blocking = await attempts.begin(account, address, at, new Date(at.getTime() - windowMs), limit);
-  if (blocking.length === 0) return null;
+  if (blocking.length === 0) return;
   const until = Math.max(...blocking.map((d) => d.getTime())) + windowMs;
-  return { retryAfterSeconds: Math.max(1, Math.ceil((until - at.getTime()) / 1000)) };
+  const retryAfterSeconds = Math.max(1, Math.ceil((until - at.getTime()) / 1000));
+  throw new DomainError('too-many', tooMany, { retryAfterSeconds });
 }
 
-export function createLoginService({ users, attempts, hasher, tokens, limit, now }: LoginDeps) {
+export function loginService(deps: LoginDeps) {
+  const { users, attempts, hasher, tokens, now } = deps;
   return {
-    async login(body: Record<string, unknown>, address: string): Promise<LoginResult> {
+    /** The token of a good login. */
+    async login(body: Record<string, unknown>, address: string): Promise<string> {
       const password = typeof body.password === 'string' ? body.password.normalize('NFC') : '';
       const input = { email: text(body.email), password };
-      const failure = lastFailure(loginRules, input);
-      if (failure) return { kind: 'invalid', failure };
+      refuseFailure(lastFailure(loginRules, input));
 
       const account = input.email.toLowerCase();
       // Checked before the password, so a locked-out guesser learns nothing even when right.
-      const limited = await beginPasswordAttempt(attempts, limit, account, address, now());
-      if (limited) return { kind: 'limited', ...limited };
+      await countPasswordAttempt(deps, account, address, now(), TOO_MANY_LOGINS);
 
       const user = await users.findByEmail(input.email);
       const ok = user ? await hasher.verify(user.passwordHash, input.password) : await hasher.burn(input.password);
-      if (!user || !ok) return { kind: user ? 'wrong-password' : 'unknown-user' }; // the attempt stays: a failure
+      // A failure keeps its attempt.
+      if (!user) throw new DomainError('not-found', LOGIN_MESSAGES.unknownUser, { field: 'email' });
+      if (!ok) throw new DomainError('unauthorized', LOGIN_MESSAGES.wrongPassword, { field: 'password' });
       await attempts.clearPair(account, address);
-      return { kind: 'ok', token: await tokens.issue({ username: user.username, role: user.role }) };
+      return tokens.issue({ username: user.username, role: user.role });
     },
   };
 }

@@ -1,22 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
+import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
 import {
   normalizePasswordReset,
   normalizePasswordResetRequest,
   PASSWORD_RESET_LIMITS,
+  PASSWORD_RESET_MESSAGES,
   passwordResetRequestRules,
   passwordResetRules,
 } from '@bilmarknaden/shared/validation/password-reset';
-import { lastFailure, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
+import { lastFailure } from '@bilmarknaden/shared/validation/rules';
 import type { Mailer } from '../mail/mailer.ts';
 import { deleteAccountAttempts } from '../repositories/login-attempts-repository.ts';
 import type {
   PasswordResetRequestLimits,
   PasswordResetRequestsRepository,
 } from '../repositories/password-reset-requests-repository.ts';
-import { createPasswordResetsRepository } from '../repositories/password-resets-repository.ts';
-import { createUsersRepository, type UsersRepository } from '../repositories/users-repository.ts';
+import { passwordResetsRepository } from '../repositories/password-resets-repository.ts';
+import { usersRepository, type UsersRepository } from '../repositories/users-repository.ts';
 import type { BackgroundTasks } from './background-tasks.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import { passwordResetLink, passwordResetMail } from './password-reset-mail.ts';
@@ -33,11 +34,12 @@ export const DEFAULT_PASSWORD_RESET_RATE_LIMIT: PasswordResetRateLimit = {
   perAddress: PASSWORD_RESET_LIMITS.perAddressPerHour,
 };
 
-export type PasswordResetRequestResult =
-  { kind: 'invalid'; failure: RuleFailure } | { kind: 'limited'; retryAfterSeconds: number } | { kind: 'accepted' };
+/** Where a failure after the answer is told. */
+export interface ErrorLog {
+  error(details: object, message: string): void;
+}
 
-export type PasswordResetConfirmResult =
-  { kind: 'invalid-link' } | { kind: 'invalid'; failure: RuleFailure } | { kind: 'reset'; token: string };
+const invalidLink = () => new DomainError('invalid', PASSWORD_RESET_MESSAGES.invalidLink, { field: 'token' });
 
 export interface PasswordResetDeps {
   db: Database;
@@ -64,7 +66,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
  * the new password as a password change does (older tokens refused), uses the link, removes the user's others and
  * forgives the account's failed logins, in one transaction.
  */
-export function createPasswordResetService(deps: PasswordResetDeps) {
+export function passwordResetService(deps: PasswordResetDeps) {
   const { db, users, requests, hasher, tokens, mailer, publicUrl, background, limit, now } = deps;
   const windowMs = limit.windowSeconds * 1000;
   const linkMs = PASSWORD_RESET_LIMITS.linkMinutes * 60 * 1000;
@@ -76,20 +78,16 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
     const token = randomBytes(32).toString('base64url');
     const created = now();
     await db.transaction((tx) =>
-      createPasswordResetsRepository(tx).replace(user.id, sha256(token), created, new Date(created.getTime() + linkMs)),
+      passwordResetsRepository(tx).replace(user.id, sha256(token), created, new Date(created.getTime() + linkMs)),
     );
     await mailer.send(passwordResetMail(user, passwordResetLink(publicUrl, token)));
   }
 
   return {
-    async request(
-      body: Record<string, unknown>,
-      address: string,
-      log: FastifyBaseLogger,
-    ): Promise<PasswordResetRequestResult> {
+    /** Accepts the request; the link is sent (or not) after the answer. */
+    async request(body: Record<string, unknown>, address: string, log: ErrorLog): Promise<void> {
       const input = normalizePasswordResetRequest(body);
-      const failure = lastFailure(passwordResetRequestRules, input);
-      if (failure) return { kind: 'invalid', failure };
+      refuseFailure(lastFailure(passwordResetRequestRules, input));
 
       const email = input.email.toLowerCase();
       const at = now();
@@ -97,7 +95,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       if (blocking.length > 0) {
         const until = Math.max(...blocking.map((d) => d.getTime())) + windowMs;
         const retryAfterSeconds = Math.max(1, Math.ceil((until - at.getTime()) / 1000));
-        return { kind: 'limited', retryAfterSeconds };
+        throw new DomainError('too-many', PASSWORD_RESET_MESSAGES.tooMany, { retryAfterSeconds });
       }
 
       background.run(() =>
@@ -105,7 +103,6 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
           log.error({ err }, 'password reset link not sent (the answer was 202 all the same)');
         }),
       );
-      return { kind: 'accepted' };
     },
 
     /**
@@ -113,35 +110,34 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
      * new one) rather than made to fix a password that could never be saved. A working link is not used up by a
      * refused password.
      */
-    async confirm(body: Record<string, unknown>): Promise<PasswordResetConfirmResult> {
+    async confirm(body: Record<string, unknown>): Promise<string> {
       const input = normalizePasswordReset(body);
-      if (!TOKEN_PATTERN.test(input.token)) return { kind: 'invalid-link' };
+      if (!TOKEN_PATTERN.test(input.token)) throw invalidLink();
       const tokenHash = sha256(input.token);
-      const link = await createPasswordResetsRepository(db).findUsable(tokenHash, now());
-      if (!link) return { kind: 'invalid-link' };
+      const link = await passwordResetsRepository(db).findUsable(tokenHash, now());
+      if (!link) throw invalidLink();
 
       // The server has no repeat field: the form already compared the two.
-      const failure = lastFailure(passwordResetRules, { password: input.password, passwordRepeat: input.password });
-      if (failure) return { kind: 'invalid', failure };
+      refuseFailure(lastFailure(passwordResetRules, { password: input.password, passwordRepeat: input.password }));
 
       // argon2 before the transaction, which then holds its locks for a few statements only.
       const passwordHash = await hasher.hash(input.password);
       const changedAt = now();
       const user = await db.transaction(async (tx) => {
-        const links = createPasswordResetsRepository(tx);
+        const links = passwordResetsRepository(tx);
         const userId = await links.use(link.id, changedAt);
         if (userId === null) return null; // used, replaced or expired meanwhile
-        const txUsers = createUsersRepository(tx);
+        const txUsers = usersRepository(tx);
         await txUsers.setPassword(userId, passwordHash, changedAt);
         await links.removeForUser(userId, link.id);
         const record = await txUsers.findById(userId);
         if (record) await deleteAccountAttempts(tx, record.email.toLowerCase());
         return record;
       });
-      if (!user) return { kind: 'invalid-link' };
-      return { kind: 'reset', token: await tokens.issue({ username: user.username, role: user.role }) };
+      if (!user) throw invalidLink();
+      return tokens.issue({ username: user.username, role: user.role });
     },
   };
 }
 
-export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
+export type PasswordResetService = ReturnType<typeof passwordResetService>;

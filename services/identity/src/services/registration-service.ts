@@ -1,5 +1,10 @@
-import { normalizeRegistration, registrationRules } from '@bilmarknaden/shared/validation/registration';
-import { lastFailure, type RuleFailure } from '@bilmarknaden/shared/validation/rules';
+import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
+import {
+  normalizeRegistration,
+  REGISTRATION_MESSAGES,
+  registrationRules,
+} from '@bilmarknaden/shared/validation/registration';
+import { lastFailure } from '@bilmarknaden/shared/validation/rules';
 import { ROLES } from '@bilmarknaden/shared/constants';
 import type { RegistrationAttemptsRepository } from '../repositories/registration-attempts-repository.ts';
 import { uniqueViolation, type UsersRepository } from '../repositories/users-repository.ts';
@@ -20,12 +25,6 @@ export interface RegistrationRateLimit {
 /** 10 registrations per address in an hour: every one of them costs an argon2 hash. */
 export const DEFAULT_REGISTRATION_RATE_LIMIT: RegistrationRateLimit = { windowSeconds: 60 * 60, perAddress: 10 };
 
-export type RegistrationResult =
-  | { kind: 'invalid'; failure: RuleFailure }
-  | { kind: 'limited'; retryAfterSeconds: number }
-  | { kind: 'taken'; failure: RuleFailure }
-  | { kind: 'registered'; token: string };
-
 export interface RegistrationDeps {
   users: UsersRepository;
   attempts: RegistrationAttemptsRepository;
@@ -35,53 +34,49 @@ export interface RegistrationDeps {
   now: () => Date;
 }
 
-const taken = (field: 'email' | 'username'): RegistrationResult => ({
-  kind: 'taken',
-  failure: { field, message: TAKEN_MESSAGES[field] },
-});
+const taken = (field: 'email' | 'username') => new DomainError('conflict', TAKEN_MESSAGES[field], { field });
 
-export function createRegistrationService({ users, attempts, hasher, tokens, limit, now }: RegistrationDeps) {
+export function registrationService({ users, attempts, hasher, tokens, limit, now }: RegistrationDeps) {
   const windowMs = limit.windowSeconds * 1000;
 
   /** Counts the attempt, or refuses it when the address is at its limit (a refused attempt does not count). */
-  async function refusedByLimit(address: string): Promise<RegistrationResult | null> {
+  async function countAttempt(address: string): Promise<void> {
     const at = now();
     const blocking = await attempts.begin(address, at, new Date(at.getTime() - windowMs), limit.perAddress);
-    if (!blocking) return null;
-    const until = blocking.getTime() + windowMs;
-    return { kind: 'limited', retryAfterSeconds: Math.max(1, Math.ceil((until - at.getTime()) / 1000)) };
+    if (!blocking) return;
+    const retryAfterSeconds = Math.max(1, Math.ceil((blocking.getTime() + windowMs - at.getTime()) / 1000));
+    throw new DomainError('too-many', REGISTRATION_MESSAGES.tooMany, { retryAfterSeconds });
   }
 
   return {
-    async register(body: Record<string, unknown>, address: string): Promise<RegistrationResult> {
+    /** The new user's token. */
+    async register(body: Record<string, unknown>, address: string): Promise<string> {
       // NFC first, so 'å' typed as a + ring counts as the one character it is.
       const normalized = normalizeRegistration(body);
       const input = { ...normalized, password: normalized.password.normalize('NFC') };
       // The server has no repeat field: the form already compared the two.
-      const failure = lastFailure(registrationRules, { ...input, passwordRepeat: input.password });
-      if (failure) return { kind: 'invalid', failure };
+      refuseFailure(lastFailure(registrationRules, { ...input, passwordRepeat: input.password }));
 
       // Before the taken check and the hash: a 409 counts too (it may have hashed, and it tells whether an
       // email is registered), and a limited address learns nothing and costs no argon2.
-      const limited = await refusedByLimit(address);
-      if (limited) return limited;
+      await countAttempt(address);
 
       // Email after username, as in the rule order: the last conflict is the one shown.
       const inUse = await users.taken(input.username, input.email);
-      if (inUse.email) return taken('email');
-      if (inUse.username) return taken('username');
+      if (inUse.email) throw taken('email');
+      if (inUse.username) throw taken('username');
 
       const { password, ...profile } = input;
       try {
         const user = await users.insert({ ...profile, passwordHash: await hasher.hash(password) });
-        return { kind: 'registered', token: await tokens.issue({ username: user.username, role: ROLES.user }) };
+        return await tokens.issue({ username: user.username, role: ROLES.user });
       } catch (err) {
         const violation = uniqueViolation(err);
         if (!violation) throw err;
         // Lost a race with a simultaneous registration of the same email or username.
-        if (violation.field) return taken(violation.field);
+        if (violation.field) throw taken(violation.field);
         const inUseNow = await users.taken(input.username, input.email);
-        return taken(inUseNow.email || !inUseNow.username ? 'email' : 'username');
+        throw taken(inUseNow.email || !inUseNow.username ? 'email' : 'username');
       }
     },
   };

@@ -18,7 +18,7 @@ export interface TokenService {
   verify: TokenVerifier;
 }
 
-export function createTokenService(
+export function tokenService(
   keys: IdentityKeys,
   settings: TokenSettings,
   ttlSeconds: number,

@@ -1,19 +1,23 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { Database } from '@bilmarknaden/db/database';
+import type { TokenClaims } from '@bilmarknaden/shared/auth/token';
+import type { BearerAuth } from '@bilmarknaden/service-kit/bearer-auth';
+import { DomainError } from '@bilmarknaden/service-kit/domain-error';
 import type { AdService } from '../services/ad-service.ts';
-import { HttpError } from '../errors.ts';
-import { errorSchema } from '../schemas.ts';
 
 /** What every route file gets from the plugin. */
 export interface RouteContext {
   db: Database;
   ads: AdService;
-  /** Bearer token required: 401 without a good one. */
-  auth: preHandlerAsyncHookHandler;
-  /** Bearer token used when good, ignored otherwise. */
-  optionalAuth: preHandlerAsyncHookHandler;
+  /** Bearer token hooks (`required`, `optional`) and the verified user. */
+  auth: BearerAuth<TokenClaims>;
   feedbackRateLimit: { max: number; timeWindow: number } | false;
 }
+
+/** The app with the routes' TypeBox schemas giving the request and reply types. */
+export const typed = (app: FastifyInstance) => app.withTypeProvider<TypeBoxTypeProvider>();
 
 const INT_MAX = 2_147_483_647;
 
@@ -25,12 +29,12 @@ export function parseId(value: unknown): number | null {
 }
 
 /** The params of a `/…/:id` route: declared a string, read by `pathId` or `parseId`. */
-export const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } as const;
+export const IdParamsSchema = Type.Object({ id: Type.String() });
 
 /** The `:id` of the path, or 404 with `notFound`. */
-export function pathId(request: { params: unknown }, notFound: string): number {
-  const id = parseId((request.params as { id?: unknown }).id);
-  if (id === null) throw new HttpError(404, notFound);
+export function pathId(request: { params: { id: string } }, notFound: string): number {
+  const id = parseId(request.params.id);
+  if (id === null) throw new DomainError('not-found', notFound);
   return id;
 }
 
@@ -40,7 +44,5 @@ export function pathId(request: { params: unknown }, notFound: string): number {
  */
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Response schemas of the error answers a route gives. */
-export function errorResponses(...codes: number[]): Record<number, typeof errorSchema> {
-  return Object.fromEntries(codes.map((c) => [c, errorSchema]));
-}
+/** JSON text the database wrote in the shape of the route's response schema, sent with `JSON_TYPE` as it is. */
+export const jsonText = (json: string) => json as never;

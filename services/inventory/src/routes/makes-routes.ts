@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
-import { HttpError, MESSAGES } from '../errors.ts';
+import { errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
+import { NamedListSchema } from '@bilmarknaden/shared/schemas/car-schemas';
+import { DomainError } from '@bilmarknaden/service-kit/domain-error';
+import { MESSAGES } from '../errors.ts';
 import { makesRepository } from '../repositories/makes-repository.ts';
-import { namedListSchema } from '../schemas.ts';
-import { errorResponses, type RouteContext } from './context.ts';
+import { typed, type RouteContext } from './context.ts';
 
 // Reference data that rarely changes: browsers and proxies may keep it a few minutes.
 const CATALOGUE_CACHE = 'public, max-age=300';
@@ -11,13 +14,13 @@ const CATALOGUE_CACHE = 'public, max-age=300';
 export function makesRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const makes = makesRepository(ctx.db);
 
-  app.get(
+  typed(app).get(
     inventoryPaths.makes,
     {
       schema: {
         summary: 'Every make, alphabetical',
         tags: ['catalogue'],
-        response: { 200: namedListSchema },
+        response: { 200: NamedListSchema },
       },
     },
     async (_request, reply) => {
@@ -26,22 +29,22 @@ export function makesRoutes(app: FastifyInstance, ctx: RouteContext): void {
     },
   );
 
-  app.get(
+  typed(app).get(
     inventoryPaths.models,
     {
       schema: {
         summary: 'The models of one make (case-insensitive), alphabetical',
         description: "An unknown make answers 404 {message: 'Märket finns inte'}; a missing make 400.",
         tags: ['catalogue'],
-        querystring: { type: 'object', properties: { make: { type: 'string' } } },
-        response: { 200: namedListSchema, ...errorResponses(400, 404) },
+        querystring: Type.Object({ make: Type.Optional(Type.String()) }),
+        response: { 200: NamedListSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
-      const name = (request.query as Record<string, unknown>).make;
-      if (typeof name !== 'string' || name.trim() === '') throw new HttpError(400, 'Ange ett märke', 'make');
-      const make = await makes.findMake(name.trim());
-      if (!make) throw new HttpError(404, MESSAGES.makeNotFound);
+      const name = request.query.make?.trim() ?? '';
+      if (name === '') throw new DomainError('invalid', 'Ange ett märke', { field: 'make' });
+      const make = await makes.findMake(name);
+      if (!make) throw new DomainError('not-found', MESSAGES.makeNotFound);
       reply.header('cache-control', CATALOGUE_CACHE);
       return makes.listModels(make.id);
     },

@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { DomainError } from './domain-error.ts';
 
 /**
  * The top-level name of the first value holding a NUL character, or null. PostgreSQL text cannot store
@@ -15,10 +16,10 @@ export function fieldWithNul(value: unknown, depth = 0): string | null {
 
 /** preValidation hook: 400 `{message, field}` for a NUL in the query, path or JSON body. */
 export function refuseNul(message: string) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest) => {
     for (const part of [request.query, request.params, request.body]) {
       const field = fieldWithNul(part);
-      if (field !== null) return reply.code(400).send(field ? { message, field } : { message });
+      if (field !== null) throw new DomainError('invalid', message, { field: field || undefined });
     }
   };
 }

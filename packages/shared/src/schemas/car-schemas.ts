@@ -1,0 +1,113 @@
+import { Type } from '@sinclair/typebox';
+import { LIST_AS_OF_HEADER } from '../api-paths.ts';
+import { MAX_START, MAX_WINDOW, ORDER_BY_VALUES, ORDER_VALUES } from '../constants.ts';
+import { AD_LIMITS, NEW_AD_FIELDS } from '../validation/new-ad.ts';
+
+/** One ad in list shape (specification section 3, plus make, model and the photos for cards). */
+export const CarListItemSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  year: Type.Integer(),
+  transmission: Type.String(),
+  fuel: Type.String(),
+  price: Type.Integer(),
+  created: Type.String({ format: 'date-time' }),
+  milage: Type.Integer({ description: 'Swedish miles (mil)' }),
+  hp: Type.Integer(),
+  make: Type.String(),
+  model: Type.String(),
+  imageCount: Type.Integer({ description: 'Photos 1…imageCount exist as /files/{id}-{n}.jpeg' }),
+  imageVersion: Type.Integer({ description: 'Grows when the photos are replaced (?v= in photo URLs)' }),
+});
+
+/** One ad with every read field. */
+export const CarSchema = Type.Composite([
+  CarListItemSchema,
+  Type.Object({
+    description: Type.String(),
+    color: Type.String(),
+    type: Type.String(),
+    drivetrain: Type.String(),
+    user: Type.String({ description: 'Seller username' }),
+  }),
+]);
+
+export const CarListSchema = Type.Array(CarListItemSchema);
+
+/** A list answer that names its snapshot in X-List-As-Of (documented as a response header). */
+export const SnapshotCarListSchema = Type.Array(CarListItemSchema, {
+  headers: Type.Object({ [LIST_AS_OF_HEADER]: Type.String({ format: 'date-time' }) }),
+});
+
+/** The 201 of a new ad (and of new feedback). */
+export const CreatedSchema = Type.Object({ id: Type.Integer() });
+
+export const SavedToggleSchema = Type.Object({ saved: Type.Boolean() });
+
+/** `GET /002/2001` and `/002/2002?make=`: a make or a model. */
+export const NamedSchema = Type.Object({ id: Type.Integer(), name: Type.String() });
+export const NamedListSchema = Type.Array(NamedSchema);
+
+/** The window of a list: rows start … end-1. */
+export const WindowQuerySchema = Type.Object({
+  start: Type.Optional(Type.Integer({ description: `First row, 0…${MAX_START} (default 0)` })),
+  end: Type.Optional(Type.Integer({ description: `Row after the last, > start, at most start + ${MAX_WINDOW}` })),
+});
+
+/** The snapshot of a listing, for its later windows. */
+export const AsOfQuerySchema = Type.Object({
+  asOf: Type.Optional(
+    Type.String({
+      description:
+        "ISO 8601 snapshot of the listing: only ads visible at that time (the first answer's X-List-As-Of; " +
+        'default now, a future time counts as now)',
+    }),
+  ),
+});
+
+const caseInsensitive = (what = 'Case-insensitive') => Type.Optional(Type.String({ description: what }));
+
+export const CarFiltersSchema = Type.Object({
+  searchterm: Type.Optional(
+    Type.String({ description: "Swedish full text plus partial words ('volv', 'xc6'); every word must match" }),
+  ),
+  make: caseInsensitive(),
+  model: caseInsensitive(),
+  trans: caseInsensitive('Transmission, case-insensitive'),
+  fuel: caseInsensitive(),
+  type: caseInsensitive(),
+  color: caseInsensitive(),
+  drivetrain: caseInsensitive(),
+  priceMin: Type.Optional(Type.Integer({ description: `SEK, 0…${AD_LIMITS.priceMax}; above priceMax is 400` })),
+  priceMax: Type.Optional(Type.Integer({ description: `SEK, 0…${AD_LIMITS.priceMax}` })),
+  yearMin: Type.Optional(
+    Type.Integer({ description: `Model year, ${AD_LIMITS.yearMin}…${AD_LIMITS.yearMax}; after yearMax is 400` }),
+  ),
+  yearMax: Type.Optional(Type.Integer({ description: `Model year, ${AD_LIMITS.yearMin}…${AD_LIMITS.yearMax}` })),
+  milageMax: Type.Optional(Type.Integer({ description: `mil, 0…${AD_LIMITS.milageMax}` })),
+});
+
+export const CarListQuerySchema = Type.Composite([
+  WindowQuerySchema,
+  Type.Object({
+    orderBy: Type.Optional(
+      Type.Union(
+        ORDER_BY_VALUES.map((v) => Type.Literal(v)),
+        { description: `${ORDER_BY_VALUES.join(' | ')} (default created)` },
+      ),
+    ),
+    order: Type.Optional(
+      Type.Union(
+        ORDER_VALUES.map((v) => Type.Literal(v)),
+        { description: `${ORDER_VALUES.join(' | ')} (default desc)` },
+      ),
+    ),
+  }),
+  CarFiltersSchema,
+  AsOfQuerySchema,
+]);
+
+/** The multipart body of a new or edited ad, for the document only (the form is read as a stream). */
+export const AD_FORM_DESCRIPTION =
+  `multipart/form-data with the text fields ${NEW_AD_FIELDS.join(', ')} and up to 8 photo files ` +
+  'images[0] … images[7] (JPEG, PNG, WebP or HEIC, each at most 10 MB; stored in upload order).';

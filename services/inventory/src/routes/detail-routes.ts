@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { inventoryPaths, LIST_AS_OF_HEADER } from '@bilmarknaden/shared/api-paths';
+import { MAX_WINDOW } from '@bilmarknaden/shared/constants';
+import { asQueryText, errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
+import {
+  AsOfQuerySchema,
+  CarSchema,
+  SnapshotCarListSchema,
+  WindowQuerySchema,
+} from '@bilmarknaden/shared/schemas/car-schemas';
+import { DomainError } from '@bilmarknaden/service-kit/domain-error';
+import { MESSAGES } from '../errors.ts';
+import { carsRepository } from '../repositories/cars-repository.ts';
+import { parseAsOf, parseWindow } from '../services/search-query.ts';
+import { JSON_TYPE, jsonText, parseId, typed, type RouteContext } from './context.ts';
+
+const CarQuerySchema = Type.Object({ carid: Type.Optional(Type.String()) });
+const SellerQuerySchema = Type.Composite([
+  Type.Object({ username: Type.Optional(Type.String()) }),
+  asQueryText(WindowQuerySchema),
+  AsOfQuerySchema,
+]);
+
+export function detailRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  const cars = carsRepository(ctx.db);
+
+  typed(app).get(
+    inventoryPaths.car,
+    {
+      schema: {
+        summary: 'One visible ad with every field',
+        tags: ['ads'],
+        querystring: CarQuerySchema,
+        response: { 200: CarSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const id = parseId(request.query.carid);
+      const car = id === null ? null : await cars.findActive(id);
+      if (!car) throw new DomainError('not-found', MESSAGES.carNotFound);
+      return car;
+    },
+  );
+
+  typed(app).get(
+    inventoryPaths.carsByUser,
+    {
+      schema: {
+        summary: "A seller's visible ads, newest first",
+        description:
+          `Window start/end as the list (default 0–${MAX_WINDOW}). An unknown user has no ads: []. Like the list, ` +
+          'each answer names its snapshot in X-List-As-Of, to send back as asOf on the later windows.',
+        tags: ['ads'],
+        querystring: SellerQuerySchema,
+        response: { 200: SnapshotCarListSchema, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const username = request.query.username?.trim() ?? '';
+      if (username === '') throw new DomainError('invalid', 'Ange ett användarnamn', { field: 'username' });
+      const window = parseWindow(request.query, MAX_WINDOW);
+      const asOf = parseAsOf(request.query);
+      reply.header(LIST_AS_OF_HEADER, asOf.toISOString()).type(JSON_TYPE);
+      return jsonText(await cars.listByUserJson(username, window, asOf));
+    },
+  );
+}

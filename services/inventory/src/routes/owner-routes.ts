@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
+import { errorResponses, NoContentSchema } from '@bilmarknaden/shared/schemas/api-error-schemas';
+import { AD_FORM_DESCRIPTION } from '@bilmarknaden/shared/schemas/car-schemas';
+import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
+import { MESSAGES } from '../errors.ts';
+import { readAdForm } from '../services/ad-form.ts';
+import { IdParamsSchema, pathId, typed, type RouteContext } from './context.ts';
+
+/** Owner actions beyond the specification: edit and remove one's own ad. */
+export function ownerRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  const carId = (request: { params: { id: string } }) => pathId(request, MESSAGES.carNotFound);
+
+  typed(app).put(
+    inventoryPaths.carById(':id'),
+    {
+      preHandler: ctx.auth.required,
+      schema: {
+        summary: 'Edit an own ad',
+        description:
+          `${AD_FORM_DESCRIPTION} Every field is required, with the rules of a new ad. When photos are sent ` +
+          'they replace all the old ones; without photos the old ones stay.',
+        tags: ['ads'],
+        consumes: ['multipart/form-data'],
+        security: bearerSecurity,
+        params: IdParamsSchema,
+        response: { 204: NoContentSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const user = ctx.auth.user(request);
+      await ctx.ads.update(carId(request), user.username, () => readAdForm(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  typed(app).delete(
+    inventoryPaths.carById(':id'),
+    {
+      preHandler: ctx.auth.required,
+      schema: {
+        summary: 'Remove an own ad with its photos and saved entries',
+        tags: ['ads'],
+        security: bearerSecurity,
+        params: IdParamsSchema,
+        response: { 204: NoContentSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const user = ctx.auth.user(request);
+      await ctx.ads.remove(carId(request), user.username);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
+import { MAX_SAVED, MAX_WINDOW } from '@bilmarknaden/shared/constants';
+import { asQueryText, errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
+import { CarListSchema, SavedToggleSchema, WindowQuerySchema } from '@bilmarknaden/shared/schemas/car-schemas';
+import { DomainError } from '@bilmarknaden/service-kit/domain-error';
+import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
+import { accountClosedError, MESSAGES } from '../errors.ts';
+import { savedRepository } from '../repositories/saved-repository.ts';
+import { parseWindow } from '../services/search-query.ts';
+import { IdParamsSchema, JSON_TYPE, jsonText, parseId, typed, type RouteContext } from './context.ts';
+
+export function savedRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  const saved = savedRepository(ctx.db);
+
+  typed(app).post(
+    inventoryPaths.toggleSaved,
+    {
+      preHandler: ctx.auth.required,
+      schema: {
+        summary: 'Save or unsave an ad (toggle)',
+        description:
+          `Saving an ad beyond ${MAX_SAVED} saved ads is refused (409); unsaving always works. ` +
+          "A closed account's still valid token gets 401.",
+        tags: ['saved'],
+        security: bearerSecurity,
+        querystring: Type.Object({ carid: Type.Optional(Type.String()) }),
+        response: { 200: SavedToggleSchema, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const user = ctx.auth.user(request);
+      const id = parseId(request.query.carid);
+      const state = id === null ? null : await saved.toggle(user.username, id);
+      if (state === 'closed') throw accountClosedError();
+      if (state === null) throw new DomainError('not-found', MESSAGES.carNotFound);
+      if (state === 'full') throw new DomainError('conflict', MESSAGES.savedFull);
+      return { saved: state };
+    },
+  );
+
+  typed(app).get(
+    inventoryPaths.savedCars,
+    {
+      preHandler: ctx.auth.required,
+      schema: {
+        summary: "The user's saved visible ads, newest saved first",
+        description: `Window start/end as the list (default 0–${MAX_WINDOW}).`,
+        tags: ['saved'],
+        security: bearerSecurity,
+        querystring: asQueryText(WindowQuerySchema),
+        response: { 200: CarListSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const window = parseWindow(request.query, MAX_WINDOW);
+      reply.type(JSON_TYPE);
+      return jsonText(await saved.listJson(ctx.auth.user(request).username, window));
+    },
+  );
+
+  typed(app).get(
+    '/saved/:id',
+    {
+      preHandler: ctx.auth.required,
+      schema: {
+        summary: 'Whether the user has saved one ad (for the heart on the ad page)',
+        tags: ['saved'],
+        security: bearerSecurity,
+        params: IdParamsSchema,
+        response: { 200: SavedToggleSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const id = parseId(request.params.id);
+      return { saved: id !== null && (await saved.isSaved(ctx.auth.user(request).username, id)) };
+    },
+  );
+}
