@@ -9,7 +9,7 @@ import { serviceKit } from '@bilmarknaden/service-kit/service-plugin';
 import { processImage as defaultProcessImage, ImageRejectedError } from './images/image-pipeline.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { adService, type ImageProcessor } from './services/ad-service.ts';
-import { FORM_LIMITS, multipartError } from './services/ad-form.ts';
+import { FORM_LIMITS, multipartError } from './routes/ad-form.ts';
 import type { RouteContext } from './routes/context.ts';
 import { listRoutes } from './routes/list-routes.ts';
 import { detailRoutes } from './routes/detail-routes.ts';

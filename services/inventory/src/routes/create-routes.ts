@@ -3,7 +3,7 @@ import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import { errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
 import { AD_FORM_DESCRIPTION, CreatedSchema } from '@bilmarknaden/shared/schemas/car-schemas';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
-import { readAdForm } from '../services/ad-form.ts';
+import { readAdForm } from './ad-form.ts';
 import { typed, type RouteContext } from './context.ts';
 
 export function createRoutes(app: FastifyInstance, ctx: RouteContext): void {

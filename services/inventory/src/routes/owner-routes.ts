@@ -4,7 +4,7 @@ import { errorResponses, NoContentSchema } from '@bilmarknaden/shared/schemas/ap
 import { AD_FORM_DESCRIPTION } from '@bilmarknaden/shared/schemas/car-schemas';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
 import { MESSAGES } from '../errors.ts';
-import { readAdForm } from '../services/ad-form.ts';
+import { readAdForm } from './ad-form.ts';
 import { IdParamsSchema, pathId, typed, type RouteContext } from './context.ts';
 
 /** Owner actions beyond the specification: edit and remove one's own ad. */

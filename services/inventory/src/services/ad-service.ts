@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
 import { lastFailure, type Rule } from '@bilmarknaden/shared/validation/rules';
 import {
@@ -11,16 +10,31 @@ import {
 import { ImageRejectedError, type PhotoBytes, type ProcessedImage } from '../images/image-pipeline.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { fileKey, versionKeys } from '../storage/file-keys.ts';
-import { accountClosedError, HttpError, MESSAGES } from '../errors.ts';
+import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
+import { accountClosedError, MESSAGES } from '../errors.ts';
 import { carsRepository, type CarOwnership } from '../repositories/cars-repository.ts';
 import { closedSellersRepository } from '../repositories/closed-sellers-repository.ts';
 import { fileRemovalsRepository, type PhotoVersion } from '../repositories/file-removals-repository.ts';
 import { makesRepository, type ResolvedMakeModel } from '../repositories/makes-repository.ts';
-import type { AdForm } from './ad-form.ts';
 
 export type ImageProcessor = (input: PhotoBytes) => Promise<ProcessedImage>;
 
 const JPEG = 'image/jpeg';
+
+/**
+ * A new-ad or edit form as the route read it: text fields (first value of each name) and the photos in upload
+ * order, each as the chunks it arrived in (never joined on the server's thread: see PhotoBytes).
+ */
+export interface AdForm {
+  fields: Record<string, string>;
+  files: Buffer[][];
+}
+
+/** Where a service tells what failed after its answer was decided (Fastify's logger fits). */
+export interface ServiceLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
 
 /** What settling one `inventory.file_removals` entry did. */
 export type RemovalOutcome =
@@ -57,7 +71,7 @@ export async function settleFileRemovals(
   db: Database,
   storage: FileStorage,
   entries: readonly PhotoVersion[],
-  log?: Pick<FastifyBaseLogger, 'warn'>,
+  log?: Pick<ServiceLog, 'warn'>,
 ): Promise<void> {
   for (const entry of entries) {
     try {
@@ -90,7 +104,7 @@ export interface AdServiceDeps {
   db: Database;
   storage: FileStorage;
   processImage: ImageProcessor;
-  log: FastifyBaseLogger;
+  log: ServiceLog;
 }
 
 /** How a photo replacement's switch ended (decision 028). */
@@ -120,8 +134,7 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
   async function validate(fields: Record<string, unknown>): Promise<ValidAd> {
     const input = normalizeNewAd(fields);
     const resolved = await makes.resolve(input.make, input.model);
-    const failure = lastFailure(adRules(resolved), input);
-    if (failure) throw new HttpError(400, failure.message, failure.field);
+    refuseFailure(lastFailure(adRules(resolved), input));
     return { ...toValidAd(input), make: resolved.make!, model: resolved.model! };
   }
 
@@ -130,7 +143,7 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
     const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (rejected) {
       const err = rejected.reason;
-      if (err instanceof ImageRejectedError) throw new HttpError(400, err.message, 'images');
+      if (err instanceof ImageRejectedError) throw new DomainError('invalid', err.message, { field: 'images' });
       throw err;
     }
     return results.map((r) => (r as PromiseFulfilledResult<ProcessedImage>).value);
@@ -149,8 +162,8 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
   /** The ad of an owner action: 404 unless it is visible, 403 unless it is the user's. */
   async function ownAd(carId: number, username: string): Promise<CarOwnership> {
     const car = await cars.findOwnership(carId);
-    if (!car || car.status !== 'active') throw new HttpError(404, MESSAGES.carNotFound);
-    if (car.username !== username) throw new HttpError(403, MESSAGES.forbidden);
+    if (!car || car.status !== 'active') throw new DomainError('not-found', MESSAGES.carNotFound);
+    if (car.username !== username) throw new DomainError('forbidden', MESSAGES.forbidden);
     return car;
   }
 
@@ -177,7 +190,7 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
   async function replacePhotos(carId: number, username: string, ad: ValidAd, files: readonly PhotoBytes[]) {
     const photos = await processAll(files);
     const version = await removals.startVersion(carId, username);
-    if (version === null) throw new HttpError(404, MESSAGES.carNotFound);
+    if (version === null) throw new DomainError('not-found', MESSAGES.carNotFound);
     const written = { carId, version };
     let outcome: SwitchOutcome;
     try {
@@ -194,7 +207,7 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
       throw new Error(`the photo write of ad ${carId} was cleaned up under it`);
     }
     await settleFileRemovals(db, storage, [written], log);
-    if (outcome.status === 'gone') throw new HttpError(404, MESSAGES.carNotFound);
+    if (outcome.status === 'gone') throw new DomainError('not-found', MESSAGES.carNotFound);
   }
 
   return {
@@ -249,7 +262,7 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
       const form = await readForm();
       const ad = await validate(form.fields);
       if (form.files.length > 0) return replacePhotos(carId, username, ad, form.files);
-      if (!(await cars.update(carId, username, ad))) throw new HttpError(404, MESSAGES.carNotFound);
+      if (!(await cars.update(carId, username, ad))) throw new DomainError('not-found', MESSAGES.carNotFound);
     },
 
     /** `DELETE /cars/{id}`: the row (its saved entries by cascade) with the record of its photos, then the files. */
@@ -262,7 +275,7 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
         await fileRemovalsRepository(tx).add([entry]);
         return entry;
       });
-      if (removed === null) throw new HttpError(404, MESSAGES.carNotFound);
+      if (removed === null) throw new DomainError('not-found', MESSAGES.carNotFound);
       await settleFileRemovals(db, storage, [removed], log);
     },
   };

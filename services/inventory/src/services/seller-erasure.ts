@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
 import { carsRepository } from '../repositories/cars-repository.ts';
 import { closedSellersRepository } from '../repositories/closed-sellers-repository.ts';
@@ -6,7 +5,7 @@ import { feedbackRepository } from '../repositories/feedback-repository.ts';
 import { fileRemovalsRepository } from '../repositories/file-removals-repository.ts';
 import { removeSavedOfAds, savedRepository } from '../repositories/saved-repository.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
-import { settleFileRemovals } from './ad-service.ts';
+import { settleFileRemovals, type ServiceLog } from './ad-service.ts';
 
 /** Ads removed per transaction: their rows, saved entries and removal records; their files after the commit. */
 export const ERASURE_BATCH = 100;
@@ -15,7 +14,7 @@ export interface SellerErasureDeps {
   db: Database;
   storage: FileStorage;
   /** Told about photo files the store refused to delete (their record stays for the start-up cleanup). */
-  log?: Pick<FastifyBaseLogger, 'warn'>;
+  log?: Pick<ServiceLog, 'warn'>;
 }
 
 export interface ErasureResult {

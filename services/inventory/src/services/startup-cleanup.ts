@@ -1,9 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { carsRepository } from '../repositories/cars-repository.ts';
 import { fileRemovalsRepository, type PhotoVersion } from '../repositories/file-removals-repository.ts';
-import { settleFileRemoval } from './ad-service.ts';
+import { settleFileRemoval, type ServiceLog } from './ad-service.ts';
 
 /**
  * On PostgreSQL another replica may be storing photos right now: only older pending ads are left over, and
@@ -17,7 +16,7 @@ export interface CleanupOptions {
   pendingGraceMs?: number;
   now?: () => Date;
   /** Told about records the store refused to settle (they stay for the next start). */
-  log?: Pick<FastifyBaseLogger, 'warn'>;
+  log?: Pick<ServiceLog, 'warn'>;
 }
 
 export interface CleanupResult {
@@ -72,7 +71,7 @@ export async function removeIncompleteAds(
 export async function settleDueFileRemovals(
   db: Database,
   storage: FileStorage,
-  opts: { before?: Date | undefined; log?: Pick<FastifyBaseLogger, 'warn'> | undefined } = {},
+  opts: { before?: Date | undefined; log?: Pick<ServiceLog, 'warn'> | undefined } = {},
 ): Promise<{ done: number; left: number }> {
   const removals = fileRemovalsRepository(db);
   let done = 0;

@@ -2,16 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from '@bilmarknaden/shared/constants';
 import { IMAGE_MESSAGES } from '@bilmarknaden/shared/validation/images';
 import type { MultipartFile } from '@fastify/multipart';
-import { HttpError, MESSAGES } from '../errors.ts';
-
-/**
- * A new-ad or edit form as received: text fields (first value of each name) and the photos in upload order, each
- * as the chunks it arrived in (never joined on the server's thread: see PhotoBytes).
- */
-export interface AdForm {
-  fields: Record<string, string>;
-  files: Buffer[][];
-}
+import { DomainError } from '@bilmarknaden/service-kit/domain-error';
+import { MESSAGES } from '../errors.ts';
+import type { AdForm } from '../services/ad-service.ts';
 
 /** `images`, `images[]`, `images[0]` … : the photo fields; the upload order decides the photo number. */
 const IMAGE_FIELD = /^images(\[\d{0,2}\])?$/;
@@ -28,23 +21,23 @@ export const FORM_LIMITS = {
   headerPairs: 100,
 } as const;
 
-/** Maps the multipart parser's limit errors to the answers of the specification. */
+/** The multipart parser's limit errors as the specification's answers (the plugin's `translateError`). */
 export function multipartError(err: unknown): unknown {
   const code = (err as { code?: string } | null)?.code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new HttpError(413, IMAGE_MESSAGES.tooLarge, 'images');
+      return new DomainError('too-large', IMAGE_MESSAGES.tooLarge, { field: 'images' });
     case 'FST_FILES_LIMIT':
-      return new HttpError(400, IMAGE_MESSAGES.tooMany, 'images');
+      return new DomainError('invalid', IMAGE_MESSAGES.tooMany, { field: 'images' });
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return new HttpError(413, MESSAGES.tooManyFields);
+      return new DomainError('too-large', MESSAGES.tooManyFields);
     case 'FST_PROTO_VIOLATION':
-      return new HttpError(400, MESSAGES.badRequest);
+      return new DomainError('invalid', MESSAGES.badRequest);
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new HttpError(415, MESSAGES.notMultipart);
+      return new DomainError('unsupported', MESSAGES.notMultipart);
     case 'FST_MP_PREMATURE_CLOSE':
-      return new HttpError(400, MESSAGES.badRequest);
+      return new DomainError('invalid', MESSAGES.badRequest);
     default:
       return err;
   }
@@ -58,16 +51,16 @@ async function readChunks(part: MultipartFile): Promise<{ chunks: Buffer[]; size
     chunks.push(chunk);
     size += chunk.length;
   }
-  if (part.file.truncated) throw new HttpError(413, IMAGE_MESSAGES.tooLarge, 'images');
+  if (part.file.truncated) throw new DomainError('too-large', IMAGE_MESSAGES.tooLarge, { field: 'images' });
   return { chunks, size };
 }
 
 /**
- * Reads the whole multipart form into memory (at most 8 photos of 10 MB each, enforced while streaming).
- * Nothing is stored here: the caller validates everything before any row or file is written.
+ * Reads the request's multipart form into memory, the limits enforced while streaming, and hands the service
+ * plain data: nothing is stored here, the service validates everything before any row or file is written.
  */
 export async function readAdForm(request: FastifyRequest): Promise<AdForm> {
-  if (!request.isMultipart()) throw new HttpError(415, MESSAGES.notMultipart);
+  if (!request.isMultipart()) throw new DomainError('unsupported', MESSAGES.notMultipart);
   const fields: Record<string, string> = Object.create(null);
   const files: Buffer[][] = [];
   try {
@@ -75,17 +68,17 @@ export async function readAdForm(request: FastifyRequest): Promise<AdForm> {
       if (part.type === 'file') {
         if (!IMAGE_FIELD.test(part.fieldname)) {
           part.file.resume();
-          throw new HttpError(400, MESSAGES.unknownFileField, 'images');
+          throw new DomainError('invalid', MESSAGES.unknownFileField, { field: 'images' });
         }
         const { chunks, size } = await readChunks(part);
         // A file input left empty is sent as a part without name and bytes: not a photo.
         if (size === 0 && !part.filename) continue;
-        if (files.length >= MAX_IMAGES) throw new HttpError(400, IMAGE_MESSAGES.tooMany, 'images');
+        if (files.length >= MAX_IMAGES) throw new DomainError('invalid', IMAGE_MESSAGES.tooMany, { field: 'images' });
         files.push(chunks);
       } else if (!(part.fieldname in fields)) {
         const value = typeof part.value === 'string' ? part.value : String(part.value);
         // PostgreSQL text cannot hold U+0000: refused here rather than failing in the query as a 500.
-        if (value.includes('\u0000')) throw new HttpError(400, MESSAGES.badRequest, part.fieldname);
+        if (value.includes('\u0000')) throw new DomainError('invalid', MESSAGES.badRequest, { field: part.fieldname });
         fields[part.fieldname] = value;
       }
     }
