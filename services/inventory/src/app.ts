@@ -9,6 +9,8 @@ import { serviceKit } from '@bilmarknaden/service-kit/service-plugin';
 import { processImage as defaultProcessImage, ImageRejectedError } from './images/image-pipeline.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { adService, type ImageProcessor } from './services/ad-service.ts';
+import { feedbackService } from './services/feedback-service.ts';
+import { savedService } from './services/saved-service.ts';
 import { FORM_LIMITS, multipartError } from './routes/ad-form.ts';
 import type { RouteContext } from './routes/context.ts';
 import { listRoutes } from './routes/list-routes.ts';
@@ -100,6 +102,8 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
   const ctx: RouteContext = {
     db: opts.db,
     ads: { ...ads, create: tracked(ads.create), update: tracked(ads.update), remove: tracked(ads.remove) },
+    feedback: feedbackService({ db: opts.db }),
+    saved: savedService({ db: opts.db }),
     auth: bearerAuth(opts.verifyToken),
     feedbackRateLimit: opts.feedbackRateLimit ?? DEFAULT_FEEDBACK_RATE_LIMIT,
   };

@@ -6,11 +6,15 @@ import type { TokenClaims } from '@bilmarknaden/shared/auth/token';
 import type { BearerAuth } from '@bilmarknaden/service-kit/bearer-auth';
 import { DomainError } from '@bilmarknaden/service-kit/domain-error';
 import type { AdService } from '../services/ad-service.ts';
+import type { FeedbackService } from '../services/feedback-service.ts';
+import type { SavedService } from '../services/saved-service.ts';
 
 /** What every route file gets from the plugin. */
 export interface RouteContext {
   db: Database;
   ads: AdService;
+  feedback: FeedbackService;
+  saved: SavedService;
   /** Bearer token hooks (`required`, `optional`) and the verified user. */
   auth: BearerAuth<TokenClaims>;
   feedbackRateLimit: { max: number; timeWindow: number } | false;

@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
-import { ROLES } from '@bilmarknaden/shared/constants';
 import {
   asFormBody,
   asQueryText,
@@ -14,28 +13,14 @@ import {
   FeedbackListQuerySchema,
   FeedbackListSchema,
 } from '@bilmarknaden/shared/schemas/feedback-schemas';
-import { feedbackRules, normalizeFeedback } from '@bilmarknaden/shared/validation/feedback';
-import { lastFailure } from '@bilmarknaden/shared/validation/rules';
 import { Type } from '@sinclair/typebox';
-import { DomainError } from '@bilmarknaden/service-kit/domain-error';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
-import { MESSAGES } from '../errors.ts';
-import { feedbackRepository, type HandledFilter } from '../repositories/feedback-repository.ts';
-import { parseWindow } from '../services/search-query.ts';
-import { IdParamsSchema, pathId, typed, type RouteContext } from './context.ts';
+import { IdParamsSchema, parseId, typed, type RouteContext } from './context.ts';
 
 const FeedbackListQueryText = Type.Composite([asQueryText(WindowQuerySchema), asQueryText(FeedbackListQuerySchema)]);
 
 export function feedbackRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  const feedback = feedbackRepository(ctx.db);
-
-  /** The token's user when a moderator or an administrator; others get 403 with `message`. */
-  function requireStaff(request: FastifyRequest, message: string) {
-    const user = ctx.auth.user(request);
-    if (user.role !== ROLES.moderator && user.role !== ROLES.administrator) throw new DomainError('forbidden', message);
-    return user;
-  }
-  const feedbackId = (request: { params: { id: string } }) => pathId(request, MESSAGES.feedbackNotFound);
+  const { feedback, auth } = ctx;
 
   typed(app).post(
     inventoryPaths.feedback,
@@ -51,10 +36,7 @@ export function feedbackRoutes(app: FastifyInstance, ctx: RouteContext): void {
       },
     },
     async (request, reply) => {
-      const body = normalizeFeedback(request.body ?? {});
-      const failure = lastFailure(feedbackRules, body);
-      if (failure) throw new DomainError('invalid', failure.message, { field: failure.field });
-      const id = await feedback.insert(body, ctx.auth.optionalUser(request)?.username ?? null);
+      const id = await feedback.send(request.body ?? {}, auth.optionalUser(request)?.username ?? null);
       return reply.code(201).send({ id });
     },
   );
@@ -75,8 +57,7 @@ export function feedbackRoutes(app: FastifyInstance, ctx: RouteContext): void {
       },
     },
     async (request) => {
-      requireStaff(request, MESSAGES.feedbackForbidden);
-      return feedback.list(parseWindow(request.query), handledFilter(request.query.handled));
+      return feedback.list(auth.user(request), request.query);
     },
   );
 
@@ -98,10 +79,7 @@ export function feedbackRoutes(app: FastifyInstance, ctx: RouteContext): void {
       },
     },
     async (request) => {
-      const { username } = requireStaff(request, MESSAGES.feedbackHandleForbidden);
-      const item = await feedback.markHandled(feedbackId(request), username);
-      if (!item) throw new DomainError('not-found', MESSAGES.feedbackNotFound);
-      return item;
+      return feedback.markHandled(auth.user(request), parseId(request.params.id));
     },
   );
 
@@ -112,10 +90,7 @@ export function feedbackRoutes(app: FastifyInstance, ctx: RouteContext): void {
       schema: { ...handledSchema, summary: 'Open handled feedback again (moderators and administrators)' },
     },
     async (request) => {
-      requireStaff(request, MESSAGES.feedbackHandleForbidden);
-      const item = await feedback.reopen(feedbackId(request));
-      if (!item) throw new DomainError('not-found', MESSAGES.feedbackNotFound);
-      return item;
+      return feedback.reopen(auth.user(request), parseId(request.params.id));
     },
   );
 
@@ -133,16 +108,8 @@ export function feedbackRoutes(app: FastifyInstance, ctx: RouteContext): void {
       },
     },
     async (request, reply) => {
-      requireStaff(request, MESSAGES.feedbackDeleteForbidden);
-      if (!(await feedback.remove(feedbackId(request)))) throw new DomainError('not-found', MESSAGES.feedbackNotFound);
+      await feedback.remove(auth.user(request), parseId(request.params.id));
       return reply.code(204).send(null);
     },
   );
-}
-
-function handledFilter(value: string | undefined): HandledFilter {
-  if (value === undefined) return 'all';
-  if (value === 'false') return 'open';
-  if (value === 'true') return 'handled';
-  throw new DomainError('invalid', MESSAGES.feedbackHandledFilter, { field: 'handled' });
 }

@@ -4,15 +4,11 @@ import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import { MAX_SAVED, MAX_WINDOW } from '@bilmarknaden/shared/constants';
 import { asQueryText, errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
 import { CarListSchema, SavedToggleSchema, WindowQuerySchema } from '@bilmarknaden/shared/schemas/car-schemas';
-import { DomainError } from '@bilmarknaden/service-kit/domain-error';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
-import { accountClosedError, MESSAGES } from '../errors.ts';
-import { savedRepository } from '../repositories/saved-repository.ts';
-import { parseWindow } from '../services/search-query.ts';
 import { IdParamsSchema, JSON_TYPE, jsonText, parseId, typed, type RouteContext } from './context.ts';
 
 export function savedRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  const saved = savedRepository(ctx.db);
+  const { saved, auth } = ctx;
 
   typed(app).post(
     inventoryPaths.toggleSaved,
@@ -30,13 +26,7 @@ export function savedRoutes(app: FastifyInstance, ctx: RouteContext): void {
       },
     },
     async (request) => {
-      const user = ctx.auth.user(request);
-      const id = parseId(request.query.carid);
-      const state = id === null ? null : await saved.toggle(user.username, id);
-      if (state === 'closed') throw accountClosedError();
-      if (state === null) throw new DomainError('not-found', MESSAGES.carNotFound);
-      if (state === 'full') throw new DomainError('conflict', MESSAGES.savedFull);
-      return { saved: state };
+      return { saved: await saved.toggle(auth.user(request).username, parseId(request.query.carid)) };
     },
   );
 
@@ -54,9 +44,9 @@ export function savedRoutes(app: FastifyInstance, ctx: RouteContext): void {
       },
     },
     async (request, reply) => {
-      const window = parseWindow(request.query, MAX_WINDOW);
+      const json = await saved.listJson(auth.user(request).username, request.query);
       reply.type(JSON_TYPE);
-      return jsonText(await saved.listJson(ctx.auth.user(request).username, window));
+      return jsonText(json);
     },
   );
 
@@ -73,8 +63,7 @@ export function savedRoutes(app: FastifyInstance, ctx: RouteContext): void {
       },
     },
     async (request) => {
-      const id = parseId(request.params.id);
-      return { saved: id !== null && (await saved.isSaved(ctx.auth.user(request).username, id)) };
+      return { saved: await saved.isSaved(auth.user(request).username, parseId(request.params.id)) };
     },
   );
 }
