@@ -4,8 +4,8 @@ import { DomainError, kindOfStatus } from '@bilmarknaden/service-kit/domain-erro
 import { SERVICE_MESSAGES } from '@bilmarknaden/service-kit/service-plugin';
 
 /**
- * The older spelling of a DomainError, by HTTP status: the status picks the kind. `headers` is kept for the
- * callers' signature; the kind gives the answer its headers (WWW-Authenticate for 401).
+ * The older spelling of a DomainError, by HTTP status (the status picks the kind), left for search-query.ts
+ * until its rewrite; new code throws DomainError. `headers` is ignored: the kind gives the answer its headers.
  */
 export class HttpError extends DomainError {
   constructor(
