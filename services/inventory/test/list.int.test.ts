@@ -99,7 +99,10 @@ describe('GET /001/2003 window, sort and shape', () => {
 
   it.each([
     ['?start=0&end=100', 200],
-    ['?start=10000&end=10100', 200],
+    ['?start=900&end=1000', 200],
+    ['?start=980&end=1000', 200],
+    ['?start=981&end=1001', 400],
+    ['?start=1000&end=1020', 400],
     ['?start=10001&end=10002', 400],
     ['?start=0&end=101', 400],
     ['?start=5&end=106', 400],
@@ -132,8 +135,13 @@ describe('GET /001/2003 window, sort and shape', () => {
   });
 
   it('names the parameter at fault in Swedish', async () => {
-    expect((await list('?start=10001&end=10002')).body).toEqual({
-      message: 'Ange start som ett heltal från 0 till 10000',
+    const depth = { message: 'Listan visar högst 1 000 annonser. Begränsa sökningen för att se fler.', field: 'end' };
+    expect((await list('?start=981&end=1001')).body).toEqual(depth);
+    // The default window past the limit, and a window past it that is also too wide: the depth is what to fix.
+    expect((await list('?start=990')).body).toEqual(depth);
+    expect((await list('?start=0&end=5000')).body).toEqual(depth);
+    expect((await list('?start=-1&end=10')).body).toEqual({
+      message: 'Ange start som ett heltal från 0 till 999',
       field: 'start',
     });
     expect((await list('?start=0&end=101')).body).toEqual({

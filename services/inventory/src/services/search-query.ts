@@ -1,6 +1,8 @@
 import {
   DEFAULT_ORDER,
   DEFAULT_ORDER_BY,
+  LIST_DEPTH_MESSAGE,
+  MAX_END,
   MAX_SEARCH_LENGTH,
   MAX_START,
   MAX_WINDOW,
@@ -64,6 +66,7 @@ export interface ListQuery {
 export const WINDOW_MESSAGES = {
   start: `Ange start som ett heltal från 0 till ${MAX_START}`,
   end: 'Ange end som ett heltal större än start',
+  depth: LIST_DEPTH_MESSAGE,
   window: `Högst ${MAX_WINDOW} annonser per förfrågan`,
   orderBy: `Sortera efter ${ORDER_BY_VALUES.join(', ')}`,
   order: 'Sorteringsordningen ska vara asc eller desc',
@@ -107,10 +110,12 @@ function wholeNumber(raw: Raw, key: string, message: string, max = INT_MAX): num
   return n;
 }
 
-/** start/end of the specification (default 0–20): end > start, at most 100 rows, start at most 10,000. */
+/** start/end of the specification (default 0–20): end > start, at most 100 rows, end at most MAX_END. */
 export function parseWindow(raw: Raw, defaultSize = PAGE_SIZE): Window {
-  const start = wholeNumber(raw, 'start', WINDOW_MESSAGES.start, MAX_START) ?? 0;
+  const start = wholeNumber(raw, 'start', WINDOW_MESSAGES.start) ?? 0;
   const end = wholeNumber(raw, 'end', WINDOW_MESSAGES.end) ?? start + defaultSize;
+  // The depth limit first: past it the answer is to narrow the search, whatever else is wrong with the window.
+  if (end > MAX_END) throw new HttpError(400, WINDOW_MESSAGES.depth, 'end');
   if (end <= start) throw new HttpError(400, WINDOW_MESSAGES.end, 'end');
   if (end - start > MAX_WINDOW) throw new HttpError(400, WINDOW_MESSAGES.window, 'end');
   return { start, end };
