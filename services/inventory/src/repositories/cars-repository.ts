@@ -3,7 +3,6 @@ import type { Car, CarListItem } from '@bilmarknaden/shared/api-types';
 import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
 import { filtersCanMatch, type ListQuery, type Window } from '../services/search-query.ts';
 import { closedSellerSql } from './closed-sellers-repository.ts';
-import { dayCountedWindowSql } from './day-counted-window.ts';
 import { COMBINATION_SQL, COMBINATIONS, NARROW_SHARE, optionCombinations } from './option-combination.ts';
 
 /** The columns of the list shape; `c.` so the same list serves joins. */
@@ -149,10 +148,6 @@ function planIsValueFree(q: ListQuery): boolean {
  * and the GIN indexes for search (docs/architecture.md).
  */
 export function buildListSql(q: ListQuery): Statement {
-  // The plain listing far down: whole days are skipped by their counts (decision 008); its statement is a scan of
-  // a function and a sort of the window's rows, whatever the values.
-  const dayCounted = dayCountedWindowSql(q, LIST_COLUMNS);
-  if (dayCounted) return { ...dayCounted, genericPlan: true };
   // A first window of a value-free shape is planned once (decision 025), with its size written in the SQL: with
   // LIMIT and OFFSET as values a generic plan expects a tenth of the matches, and for a deep window it chose a
   // scan of the whole table. Other windows are planned for their values.
