@@ -1,4 +1,5 @@
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { lockFolder } from './lock.ts';
@@ -70,7 +71,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   // PGlite is one connection in one process: a second process on the folder must fail, not corrupt it.
   const release = dataDir ? lockFolder(dataDir) : () => undefined;
   const db = await PGlite.create(dataDir, {
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gin },
     // Counts and ids as numbers on both engines.
     parsers: { [pgliteTypes.INT8]: toNumber },
     ...(loadDataDir ? { loadDataDir } : {}),

@@ -274,7 +274,7 @@ describe('GET /001/2003 filters and search', () => {
     ['?priceMin=90000&priceMax=90000', ['golf']],
     ['?yearMin=2012&yearMax=2020', ['golf', 'tesla']],
     ['?milageMax=8000', ['xc60', 'tesla']],
-    // Narrow enough to be looked up by their combinations (migration 014): one, or a few dozen.
+    // Several option attributes at once: every one must match.
     ['?trans=automat&fuel=El%20%2F%20hybrid&type=suv&color=vit&drivetrain=awd', ['xc60']],
     ['?trans=manuell&fuel=El%20%2F%20hybrid&type=suv&color=vit&drivetrain=awd', []],
     ['?type=kombi&color=Blå', ['v70']],
@@ -461,9 +461,8 @@ describe('GET /001/2003 snapshot (asOf and X-List-As-Of)', () => {
 });
 
 describe('GET /001/2003 deep windows of filtered lists', () => {
-  // 1,500 ads with every attribute varied; windows from start 100 on are deep (their filters on the option
-  // attributes are asked as combinations and tested in the order's index, migration 015). Pending ads and one
-  // made visible after the snapshot are left out as in any window.
+  // 1,500 ads with every attribute varied, paged through in every order. Pending ads and one made visible after
+  // the snapshot are left out as in any window.
   interface Ad {
     id: number;
     price: number;
