@@ -84,16 +84,15 @@ export function asJsonArray(sql: string, order: string): string {
   );
 }
 
-/** A statement, its values, and whether its plan may be made once for all values (decision 025). */
+/** A statement and its values. */
 export interface Statement {
   sql: string;
   params: unknown[];
-  genericPlan: boolean;
 }
 
 /** Runs a query made by asJsonArray: the JSON array's text. */
-export async function queryJsonArray(db: Queryable, { sql, params, genericPlan }: Statement): Promise<string> {
-  const r = await db.query<{ json: string }>(sql, params, { genericPlan });
+export async function queryJsonArray(db: Queryable, { sql, params }: Statement): Promise<string> {
+  const r = await db.query<{ json: string }>(sql, params);
   return r.rows[0]!.json;
 }
 
@@ -129,29 +128,11 @@ const RANGE_CONDITIONS = {
 };
 
 /**
- * Whether a list shape's best plan is the same for all its values (decision 025): the listing with no filter,
- * range or search word walks its order's index whatever the snapshot. With a filter it is not: a generic plan
- * takes `created <= $n` to keep a third of the ads and chose to fetch a make's ads by bitmap and sort them all.
- */
-function planIsValueFree(q: ListQuery): boolean {
-  return (
-    q.words.length === 0 &&
-    Object.values(q.ranges).every((v) => v === undefined) &&
-    Object.values(q.filters).every((v) => v === undefined)
-  );
-}
-
-/**
  * The SQL of one list page: the indexed order walked to the window (LIMIT/OFFSET, at most MAX_END rows deep). Every
  * shape can use an index: one per order (column, id), one per order of a make (lower(make), column, id), the
  * (lower(make), lower(model), created, id) index and the GIN indexes for search (inventory's baseline migration).
  */
 export function buildListSql(q: ListQuery): Statement {
-  // A first window of a value-free shape is planned once (decision 025), with its size written in the SQL: with
-  // LIMIT and OFFSET as values a generic plan expects a tenth of the matches, and for a deep window it chose a
-  // scan of the whole table. Other windows are planned for their values.
-  const size = q.window.end - q.window.start;
-  const genericPlan = q.window.start === 0 && Number.isSafeInteger(size) && planIsValueFree(q);
   const params: unknown[] = [];
   const p = (v: unknown) => {
     params.push(v);
@@ -181,12 +162,10 @@ export function buildListSql(q: ListQuery): Statement {
   }
   const dir = DIRECTIONS[q.order];
   const orderBy = ` ORDER BY c.${ORDER_COLUMNS[q.orderBy]} ${dir}, c.id ${dir}`;
-  // `size` comes from parseWindow (at most MAX_WINDOW), so first windows have a few texts only.
-  const window = genericPlan ? ` LIMIT ${size}` : ` LIMIT ${p(size)} OFFSET ${p(q.window.start)}`;
+  const window = ` LIMIT ${p(q.window.end - q.window.start)} OFFSET ${p(q.window.start)}`;
   return {
     sql: `SELECT ${LIST_COLUMNS} FROM inventory.cars c WHERE ${where.join(' AND ')}${orderBy}${window}`,
     params,
-    genericPlan,
   };
 }
 
@@ -236,8 +215,6 @@ export function carsRepository(db: Queryable) {
         'r.created DESC, r.id DESC',
       ),
       params: [username, asOf.toISOString(), window.end - window.start, window.start],
-      // A seller with thousands of ads and one with a few want different plans (decision 025).
-      genericPlan: false,
     });
   }
 
@@ -253,7 +230,6 @@ export function carsRepository(db: Queryable) {
       const r = await db.query<CarRow>(
         `SELECT ${CAR_COLUMNS} FROM inventory.cars c WHERE c.id = $1 AND c.status = 'active'`,
         [id],
-        { genericPlan: true },
       );
       return r.rows[0] ? toCar(r.rows[0]) : null;
     },
