@@ -12,7 +12,7 @@ export const CEILING_BASE = '/__bench/ceiling';
 /** The list shapes: the query string of each API request, which its ceiling route parses once at start. */
 export const LIST_SHAPES: readonly { name: string; query: Record<string, string> }[] = [
   { name: 'list page 1', query: { start: '0', end: '20' } },
-  { name: 'deep window', query: { start: '10000', end: '10020' } },
+  { name: 'deepest window', query: { start: '980', end: '1000' } },
   {
     name: 'filtered',
     query: { make: 'volvo', fuel: 'diesel', priceMin: '50000', priceMax: '200000', orderBy: 'price', order: 'asc' },

@@ -54,4 +54,39 @@ describe(`database on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
     const r = await t.db.query<{ n: number }>('SELECT count(*) AS n FROM demo.items');
     expect(r.rows[0]!.n).toBe(2);
   });
+
+  it('passes values and parses rows as a query inside a transaction does', async () => {
+    const sql = `SELECT $1::int AS i, $2::text AS t, $3::boolean AS b, $4::timestamptz AS ts, $5::text AS none,
+      $6::jsonb AS j, $7::int[] AS arr, count(*) AS n FROM demo.items WHERE id = ANY($7::int[])`;
+    const params = [42, 'å"\\\'', true, new Date('2026-11-21T10:00:00.123Z'), null, { a: [1, 'två'] }, [1, 2]];
+    const outside = await t.db.query(sql, params);
+    expect(outside).toEqual(await t.db.transaction((tx) => tx.query(sql, params)));
+    expect(outside.rows[0]).toMatchObject({ i: 42, t: 'å"\\\'', b: true, none: null, n: 2 });
+    expect((outside.rows[0] as { ts: Date }).ts.toISOString()).toBe('2026-11-21T10:00:00.123Z');
+  });
+
+  it('reports errors with their code and stays usable after them', async () => {
+    await expect(t.db.query('SELEC name FROM demo.items')).rejects.toMatchObject({ code: '42601' });
+    const insert = 'INSERT INTO demo.items (id, name) OVERRIDING SYSTEM VALUE VALUES ($1, $2)';
+    await expect(t.db.query(insert, [1, 'dubblett'])).rejects.toMatchObject({ code: '23505' });
+    const r = await t.db.query<{ n: number }>('SELECT count(*) AS n FROM demo.items');
+    expect(r.rows[0]!.n).toBe(2);
+  });
+
+  it('runs a query outside a transaction in progress, never inside it', async () => {
+    let inside!: () => void;
+    const started = new Promise<void>((resolve) => (inside = resolve));
+    const tx = t.db
+      .transaction(async (q) => {
+        await q.query("INSERT INTO demo.items (name) VALUES ('osynlig')");
+        inside();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error('avbryt');
+      })
+      .catch((error: Error) => error.message);
+    await started;
+    const seen = await t.db.query<{ n: number }>("SELECT count(*) AS n FROM demo.items WHERE name = 'osynlig'");
+    expect(seen.rows).toEqual([{ n: 0 }]);
+    expect(await tx).toBe('avbryt');
+  });
 });

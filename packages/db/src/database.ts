@@ -1,38 +1,17 @@
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { lockFolder } from './lock.ts';
-import {
-  CUSTOM_PLANS_IN_TRANSACTION,
-  CUSTOM_PLANS_ONLY,
-  GENERIC_PLANS,
-  isResultTypeChanged,
-  pglitePreparedQuery,
-  postgresStatementNames,
-  withCustomPlansOnly,
-} from './prepared-statements.ts';
 
 export interface QueryResult<T> {
   rows: T[];
   rowCount: number;
 }
 
-export interface QueryOptions {
-  /**
-   * Plan the statement once per connection and reuse that plan (decision 025). Only for a statement whose best
-   * plan is the same for all its values (a lookup by key, a list walked in its sort index); every other statement
-   * is planned for its own values (decision 010). Ignored inside transactions.
-   */
-  genericPlan?: boolean;
-}
-
 /** What repositories need: parameterised queries and multi-statement scripts. */
 export interface Queryable {
-  query<T = Record<string, unknown>>(
-    sql: string,
-    params?: readonly unknown[],
-    options?: QueryOptions,
-  ): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }
@@ -70,7 +49,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   // PGlite is one connection in one process: a second process on the folder must fail, not corrupt it.
   const release = dataDir ? lockFolder(dataDir) : () => undefined;
   const db = await PGlite.create(dataDir, {
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gin },
     // Counts and ids as numbers on both engines.
     parsers: { [pgliteTypes.INT8]: toNumber },
     ...(loadDataDir ? { loadDataDir } : {}),
@@ -84,19 +63,10 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
       await q.exec(sql);
     },
   });
-  await db.exec(CUSTOM_PLANS_ONLY);
-  const prepared = pglitePreparedQuery(db);
   return {
     engine: 'pglite',
     ...wrap(db),
-    // Outside transactions every statement is kept prepared (decision 010); inside, PGlite's own query.
-    query: prepared.query,
-    transaction: (fn) =>
-      db.transaction(async (tx) => {
-        // Nothing runs between statements of a transaction on PGlite, so the mode read here holds until its end.
-        if (prepared.inGenericMode()) await tx.exec(CUSTOM_PLANS_IN_TRANSACTION);
-        return fn(wrap(tx));
-      }),
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     close: async () => {
       await db.close();
       release();
@@ -107,8 +77,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
 
 async function openPostgres(connectionString: string, max: number): Promise<Database> {
   const pool = new pg.Pool({
-    // Prepared statements are planned for their own values (decision 010).
-    connectionString: withCustomPlansOnly(connectionString),
+    connectionString,
     max,
     types: {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
@@ -117,40 +86,10 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  const statements = postgresStatementNames();
-  // Connections whose session is in generic mode (decision 025); a new connection starts with custom plans.
-  const genericMode = new WeakSet<pg.PoolClient>();
-
-  /** Outside transactions each connection prepares a statement once and then only binds it. */
-  async function prepared(client: pg.PoolClient, sql: string, values: unknown[] | undefined) {
-    const name = statements.name(sql);
-    return client.query({ name, text: sql, values }).catch((error: unknown) => {
-      if (name === undefined || !isResultTypeChanged(error)) throw error;
-      statements.forget(sql);
-      return client.query({ name: statements.name(sql), text: sql, values });
-    });
-  }
-
   const onPool: Queryable = {
-    async query<T>(sql: string, params?: readonly unknown[], options: QueryOptions = {}) {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        const generic = options.genericPlan === true;
-        if (generic !== genericMode.has(client)) {
-          await client.query(generic ? GENERIC_PLANS : CUSTOM_PLANS_ONLY);
-          if (generic) genericMode.add(client);
-          else genericMode.delete(client);
-        }
-        const r = await prepared(client, sql, params as unknown[] | undefined);
-        return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
-      } catch (error) {
-        // As pool.query does: a connection that failed for another reason than the statement is not reused.
-        if (!(error instanceof pg.DatabaseError)) broken = error as Error;
-        throw error;
-      } finally {
-        client.release(broken);
-      }
+    async query<T>(sql: string, params?: readonly unknown[]) {
+      const r = await pool.query(sql, params as unknown[] | undefined);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
     },
     async exec(sql: string) {
       await pool.query(sql);
@@ -172,7 +111,6 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        if (genericMode.has(client)) await client.query(CUSTOM_PLANS_IN_TRANSACTION);
         const result = await fn(inTransaction(client));
         await client.query('COMMIT');
         return result;

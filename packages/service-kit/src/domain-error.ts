@@ -42,15 +42,6 @@ export class DomainError extends Error {
   }
 }
 
-const KIND_OF_STATUS = new Map<number, DomainErrorKind>(
-  Object.entries(DOMAIN_ERROR_STATUS).map(([kind, status]) => [status, kind as DomainErrorKind]),
-);
-
-/** The kind answered with `status`; a status without one of its own counts as invalid input. */
-export function kindOfStatus(status: number): DomainErrorKind {
-  return KIND_OF_STATUS.get(status) ?? 'invalid';
-}
-
 /** The shared rules' failure (validation/rules.ts), when there is one, thrown as `invalid` on its field. */
 export function refuseFailure(failure: { field: string; message: string } | null): void {
   if (failure) throw new DomainError('invalid', failure.message, { field: failure.field });

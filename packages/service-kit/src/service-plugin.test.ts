@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, bearerAuth } from './bearer-auth.ts';
-import { DOMAIN_ERROR_STATUS, DomainError, kindOfStatus, type DomainErrorKind } from './domain-error.ts';
+import { DOMAIN_ERROR_STATUS, DomainError, type DomainErrorKind } from './domain-error.ts';
 import { SERVICE_MESSAGES, serviceKit } from './service-plugin.ts';
 
 let app: FastifyInstance;
@@ -86,10 +86,5 @@ describe('serviceKit', () => {
     expect([bad.statusCode, bad.json()]).toEqual([401, { message: AUTH_MESSAGES.invalid }]);
     const good = await send('GET', '/me', undefined, { authorization: 'Bearer good' });
     expect(good.json()).toEqual({ username: 'anna' });
-  });
-
-  it('kindOfStatus: each status back to its kind, any other to invalid', () => {
-    for (const [kind, status] of Object.entries(DOMAIN_ERROR_STATUS)) expect(kindOfStatus(status)).toBe(kind);
-    expect(kindOfStatus(418)).toBe('invalid');
   });
 });

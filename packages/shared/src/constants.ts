@@ -1,7 +1,12 @@
 // Business constants of the specification, section 9.
 export const PAGE_SIZE = 20;
 export const MAX_WINDOW = 100;
-export const MAX_START = 10_000;
+/** The deepest row a list shows (`end` ≤ MAX_END): 50 presses of 'Mer'; beyond it the user narrows the search. */
+export const MAX_END = 1000;
+/** The last first row of a window (start < end ≤ MAX_END). */
+export const MAX_START = MAX_END - 1;
+/** Said by the list API past MAX_END (400 on `end`) and by the lists where 'Mer' would pass it. */
+export const LIST_DEPTH_MESSAGE = 'Listan visar högst 1 000 annonser. Begränsa sökningen för att se fler.';
 /** Characters of a search term; the search boxes take no more, the list API refuses more (400). */
 export const MAX_SEARCH_LENGTH = 100;
 /** Saved ads per user: the saved list is always one window, so the page, the hearts and the count are complete. */

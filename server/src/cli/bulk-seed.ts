@@ -5,7 +5,6 @@ import { link, mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database, Queryable } from '@bilmarknaden/db/database';
 import { hashPassword } from '@bilmarknaden/identity/services/password-hasher';
-import { suspendDayCounting } from '@bilmarknaden/inventory/repositories/day-counted-window';
 import { fileKey } from '@bilmarknaden/inventory/storage/file-keys';
 import { LocalFileStorage } from '@bilmarknaden/inventory/storage/local-storage';
 import type { FileStorage } from '@bilmarknaden/inventory/storage/file-storage';
@@ -121,7 +120,6 @@ export async function bulkSeed(db: Database, opts: BulkSeedOptions): Promise<Bul
     await insertUsers(tx, userCount, passwordHash);
     const dropped = rebuild ? await dropCarIndexes(tx) : [];
     if (dropped.length > 0) progress(`dropped ${dropped.length} indexes for the load`);
-    const recountDays = rebuild ? await suspendDayCounting(tx) : null;
 
     const step = Math.max(batchSize, Math.ceil(ads / 10));
     let linking: Promise<number> | null = null;
@@ -147,7 +145,6 @@ export async function bulkSeed(db: Database, opts: BulkSeedOptions): Promise<Bul
       for (const def of dropped) await tx.exec(def);
       progress(`rebuilt ${dropped.length} indexes (${secondsSince(started)} s)`);
     }
-    await recountDays?.();
     return insertSaved(tx, usernames, ids, savedPerUser, rnd, now);
   });
   for (const id of ids) {
@@ -157,9 +154,6 @@ export async function bulkSeed(db: Database, opts: BulkSeedOptions): Promise<Bul
   // Fresh statistics for the planner, and the visibility map for index-only scans.
   await db.exec('VACUUM ANALYZE inventory.cars');
   await db.exec('VACUUM ANALYZE inventory.saved_cars');
-  // Counted row by row below 20,000 ads: one dead version per ad, which a deep window's walk over the days and hours reads.
-  await db.exec('VACUUM ANALYZE inventory.listing_days');
-  await db.exec('VACUUM ANALYZE inventory.listing_hours');
   await db.exec('ANALYZE identity.users');
   return { ads, firstId, lastId, users: userCount, saved, photoFiles, ms: Date.now() - started };
 }

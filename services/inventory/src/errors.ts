@@ -1,23 +1,7 @@
 import { MAX_SAVED } from '@bilmarknaden/shared/constants';
 import { ACCOUNT_CLOSURE_MESSAGES } from '@bilmarknaden/shared/validation/account-closure';
-import { DomainError, kindOfStatus } from '@bilmarknaden/service-kit/domain-error';
+import { DomainError } from '@bilmarknaden/service-kit/domain-error';
 import { SERVICE_MESSAGES } from '@bilmarknaden/service-kit/service-plugin';
-
-/**
- * The older spelling of a DomainError, by HTTP status (the status picks the kind), left for search-query.ts
- * until its rewrite; new code throws DomainError. `headers` is ignored: the kind gives the answer its headers.
- */
-export class HttpError extends DomainError {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    field?: string,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(kindOfStatus(statusCode), message, { field });
-    this.name = 'HttpError';
-  }
-}
 
 export const MESSAGES = {
   forbidden: 'Du får bara ändra dina egna annonser',

@@ -1,10 +1,11 @@
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
+import { LIST_DEPTH_MESSAGE } from '@bilmarknaden/shared/constants';
 import { ApiRequestError } from '../lib/api-client.ts';
 import { QueryError } from '../lib/query-error.tsx';
 import { Spinner } from '../lib/spinner.tsx';
 import { CarCard } from './car-card.tsx';
-import { ListStatus } from './list-status.tsx';
+import { ListStatus, pastDepthLimit } from './list-status.tsx';
 
 /** How many cards at the top load their photo eagerly (above the fold on most screens). */
 const EAGER_CARDS = 4;
@@ -20,8 +21,9 @@ interface CarResultsProps {
 }
 
 /**
- * A paged list of car cards: loading, failure with retry, 'Inga resultat', and 'Mer' for the next 20; its live
- * region, always there, tells a screen reader what a change of the list led to.
+ * A paged list of car cards: loading, failure with retry, 'Inga resultat', and 'Mer' for the next 20 (at the depth
+ * limit an invitation to narrow the search instead); its live region, always there, tells a screen reader what a
+ * change of the list led to.
  */
 export function CarResults({ query, label, listKey }: CarResultsProps) {
   return (
@@ -54,7 +56,7 @@ function CarList({ query, label }: { query: CarsQuery; label: string }) {
           </li>
         ))}
       </ul>
-      <MoreRow query={query} />
+      <MoreRow query={query} shown={cars.length} />
     </>
   );
 }
@@ -65,8 +67,13 @@ type PagedQuery = Pick<
   'hasNextPage' | 'isFetchNextPageError' | 'isFetchingNextPage' | 'fetchNextPage'
 >;
 
-/** Under a paged list: a failed next page with retry, and 'Mer' while there are more. */
-export function MoreRow({ query }: { query: PagedQuery }) {
+/**
+ * Under a paged list: a failed next page with retry, and 'Mer' while there are more; with `shown` (the items
+ * listed), where the next window would pass the depth limit, the invitation to narrow the search instead.
+ */
+export function MoreRow({ query, shown }: { query: PagedQuery; shown?: number }) {
+  if (query.hasNextPage && shown !== undefined && pastDepthLimit(shown))
+    return <p className="more-row">{LIST_DEPTH_MESSAGE}</p>;
   return (
     <>
       {query.isFetchNextPageError && <QueryError onRetry={() => void query.fetchNextPage()} />}

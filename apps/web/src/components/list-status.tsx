@@ -1,17 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
+import { LIST_DEPTH_MESSAGE, MAX_END, PAGE_SIZE } from '@bilmarknaden/shared/constants';
 
 /** What the announcement needs of a paged list query, whatever its items. */
 export interface AnnouncedQuery {
   isPending: boolean;
   isFetching: boolean;
   isError: boolean;
+  /** More to list: at the depth limit the announcement invites the user to narrow the search. */
+  hasNextPage?: boolean;
   data?: { pages: readonly (readonly unknown[])[] } | undefined;
 }
 
-/** The outcome of a loaded list in words: 'Inga resultat' (specification section 2) or how many are shown. */
-export function listOutcome(count: number): string {
+/** Whether the window after `shown` items would pass the list API's depth limit (`end` ≤ MAX_END). */
+export const pastDepthLimit = (shown: number) => shown + PAGE_SIZE > MAX_END;
+
+/**
+ * The outcome of a loaded list in words: 'Inga resultat' (specification section 2) or how many are shown, and,
+ * when there are more than the list may show, the invitation that stands where 'Mer' would.
+ */
+export function listOutcome(count: number, more = false): string {
   if (count === 0) return 'Inga resultat';
-  return count === 1 ? 'Visar 1 annons' : `Visar ${count} annonser`;
+  const shown = count === 1 ? 'Visar 1 annons' : `Visar ${count} annonser`;
+  return more && pastDepthLimit(count) ? `${shown}. ${LIST_DEPTH_MESSAGE}` : shown;
 }
 
 interface Announcement {
@@ -35,6 +45,7 @@ export function useListAnnouncement(query: AnnouncedQuery, listKey: string): Ann
   const pages = query.data?.pages.length ?? 0;
   const count = query.data?.pages.reduce((n, page) => n + page.length, 0) ?? 0;
   const failed = query.isError && !query.data;
+  const more = query.hasNextPage === true;
 
   useEffect(() => {
     const last = settledAs.current;
@@ -50,8 +61,8 @@ export function useListAnnouncement(query: AnnouncedQuery, listKey: string): Ann
     settledAs.current = { key: listKey, pages };
     // A failed list says so in its own alert.
     if (!changed || failed) return;
-    setAnnouncement((a) => ({ text: listOutcome(count), id: a.id + 1 }));
-  }, [settled, listKey, pages, count, failed]);
+    setAnnouncement((a) => ({ text: listOutcome(count, more), id: a.id + 1 }));
+  }, [settled, listKey, pages, count, failed, more]);
 
   return announcement;
 }

@@ -4,8 +4,6 @@ import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
 import { filtersCanMatch, type ListQuery, type Window } from '../services/search-query.ts';
 import { closedSellerSql } from './closed-sellers-repository.ts';
 import type { PhotoVersion } from './file-removals-repository.ts';
-import { dayCountedWindowSql } from './day-counted-window.ts';
-import { COMBINATION_SQL, COMBINATIONS, NARROW_SHARE, optionCombinations } from './option-combination.ts';
 
 /** The columns of the list shape; `c.` so the same list serves joins. */
 export const LIST_COLUMNS =
@@ -87,16 +85,15 @@ export function asJsonArray(sql: string, order: string): string {
   );
 }
 
-/** A statement, its values, and whether its plan may be made once for all values (decision 025). */
+/** A statement and its values. */
 export interface Statement {
   sql: string;
   params: unknown[];
-  genericPlan: boolean;
 }
 
 /** Runs a query made by asJsonArray: the JSON array's text. */
-export async function queryJsonArray(db: Queryable, { sql, params, genericPlan }: Statement): Promise<string> {
-  const r = await db.query<{ json: string }>(sql, params, { genericPlan });
+export async function queryJsonArray(db: Queryable, { sql, params }: Statement): Promise<string> {
+  const r = await db.query<{ json: string }>(sql, params);
   return r.rows[0]!.json;
 }
 
@@ -132,33 +129,11 @@ const RANGE_CONDITIONS = {
 };
 
 /**
- * Whether a list shape's best plan is the same for all its values (decision 025): the listing with no filter,
- * range or search word walks its order's index whatever the snapshot. With a filter it is not: a generic plan
- * takes `created <= $n` to keep a third of the ads and chose to fetch a make's ads by bitmap and sort them all.
- */
-function planIsValueFree(q: ListQuery): boolean {
-  return (
-    q.words.length === 0 &&
-    Object.values(q.ranges).every((v) => v === undefined) &&
-    Object.values(q.filters).every((v) => v === undefined)
-  );
-}
-
-/**
- * The SQL of one list page. Every shape can use an index: one per order (column, id), one per order of a make
- * (lower(make), column, id), the (lower(make), lower(model), created, id) index, the option combinations' index
- * and the GIN indexes for search (docs/architecture.md).
+ * The SQL of one list page: the indexed order walked to the window (LIMIT/OFFSET, at most MAX_END rows deep). Every
+ * shape can use an index: one per order (column, id), one per order of a make (lower(make), column, id), the
+ * (lower(make), lower(model), created, id) index and the GIN indexes for search (inventory's baseline migration).
  */
 export function buildListSql(q: ListQuery): Statement {
-  // The plain listing far down: whole days are skipped by their counts (decision 008); its statement is a scan of
-  // a function and a sort of the window's rows, whatever the values.
-  const dayCounted = dayCountedWindowSql(q, LIST_COLUMNS);
-  if (dayCounted) return { ...dayCounted, genericPlan: true };
-  // A first window of a value-free shape is planned once (decision 025), with its size written in the SQL: with
-  // LIMIT and OFFSET as values a generic plan expects a tenth of the matches, and for a deep window it chose a
-  // scan of the whole table. Other windows are planned for their values.
-  const size = q.window.end - q.window.start;
-  const genericPlan = q.window.start === 0 && Number.isSafeInteger(size) && planIsValueFree(q);
   const params: unknown[] = [];
   const p = (v: unknown) => {
     params.push(v);
@@ -169,26 +144,13 @@ export function buildListSql(q: ListQuery): Statement {
   // later in the snapshot's own millisecond is left out too and shows in the next listing. `created` leads
   // the default sort indexes (an index condition) and is a cheap filter on the others.
   const where = ["c.status = 'active'", `c.created <= ${p(q.asOf.toISOString())}`];
-  // Filters on the five option attributes become the combinations that pass (migration 014) when they are narrow,
-  // so `cars_option_combination_idx` can find them without walking the order's index past every other ad, and in
-  // a deep window, whose walk over the order's index then tests them in the index alone (migration 015).
-  const deep = q.window.start >= DEFERRED_JOIN_FROM;
-  const combinations = optionCombinations(q.filters);
-  const asCombinations = combinations !== null && (deep || combinations.length <= COMBINATIONS * NARROW_SHARE);
   for (const [key, value] of Object.entries(q.filters) as [keyof typeof TEXT_COLUMNS, string | undefined][]) {
-    if (value === undefined || (asCombinations && key !== 'make' && key !== 'model')) continue;
+    if (value === undefined) continue;
     // make and model are compared as lower(column) = lower($n) so the expression index applies.
     where.push(
       key === 'make' || key === 'model'
         ? `${TEXT_COLUMNS[key]} = lower(${p(value)})`
         : `${TEXT_COLUMNS[key]} = ${p(value)}`,
-    );
-  }
-  if (asCombinations) {
-    where.push(
-      combinations.length === 1
-        ? `${COMBINATION_SQL} = ${p(combinations[0])}`
-        : `${COMBINATION_SQL} = ANY(${p(combinations)})`,
     );
   }
   for (const [key, value] of Object.entries(q.ranges) as [keyof typeof RANGE_CONDITIONS, number | undefined][]) {
@@ -201,23 +163,11 @@ export function buildListSql(q: ListQuery): Statement {
   }
   const dir = DIRECTIONS[q.order];
   const orderBy = ` ORDER BY c.${ORDER_COLUMNS[q.orderBy]} ${dir}, c.id ${dir}`;
-  // `size` comes from parseWindow (at most MAX_WINDOW), so first windows have a few texts only.
-  const window = genericPlan ? ` LIMIT ${size}` : ` LIMIT ${p(size)} OFFSET ${p(q.window.start)}`;
-  if (!deep) {
-    return {
-      sql: `SELECT ${LIST_COLUMNS} FROM inventory.cars c WHERE ${where.join(' AND ')}${orderBy}${window}`,
-      params,
-      genericPlan,
-    };
-  }
-  // A deep window skips `start` rows: find the window's ids first (an index-only scan of the sort index when
-  // nothing else is filtered), then read only those rows. Bench, 100,000 ads, start=10000: 10,099 page reads
-  // and 34 ms when every skipped row was read from the table; 119 page reads and 1.1 ms this way.
-  const sql =
-    `SELECT ${LIST_COLUMNS} FROM inventory.cars c JOIN (` +
-    `SELECT c.id FROM inventory.cars c WHERE ${where.join(' AND ')}${orderBy}${window}` +
-    `) w ON w.id = c.id${orderBy}`;
-  return { sql, params, genericPlan };
+  const window = ` LIMIT ${p(q.window.end - q.window.start)} OFFSET ${p(q.window.start)}`;
+  return {
+    sql: `SELECT ${LIST_COLUMNS} FROM inventory.cars c WHERE ${where.join(' AND ')}${orderBy}${window}`,
+    params,
+  };
 }
 
 /** The SQL of one list page as the API's JSON answer (asJsonArray over buildListSql). */
@@ -226,9 +176,6 @@ export function buildListJsonSql(q: ListQuery): Statement {
   const dir = DIRECTIONS[q.order];
   return { ...list, sql: asJsonArray(list.sql, `r.${ORDER_COLUMNS[q.orderBy]} ${dir}, r.id ${dir}`) };
 }
-
-/** Windows starting this deep read their ids first and then the rows (a deferred join). */
-export const DEFERRED_JOIN_FROM = 100;
 
 /**
  * An ad's 13 fields in the order of the column lists of `insertPending` (from $1) and `update` (from $3):
@@ -253,9 +200,8 @@ const adValues = (ad: ValidAd): unknown[] => [
 export function carsRepository(db: Queryable) {
   /** A list page as the API's JSON text. */
   async function listJson(q: ListQuery): Promise<string> {
-    // A value outside its option list matches no ad: answered without a query (before migration 014 it was a
-    // parallel scan of the whole table, 34–51 ms at 100,000 ads, to find none).
-    // So does a search term with no word in it: searching for '%' is not asking for every ad.
+    // A value outside its option list, or a search term with no word in it ('%'), matches no ad: answered without a
+    // query, which would have to read every ad to find none.
     if (q.wordlessTerm || !filtersCanMatch(q.filters)) return '[]';
     return queryJsonArray(db, buildListJsonSql(q));
   }
@@ -270,8 +216,6 @@ export function carsRepository(db: Queryable) {
         'r.created DESC, r.id DESC',
       ),
       params: [username, asOf.toISOString(), window.end - window.start, window.start],
-      // A seller with thousands of ads and one with a few want different plans (decision 025).
-      genericPlan: false,
     });
   }
 
@@ -287,7 +231,6 @@ export function carsRepository(db: Queryable) {
       const r = await db.query<CarRow>(
         `SELECT ${CAR_COLUMNS} FROM inventory.cars c WHERE c.id = $1 AND c.status = 'active'`,
         [id],
-        { genericPlan: true },
       );
       return r.rows[0] ? toCar(r.rows[0]) : null;
     },

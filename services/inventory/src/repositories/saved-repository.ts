@@ -82,8 +82,6 @@ export function savedRepository(db: Database) {
           'r.saved_at DESC, r.id DESC',
         ),
         params: [username, window.end - window.start, window.start],
-        // Planned for the user's own count of saved ads (decision 025).
-        genericPlan: false,
       });
     },
   };

@@ -15,7 +15,7 @@ export function listRoutes(app: FastifyInstance, ctx: RouteContext): void {
       schema: {
         summary: 'List and search visible ads',
         description:
-          'Window start/end (default 0–20, at most 100 rows, start ≤ 10000), orderBy/order with id as tie-break, ' +
+          'Window start/end (default 0–20, at most 100 rows, end ≤ 1000), orderBy/order with id as tie-break, ' +
           'case-insensitive filters and Swedish search. Only visible (active) ads. Each answer names its snapshot ' +
           'in the X-List-As-Of header; send it back as asOf on the later windows of the same listing so ads ' +
           'published in between neither repeat nor shift the windows.',

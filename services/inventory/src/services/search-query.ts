@@ -1,6 +1,8 @@
 import {
   DEFAULT_ORDER,
   DEFAULT_ORDER_BY,
+  LIST_DEPTH_MESSAGE,
+  MAX_END,
   MAX_SEARCH_LENGTH,
   MAX_START,
   MAX_WINDOW,
@@ -14,7 +16,7 @@ import { RANGE_KEYS, type RangeKey } from '@bilmarknaden/shared/filters';
 import { optionAttributes } from '@bilmarknaden/shared/options';
 import { readRanges, type RangeBounds } from '@bilmarknaden/shared/validation/filter-ranges';
 import { parseWholeNumber } from '@bilmarknaden/shared/validation/rules';
-import { HttpError } from '../errors.ts';
+import { DomainError } from '@bilmarknaden/service-kit/domain-error';
 import { foldForSearch } from './search-folding.ts';
 
 /** A window of a list: rows start … end-1 (the specification's start/end). */
@@ -64,6 +66,7 @@ export interface ListQuery {
 export const WINDOW_MESSAGES = {
   start: `Ange start som ett heltal från 0 till ${MAX_START}`,
   end: 'Ange end som ett heltal större än start',
+  depth: LIST_DEPTH_MESSAGE,
   window: `Högst ${MAX_WINDOW} annonser per förfrågan`,
   orderBy: `Sortera efter ${ORDER_BY_VALUES.join(', ')}`,
   order: 'Sorteringsordningen ska vara asc eller desc',
@@ -95,7 +98,7 @@ type Raw = Record<string, unknown>;
 function param(raw: Raw, key: string): string | undefined {
   const v = raw[key];
   if (v === undefined) return undefined;
-  if (typeof v !== 'string') throw new HttpError(400, `Ange ${key} en gång`, key);
+  if (typeof v !== 'string') throw new DomainError('invalid', `Ange ${key} en gång`, { field: key });
   return v.trim();
 }
 
@@ -103,16 +106,18 @@ function wholeNumber(raw: Raw, key: string, message: string, max = INT_MAX): num
   const v = param(raw, key);
   if (v === undefined || v === '') return undefined;
   const n = parseWholeNumber(v);
-  if (Number.isNaN(n) || n > max) throw new HttpError(400, message, key);
+  if (Number.isNaN(n) || n > max) throw new DomainError('invalid', message, { field: key });
   return n;
 }
 
-/** start/end of the specification (default 0–20): end > start, at most 100 rows, start at most 10,000. */
+/** start/end of the specification (default 0–20): end > start, at most 100 rows, end at most MAX_END. */
 export function parseWindow(raw: Raw, defaultSize = PAGE_SIZE): Window {
-  const start = wholeNumber(raw, 'start', WINDOW_MESSAGES.start, MAX_START) ?? 0;
+  const start = wholeNumber(raw, 'start', WINDOW_MESSAGES.start) ?? 0;
   const end = wholeNumber(raw, 'end', WINDOW_MESSAGES.end) ?? start + defaultSize;
-  if (end <= start) throw new HttpError(400, WINDOW_MESSAGES.end, 'end');
-  if (end - start > MAX_WINDOW) throw new HttpError(400, WINDOW_MESSAGES.window, 'end');
+  // The depth limit first: past it the answer is to narrow the search, whatever else is wrong with the window.
+  if (end > MAX_END) throw new DomainError('invalid', WINDOW_MESSAGES.depth, { field: 'end' });
+  if (end <= start) throw new DomainError('invalid', WINDOW_MESSAGES.end, { field: 'end' });
+  if (end - start > MAX_WINDOW) throw new DomainError('invalid', WINDOW_MESSAGES.window, { field: 'end' });
   return { start, end };
 }
 
@@ -120,7 +125,7 @@ function oneOf<T extends string>(raw: Raw, key: string, values: readonly T[], fa
   const v = param(raw, key);
   if (v === undefined || v === '') return fallback;
   const found = values.find((x) => x === v.toLowerCase());
-  if (!found) throw new HttpError(400, message, key);
+  if (!found) throw new DomainError('invalid', message, { field: key });
   return found;
 }
 
@@ -175,7 +180,7 @@ export function parseAsOf(raw: Raw, now: Date = new Date()): Date {
   const v = param(raw, 'asOf');
   if (v === undefined || v === '') return latest;
   const t = parseIsoDateTime(v);
-  if (Number.isNaN(t)) throw new HttpError(400, WINDOW_MESSAGES.asOf, 'asOf');
+  if (Number.isNaN(t)) throw new DomainError('invalid', WINDOW_MESSAGES.asOf, { field: 'asOf' });
   return t > latest.getTime() ? latest : new Date(t);
 }
 
@@ -202,7 +207,7 @@ export function parseListQuery(raw: Raw, now: Date = new Date()): ListQuery {
   for (const [key, column] of Object.entries(TEXT_FILTER_KEYS)) {
     const v = param(raw, key);
     if (v === undefined || v === '') continue;
-    if (v.length > MAX_FILTER_LENGTH) throw new HttpError(400, WINDOW_MESSAGES.filter, key);
+    if (v.length > MAX_FILTER_LENGTH) throw new DomainError('invalid', WINDOW_MESSAGES.filter, { field: key });
     filters[column] = lower(v);
   }
 
@@ -210,11 +215,12 @@ export function parseListQuery(raw: Raw, now: Date = new Date()): ListQuery {
   const rangeTexts: Partial<Record<RangeKey, string>> = {};
   for (const key of RANGE_KEYS) rangeTexts[key] = param(raw, key);
   const read = readRanges(rangeTexts);
-  if (!read.ok) throw new HttpError(400, read.message, read.field);
+  if (!read.ok) throw new DomainError('invalid', read.message, { field: read.field });
   const ranges: RangeFilters = read.ranges;
 
   const term = param(raw, 'searchterm') ?? '';
-  if (term.length > MAX_SEARCH_LENGTH) throw new HttpError(400, WINDOW_MESSAGES.searchterm, 'searchterm');
+  if (term.length > MAX_SEARCH_LENGTH)
+    throw new DomainError('invalid', WINDOW_MESSAGES.searchterm, { field: 'searchterm' });
   const asOf = parseAsOf(raw, now);
   const words = searchWords(term);
   return { window, orderBy, order, filters, ranges, words, wordlessTerm: term !== '' && words.length === 0, asOf };
