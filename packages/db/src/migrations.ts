@@ -12,6 +12,18 @@ export interface MigrationSet {
 // Any constant shared by every process: concurrent starts on PostgreSQL apply each file once.
 const MIGRATION_LOCK = 727_274_001;
 
+/** A database holds migrations this code no longer has: it predates a squash of the files into a baseline. */
+export class UnknownMigrationsError extends Error {
+  constructor(readonly unknown: string[]) {
+    super(
+      `The database holds migrations this version does not have (${unknown.join(', ')}): it was made by an older ` +
+        'version whose migrations were squashed into one baseline. Start from an empty database (on PGlite: ' +
+        'delete or move the data folder, DATA_DIR/db).',
+    );
+    this.name = 'UnknownMigrationsError';
+  }
+}
+
 /** Applies every not yet applied migration, in order, each in its own transaction. */
 export async function runMigrations(db: Database, sets: readonly MigrationSet[]): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS public.schema_migrations (
@@ -19,8 +31,13 @@ export async function runMigrations(db: Database, sets: readonly MigrationSet[])
     applied_at timestamptz NOT NULL DEFAULT now()
   )`);
   const applied: string[] = [];
+  const recorded = await db.query<{ id: string }>('SELECT id FROM public.schema_migrations');
   for (const set of sets) {
     const files = (await readdir(set.dir)).filter((f) => f.endsWith('.sql')).sort();
+    // Applying a baseline over the files it replaced would fail midway on its first CREATE.
+    const known = new Set(files.map((f) => `${set.service}/${f}`));
+    const unknown = recorded.rows.map((r) => r.id).filter((id) => id.startsWith(`${set.service}/`) && !known.has(id));
+    if (unknown.length > 0) throw new UnknownMigrationsError(unknown);
     for (const file of files) {
       const id = `${set.service}/${file}`;
       const sql = await readFile(path.join(set.dir, file), 'utf8');
