@@ -175,7 +175,7 @@ describe('parseAsOf', () => {
   it.each(['x', '2025-01-01', '2025-02-30T00:00:00Z', '2025-01-01T24:00:00Z', '2025-01-01T00:00:00', '1735689600000'])(
     'refuses %j',
     (asOf) => {
-      expect(() => parseAsOf({ asOf }, now)).toThrow(expect.objectContaining({ statusCode: 400, field: 'asOf' }));
+      expect(() => parseAsOf({ asOf }, now)).toThrow(expect.objectContaining({ status: 400, field: 'asOf' }));
     },
   );
 });
