@@ -89,4 +89,17 @@ describe(`database on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
     expect(seen.rows).toEqual([{ n: 0 }]);
     expect(await tx).toBe('avbryt');
   });
+
+  it('answers a repeated statement with the columns its table has now', async () => {
+    await t.db.exec('CREATE TABLE demo.shape (a integer); INSERT INTO demo.shape VALUES (1)');
+    const read = () => t.db.query('SELECT * FROM demo.shape');
+    // Enough rounds that every pooled connection has prepared the statement (PostgreSQL keeps it per connection).
+    for (let i = 0; i < 8; i++)
+      expect((await Promise.all([read(), read(), read(), read()]))[0]!.rows).toEqual([{ a: 1 }]);
+    await t.db.exec('ALTER TABLE demo.shape ADD COLUMN b integer DEFAULT 2');
+    for (let i = 0; i < 8; i++) {
+      const rows = await Promise.all([read(), read(), read(), read()]);
+      for (const r of rows) expect(r.rows).toEqual([{ a: 1, b: 2 }]);
+    }
+  });
 });

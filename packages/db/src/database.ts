@@ -75,6 +75,23 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   };
 }
 
+/** Distinct statement texts kept prepared per connection; node-postgres never closes one, so the rest run unnamed. */
+const PREPARED_LIMIT = 256;
+const RESULT_TYPE_CHANGED = '0A000';
+
+/**
+ * One name per statement text, so each pooled connection prepares it once. PostgreSQL's default plan_cache_mode
+ * then switches a statement to a generic plan only when it costs no more than planning for each value
+ * (decision 031).
+ */
+function statementName(names: Map<string, string>, sql: string): string | undefined {
+  const known = names.get(sql);
+  if (known !== undefined || names.size >= PREPARED_LIMIT) return known;
+  const name = `bm_${names.size + 1}`;
+  names.set(sql, name);
+  return name;
+}
+
 async function openPostgres(connectionString: string, max: number): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
@@ -86,9 +103,17 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  const names = new Map<string, string>();
   const onPool: Queryable = {
     async query<T>(sql: string, params?: readonly unknown[]) {
-      const r = await pool.query(sql, params as unknown[] | undefined);
+      const values = params as unknown[] | undefined;
+      const name = statementName(names, sql);
+      const r = await pool.query({ name, text: sql, values }).catch((error: unknown) => {
+        // A table under a kept statement changed its columns: prepare it again under a new name.
+        if (name === undefined || (error as { code?: unknown }).code !== RESULT_TYPE_CHANGED) throw error;
+        names.set(sql, `${name}_`);
+        return pool.query({ name: `${name}_`, text: sql, values });
+      });
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
     },
     async exec(sql: string) {
