@@ -48,3 +48,25 @@ export function imagePath(carId: number, n: number, version = 1): string {
 export function cardImagePath(carId: number, n: number, version = 1): string {
   return `${FILES_BASE}/${carId}-${n}-card.jpeg${versionQuery(version)}`;
 }
+
+export const MESSAGING_BASE = '/api/messaging';
+
+export const messagingPaths = {
+  /** POST `{carId, text}` starts (or continues) the caller's conversation about an ad; GET lists the inbox. */
+  conversations: '/conversations',
+  /** GET `{unread}`: how many conversations hold messages the caller has not read. */
+  unreadCount: '/conversations/unread-count',
+  /** GET one conversation with its messages (the newest 100; `?before=<messageId>` for older ones). */
+  conversation: (id: number | string) => `/conversations/${id}`,
+  /** POST `{text}` answers in a conversation. */
+  messages: (id: number | string) => `/conversations/${id}/messages`,
+  /** PUT `{upTo}` marks the caller's messages read up to a message id. */
+  read: (id: number | string) => `/conversations/${id}/read`,
+  /** PUT blocks the other party, DELETE lifts the caller's block. */
+  block: (id: number | string) => `/conversations/${id}/block`,
+  /** POST `{reason, text?}` reports the conversation to the moderators. */
+  report: (id: number | string) => `/conversations/${id}/report`,
+  /** GET: server-sent events for the caller (Authorization header; `Last-Event-ID` catches up). */
+  events: '/events',
+  docs: '/docs',
+} as const;
