@@ -111,3 +111,25 @@ test("a malformed percent-encoding in a page's path gets the app (status 400), n
   await expect(page.getByRole('button', { name: 'Meny' })).toBeVisible();
   await expect(page.getByRole('main')).toBeVisible();
 });
+
+test('the site has an icon: /favicon.ico and the linked icons answer, and the home page loads nothing missing', async ({
+  page,
+  request,
+}) => {
+  const failed: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+  });
+  await page.goto('/');
+  await expect(homeList(page).locator(':scope > li')).toHaveCount(20);
+  expect(failed).toEqual([]);
+
+  const ico = await request.get('/favicon.ico');
+  expect(ico.status()).toBe(200);
+  expect(ico.headers()['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+  const links = await page
+    .locator('link[rel~="icon"], link[rel="apple-touch-icon"]')
+    .evaluateAll((els) => els.map((el) => (el as HTMLLinkElement).href));
+  expect(links.length).toBeGreaterThanOrEqual(2);
+  for (const href of links) expect((await request.get(href)).status(), href).toBe(200);
+});

@@ -75,6 +75,8 @@ describe('server process', () => {
       .map((line) => JSON.parse(line) as { msg?: string; url?: string })
       .filter((entry) => entry.msg === 'request' && entry.url !== '/healthz');
     expect(requestLines.map((entry) => entry.url)).toEqual(['/', '/api/inventory/001/2003']);
+    // Among them one plain line for the person who started it.
+    expect(server.output()).toContain(`Bilmarknaden körs på http://127.0.0.1:${port}\n`);
   }, 120_000);
 
   it('lists every wrong setting and exits non-zero', async () => {
