@@ -5,6 +5,7 @@ import Fastify, {
   type FastifyRequest,
   type onRouteHookHandler,
 } from 'fastify';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import type { Database } from '@bilmarknaden/db/database';
 import { openSettingsDatabase } from './open-database.ts';
@@ -41,6 +42,15 @@ export interface BuiltApp {
 export async function registerSecurity(app: FastifyInstance, settings: Settings): Promise<void> {
   registerSecurityHeaders(app, settings.production);
   await app.register(cors, { origin: settings.corsOrigins.length > 0 ? settings.corsOrigins : false });
+}
+
+/**
+ * API answers of 1 KiB or more are sent gzip- or brotli-compressed to clients that accept it (the lists' JSON
+ * shrinks to a fraction). The SPA and its assets carry their own precompressed copies, photos are JPEG, and live
+ * events are never held back by a compressor. Request bodies are not decompressed: no zip bombs.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(compress, { global: true, threshold: 1024, globalDecompression: false });
 }
 
 const ROOT_MESSAGES: Record<number, string> = {
@@ -153,6 +163,7 @@ export async function buildApp(
 
     registerErrorAnswers(app);
     await registerSecurity(app, settings);
+    await registerCompression(app);
     registerHealthCheck(app, db);
     const closures = startClosureRelay(app, db, storage);
     await app.register(identityApp, {

@@ -3,7 +3,7 @@ import type { Database } from '@bilmarknaden/db/database';
 import { openSettingsDatabase } from './open-database.ts';
 import { runMigrations, type MigrationSet } from '@bilmarknaden/db/migrations';
 import { logRequests } from './logger.ts';
-import { fastifyOptions, registerErrorAnswers, registerSecurity } from './app.ts';
+import { fastifyOptions, registerCompression, registerErrorAnswers, registerSecurity } from './app.ts';
 import { registerHealthCheck } from './health.ts';
 import type { Settings } from './settings.ts';
 
@@ -20,6 +20,7 @@ export async function buildStandalone(
   await runMigrations(db, [migrations]);
   registerErrorAnswers(app);
   await registerSecurity(app, settings);
+  await registerCompression(app);
   registerHealthCheck(app, db);
   await register(app, db);
   return app;

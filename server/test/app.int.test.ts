@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@bilmarknaden/db/testing';
@@ -67,6 +68,24 @@ describe('the default process', () => {
     const plain = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('compresses API answers of 1 KiB or more for clients that accept it, and only those', async () => {
+    const makes = await app.inject({ url: '/api/inventory/002/2001', headers: { 'accept-encoding': 'gzip' } });
+    expect(makes.statusCode).toBe(200);
+    expect(makes.headers['content-encoding']).toBe('gzip');
+    expect(makes.headers.vary).toMatch(/accept-encoding/i);
+    const plain = await app.inject('/api/inventory/002/2001');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(gunzipSync(makes.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect(makes.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    // A small answer goes as it is: compressing it would cost more than it saves.
+    const small = await app.inject({
+      url: `/api/inventory/001/2001?carid=${carId}`,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('answers JSON 404 for unknown API paths, files and assets, never the SPA', async () => {
