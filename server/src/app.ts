@@ -20,7 +20,7 @@ import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
 import { createFileStorage } from '@bilmarknaden/inventory/storage/create-storage';
 import type { FileStorage } from '@bilmarknaden/inventory/storage/file-storage';
 import { filesRoutes } from '@bilmarknaden/inventory/files/files-routes';
-import { removeIncompleteAds } from '@bilmarknaden/inventory/services/startup-cleanup';
+import { removeIncompleteAds, removeLeftovers } from '@bilmarknaden/inventory/services/startup-cleanup';
 import type { ImageProcessor } from '@bilmarknaden/inventory/services/ad-service';
 import { createPhotoWorkerPool } from '@bilmarknaden/inventory/images/photo-worker-pool';
 import { logRequests, loggerOptions, serverTimeoutOptions, trustProxyOption } from './logger.ts';
@@ -122,12 +122,46 @@ export function photoWorkers(app: FastifyInstance, settings: Settings): ImagePro
   return pool.processImage;
 }
 
-/** Removes what a crash left (pending ads, recorded photo removals, temporary files) and logs what it did. */
-export async function cleanUpAtStart(app: FastifyInstance, db: Database, storage: FileStorage): Promise<void> {
+/** How often a running process looks for what a crash of another replica (or an earlier life) left. */
+export const LEFTOVER_CLEANUP_INTERVAL_MS = 5 * 60_000;
+
+/**
+ * Removes what a crash left (pending ads, recorded photo removals, temporary files) and logs what it did; then,
+ * while the app runs, what crashes leave later or what the start left for its grace period.
+ */
+export async function cleanUpAtStart(
+  app: FastifyInstance,
+  db: Database,
+  storage: FileStorage,
+  intervalMs = LEFTOVER_CLEANUP_INTERVAL_MS,
+): Promise<void> {
   const cleaned = await removeIncompleteAds(db, storage, { log: app.log });
   if (cleaned.removedAds.length > 0 || cleaned.fileRemovals > 0 || cleaned.removedTemporaryFiles > 0) {
     app.log.info(cleaned, 'removed what an interrupted upload or removal left behind');
   }
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const round = () => {
+    running ??= removeLeftovers(db, storage, { log: app.log })
+      .then(
+        (left) => {
+          if (left.removedAds.length > 0 || left.fileRemovals > 0) {
+            app.log.info(left, 'removed what an interrupted upload or removal left behind');
+          }
+        },
+        (err: unknown) => app.log.error({ err }, 'could not remove leftovers of a crash; tried again later'),
+      )
+      .finally(() => (running = undefined));
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(round, intervalMs);
+    timer.unref();
+  });
+  // preClose: before the database closes in an onClose hook.
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }
 
 /** The default all-in-one process: identity, inventory, photos and the SPA on one port. */

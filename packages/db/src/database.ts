@@ -134,16 +134,26 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     ...onPool,
     async transaction(fn) {
       const client = await pool.connect();
+      // A checked-out client has no pool listener: a lost connection (failover, terminated backend) must fail
+      // this transaction, not the process; released with its error, the pool drops the client.
+      let broken: unknown;
+      const onError = (err: unknown) => {
+        broken ??= err;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn(inTransaction(client));
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+          broken ??= rollbackError;
+        });
         throw err;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        client.release(broken as Error | undefined);
       }
     },
     close: () => pool.end(),

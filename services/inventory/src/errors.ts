@@ -20,7 +20,6 @@ export const MESSAGES = {
   makeNotFound: 'Märket finns inte',
   notMultipart: 'Annonsen ska skickas som multipart/form-data',
   tooManyFields: 'För många fält i formuläret',
-  unknownFileField: 'Bilder ska skickas i fälten images[0] till images[7]',
   badRequest: SERVICE_MESSAGES.badRequest,
 } as const;
 

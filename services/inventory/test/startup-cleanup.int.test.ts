@@ -1,7 +1,7 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeIncompleteAds, PENDING_GRACE_MS } from '../src/services/startup-cleanup.ts';
+import { removeIncompleteAds, removeLeftovers, PENDING_GRACE_MS } from '../src/services/startup-cleanup.ts';
 import { fileRemovalsRepository } from '../src/repositories/file-removals-repository.ts';
 import {
   adFields,
@@ -13,7 +13,7 @@ import {
   photo,
   type TestApp,
 } from './inventory-helpers.ts';
-import { createPhotoStorage, versionFiles, type TestPhotoStorage } from './photo-storage.ts';
+import { createPhotoStorage, holdWrites, versionFiles, type TestPhotoStorage } from './photo-storage.ts';
 
 let t: TestApp;
 let storage: TestPhotoStorage;
@@ -246,5 +246,35 @@ describe('photo versions a store error or a crash left are removed at the next s
     expect(later.fileRemovals).toBe(1);
     expect(await filesOf(writing)).toEqual(versionFiles(writing, 1, 1));
     expect(await recordsOf(writing)).toEqual([]);
+  });
+});
+
+describe('removeLeftovers (a running process)', () => {
+  it('leaves an upload still running, on either engine, and removes it once past the grace period', async () => {
+    const hold = holdWrites(storage);
+    let upload: Promise<{ status: number; body: { id: number } | null }>;
+    try {
+      upload = send('POST', '/001/1001', 1);
+      await hold.waitFor(1);
+      const pending = await t.db.query<{ id: number }>(`SELECT id FROM inventory.cars WHERE status = 'pending'`);
+      expect(pending.rows).toHaveLength(1);
+      expect(await removeLeftovers(t.db, storage)).toEqual({ removedAds: [], fileRemovals: 0, fileRemovalsLeft: 0 });
+    } finally {
+      hold.stop();
+    }
+    const res = await upload;
+    expect(res.status).toBe(201);
+    expect(await filesOf(res.body!.id)).toEqual(versionFiles(res.body!.id, 1, 1));
+
+    // A crash left one past the grace period: removed with its files, without listing the store.
+    const crashed = await insertCar(t.db, { status: 'pending', created: new Date() });
+    await putVersion(crashed, 1, 1);
+    const listed = storage.listed;
+    expect(await removeLeftovers(t.db, storage)).toMatchObject({ removedAds: [] });
+    const later = await removeLeftovers(t.db, storage, { now: () => new Date(Date.now() + PENDING_GRACE_MS + 60_000) });
+    expect(later).toEqual({ removedAds: [crashed], fileRemovals: 1, fileRemovalsLeft: 0 });
+    expect(await filesOf(crashed)).toEqual([]);
+    expect(await filesOf(res.body!.id)).toEqual(versionFiles(res.body!.id, 1, 1));
+    expect(storage.listed).toBe(listed);
   });
 });

@@ -8,7 +8,20 @@ export const IMAGE_MESSAGES = {
   /** HEIF that the server cannot read: iPhone photos (HEVC) that the browser could not convert to JPEG. */
   heicUnreadable:
     'Bilden i HEIC-format kunde inte läsas. Spara den som JPEG (på iPhone: Inställningar > Kamera > Format > Mest kompatibelt) och försök igen.',
+  /** A file part under any other name than `images[0]` … `images[7]`. */
+  fieldName: `Bilder ska skickas i fälten images[0] till images[${MAX_IMAGES - 1}]`,
 } as const;
+
+/** The form field of photo i (0-based): `images[0]` … `images[7]`. */
+export function imageFieldName(index: number): string {
+  return `images[${index}]`;
+}
+
+/** Whether a multipart file part's name is one of the documented photo fields, exactly. */
+export function isImageFieldName(name: string): boolean {
+  const match = /^images\[(0|[1-9]\d?)\]$/.exec(name);
+  return match !== null && Number(match[1]) < MAX_IMAGES;
+}
 
 /** The message for a picked file, or null when its size is allowed. */
 export function imageSizeFailure(sizeInBytes: number): string | null {

@@ -1,13 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from '@bilmarknaden/shared/constants';
-import { IMAGE_MESSAGES } from '@bilmarknaden/shared/validation/images';
+import { IMAGE_MESSAGES, isImageFieldName } from '@bilmarknaden/shared/validation/images';
 import type { MultipartFile } from '@fastify/multipart';
 import { DomainError } from '@bilmarknaden/service-kit/domain-error';
 import { MESSAGES } from '../errors.ts';
 import type { AdForm } from '../services/ad-service.ts';
-
-/** `images`, `images[]`, `images[0]` … : the photo fields; the upload order decides the photo number. */
-const IMAGE_FIELD = /^images(\[\d{0,2}\])?$/;
 
 export const FORM_LIMITS = {
   fileSize: MAX_IMAGE_BYTES,
@@ -66,9 +63,10 @@ export async function readAdForm(request: FastifyRequest): Promise<AdForm> {
   try {
     for await (const part of request.parts({ limits: FORM_LIMITS })) {
       if (part.type === 'file') {
-        if (!IMAGE_FIELD.test(part.fieldname)) {
+        // Only `images[0]` … `images[7]`, as the form sends them; the upload order decides the photo number.
+        if (!isImageFieldName(part.fieldname)) {
           part.file.resume();
-          throw new DomainError('invalid', MESSAGES.unknownFileField, { field: 'images' });
+          throw new DomainError('invalid', IMAGE_MESSAGES.fieldName, { field: 'images' });
         }
         const { chunks, size } = await readChunks(part);
         // A file input left empty is sent as a part without name and bytes: not a photo.

@@ -65,6 +65,28 @@ export async function removeIncompleteAds(
 }
 
 /**
+ * What a crash left, removed by a running process (`removeIncompleteAds` runs only at start): pending ads and
+ * records of versions being written once older than the grace period on either engine, since uploads of this
+ * process or another replica may be running; an upload takes its row at its start, so a younger row may be one.
+ * Several replicas may run it at once: a pending row is deleted by one of them (the row lock), and an entry is
+ * settled by the one that claims it (`FOR UPDATE SKIP LOCKED`). Temporary files are left to the next start.
+ */
+export async function removeLeftovers(
+  db: Database,
+  storage: FileStorage,
+  opts: Omit<CleanupOptions, 'pendingGraceMs'> = {},
+): Promise<Omit<CleanupResult, 'removedTemporaryFiles'>> {
+  const before = graceLimit(db, { ...opts, pendingGraceMs: PENDING_GRACE_MS })!;
+  const removed = await db.transaction(async (tx) => {
+    const versions = await carsRepository(tx).deletePending(before);
+    await fileRemovalsRepository(tx).add(versions);
+    return versions;
+  });
+  const settled = await settleDueFileRemovals(db, storage, { before, log: opts.log });
+  return { removedAds: removed.map((v) => v.carId), fileRemovals: settled.done, fileRemovalsLeft: settled.left };
+}
+
+/**
  * Settles every due `inventory.file_removals` entry: older than `before` (all when absent), and whatever their
  * age those no replacement can still be writing. Entries that cannot be settled now stay.
  */
