@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
 import type { FileStorage } from '@bilmarknaden/inventory/storage/file-storage';
-import { hashPassword } from '@bilmarknaden/identity/services/password-hasher';
+import { hashPassword, verifyPassword } from '@bilmarknaden/identity/services/password-hasher';
 import { carsRepository } from '@bilmarknaden/inventory/repositories/cars-repository';
 import { fileKey } from '@bilmarknaden/inventory/storage/file-keys';
 import { usersRepository } from '@bilmarknaden/identity/repositories/users-repository';
@@ -15,6 +15,12 @@ export const DEMO_AD_COUNT = 200;
 const MARKER = 'demo/seed';
 const DAY_MS = 24 * 3600 * 1000;
 
+export interface DemoSeedOptions {
+  /** The demo moderator and administrator too: never in production, where the README's password would open them. */
+  withStaff: boolean;
+  count?: number;
+}
+
 /**
  * Seeds demo users, ads and photos once on an empty database (a marker row makes a second start skip).
  * Ads go through the inventory repository like real uploads: pending, photos stored, then active.
@@ -23,7 +29,7 @@ export async function seedDemoData(
   db: Database,
   storage: FileStorage,
   log: FastifyBaseLogger,
-  count = DEMO_AD_COUNT,
+  { withStaff, count = DEMO_AD_COUNT }: DemoSeedOptions,
 ): Promise<boolean> {
   const done = await db.query('SELECT 1 FROM public.schema_migrations WHERE id = $1', [MARKER]);
   if (done.rows.length > 0) return false;
@@ -32,7 +38,8 @@ export async function seedDemoData(
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const users = usersRepository(db);
-  for (const u of demoUsers) {
+  const seeded = demoUsers.filter((u) => withStaff || u.role === 1);
+  for (const u of seeded) {
     if (await users.findByUsername(u.username)) continue;
     await users.insert({
       ...u,
@@ -72,7 +79,7 @@ export async function seedDemoData(
     await db.query('UPDATE inventory.cars SET created = $2, updated = $2 WHERE id = $1', [id, created]);
   }
   await db.query('INSERT INTO public.schema_migrations (id) VALUES ($1)', [MARKER]);
-  log.info({ ads: count, users: demoUsers.length, ms: Date.now() - started }, 'demo data seeded');
+  log.info({ ads: count, users: seeded.length, ms: Date.now() - started }, 'demo data seeded');
   return true;
 }
 
@@ -83,4 +90,24 @@ async function loadCatalogue(db: Database): Promise<CatalogueEntry[]> {
       GROUP BY m.name ORDER BY m.name`,
   );
   return r.rows;
+}
+
+/**
+ * In production, a demo moderator or administrator that an earlier start seeded and that still has the README's
+ * password loses its role (to 1), so the published password opens no staff account. Returns the usernames demoted.
+ */
+export async function demoteDemoStaff(db: Database, log: FastifyBaseLogger): Promise<string[]> {
+  const users = usersRepository(db);
+  const demoted: string[] = [];
+  for (const u of demoUsers.filter((d) => d.role !== 1)) {
+    const found = await users.findByUsername(u.username);
+    if (!found || found.role === 1 || found.email.toLowerCase() !== u.email) continue;
+    if (!(await verifyPassword(found.passwordHash, DEMO_PASSWORD))) continue;
+    await users.setRole(u.username, 1);
+    demoted.push(u.username);
+  }
+  if (demoted.length > 0) {
+    log.warn({ demoted }, "demo staff accounts with the README's password demoted to role 1 (NODE_ENV=production)");
+  }
+  return demoted;
 }
