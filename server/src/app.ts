@@ -27,7 +27,8 @@ import { helmetOptions, registerSecurityHeaders, securityHeaders } from './secur
 import { isPageRequest, webRoutes, type PageAnswers } from './web-routes.ts';
 import { registerHealthCheck } from './health.ts';
 import { identityOptions } from './identity-options.ts';
-import { demoteDemoStaff, seedDemoData } from './seed/demo-seed.ts';
+import { seedDemoData } from './seed/demo-seed.ts';
+import { demoteDemoStaff } from './seed/demo-staff.ts';
 import { startClosureRelay } from './account-closure-relay.ts';
 import type { Settings } from './settings.ts';
 

@@ -18,7 +18,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   t = await createTestDatabase([identityMigrations, inventoryMigrations]);
   app = (await buildApp(testSettings(), { db: t.db })).app;
-});
+}, 120_000);
 afterAll(async () => {
   await app.close();
   await t.dispose();

@@ -55,7 +55,8 @@ const usernames = async (t: TestDatabase) =>
     (r) => r.username,
   );
 
-describe('demo data in production', () => {
+// Each test opens its own database and starts the whole process once or twice.
+describe('demo data in production', { timeout: 180_000 }, () => {
   it('without SEED_DEMO, a production start seeds nothing: no demo user, no demo ad', async () => {
     const settings = production('');
     expect(settings.seedDemo).toBe(false);

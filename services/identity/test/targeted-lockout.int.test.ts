@@ -11,7 +11,7 @@ let t: TestIdentity;
 
 beforeAll(async () => {
   t = await buildIdentity({ now: () => new Date(clock) });
-});
+}, 120_000);
 afterAll(() => t.close());
 beforeEach(() => {
   clock += 60 * 60 * 1000; // each test starts after the windows of the one before
@@ -40,7 +40,7 @@ async function attack(email: string, network: string): Promise<string[]> {
   return addresses;
 }
 
-describe('an account guessed from many addresses', () => {
+describe('an account guessed from many addresses', { timeout: 60_000 }, () => {
   it('lets the owner in from a fresh address with the right password, while the guessers stay stopped', async () => {
     const owner = await registered();
     const used = await attack(owner.email, '198.51.100');
