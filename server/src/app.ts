@@ -29,6 +29,7 @@ import { isPageRequest, webRoutes, type PageAnswers } from './web-routes.ts';
 import { registerHealthCheck } from './health.ts';
 import { identityOptions } from './identity-options.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
+import { demoteDemoStaff } from './seed/demo-staff.ts';
 import { startClosureRelay } from './account-closure-relay.ts';
 import type { Settings } from './settings.ts';
 
@@ -172,6 +173,8 @@ export async function buildApp(
     storage?: FileStorage;
     /** Sees every route as it is added (the security tests build their route list from it). */
     onRoute?: onRouteHookHandler;
+    /** Fewer demo ads than the seed's default (tests). */
+    demoAdCount?: number;
   } = {},
 ): Promise<BuiltApp> {
   const db = deps.db ?? (await openSettingsDatabase(settings));
@@ -193,7 +196,10 @@ export async function buildApp(
     });
     const storage = deps.storage ?? createFileStorage({ dataDir: settings.dataDir, s3: settings.s3 });
     await cleanUpAtStart(app, db, storage);
-    if (settings.seedDemo) await seedDemoData(db, storage, app.log);
+    if (settings.production) await demoteDemoStaff(db, app.log);
+    if (settings.seedDemo) {
+      await seedDemoData(db, storage, app.log, { withStaff: !settings.production, count: deps.demoAdCount });
+    }
 
     registerErrorAnswers(app);
     await registerSecurity(app, settings);

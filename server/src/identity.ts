@@ -7,6 +7,7 @@ import { identityMigrations } from '@bilmarknaden/identity/migrations';
 import { identityOptions } from './identity-options.ts';
 import { loadSettings } from './settings.ts';
 import { buildStandalone } from './standalone.ts';
+import { demoteDemoStaff } from './seed/demo-staff.ts';
 import { closeOnSignals, exitOnBootError } from './lifecycle.ts';
 
 // `npm run start:identity`: the identity service alone (default port 3001).
@@ -19,6 +20,7 @@ try {
     production: settings.production,
   });
   const app = await buildStandalone(settings, identityMigrations, async (app, db) => {
+    if (settings.production) await demoteDemoStaff(db, app.log);
     await app.register(identityApp, { prefix: IDENTITY_BASE, ...identityOptions(settings, db, keys, app.log) });
   });
   closeOnSignals(app);

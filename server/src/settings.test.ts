@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { DEFAULT_REGISTRATION_RATE_LIMIT } from '@bilmarknaden/identity/services/registration-service';
@@ -17,6 +18,14 @@ describe('loadSettings', () => {
     expect(s).toMatchObject({ port: 3000, seedDemo: true, production: false, databaseUrl: undefined, s3: undefined });
     expect(s.dataDir).toBe(path.resolve('./data'));
     expect(s.webDist).toBe('/repo/apps/web/dist');
+  });
+
+  it('has no demo data in production unless SEED_DEMO asks for it', () => {
+    const key = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    expect(loadSettings({ NODE_ENV: 'production', JWT_PRIVATE_KEY: key }, defaults).seedDemo).toBe(false);
+    expect(loadSettings({ NODE_ENV: 'production', JWT_PRIVATE_KEY: key, SEED_DEMO: 'true' }, defaults).seedDemo).toBe(
+      true,
+    );
   });
 
   it('reads every setting', () => {

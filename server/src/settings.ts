@@ -84,7 +84,8 @@ function settingsSchema(defaults: { port: number; repoRoot: string }, production
     databaseUrl: url('DATABASE_URL', 'postgres-url', 'postgres:// or postgresql://'),
     /** PostgreSQL connections kept open at most (PGlite is one connection). */
     databasePoolSize: whole('DATABASE_POOL_SIZE', 1, MAX_DATABASE_POOL_SIZE, defaultDatabasePoolSize()),
-    seedDemo: yesNo('SEED_DEMO', true),
+    /** Off in production unless asked for; even then without the demo moderator and administrator. */
+    seedDemo: yesNo('SEED_DEMO', !production),
     /** NODE_ENV=production. */
     production: Type.Boolean({ default: production }),
     logLevel: Type.Union(

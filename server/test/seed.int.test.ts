@@ -27,7 +27,7 @@ describe('demo seed', () => {
   afterAll(() => t.dispose());
 
   it('seeds users, active ads and their photos once', async () => {
-    expect(await seedDemoData(t.db, storage, log, 12)).toBe(true);
+    expect(await seedDemoData(t.db, storage, log, { withStaff: true, count: 12 })).toBe(true);
     const cars = await t.db.query<{ id: number; image_count: number; status: string }>(
       'SELECT id, image_count, status FROM inventory.cars',
     );
@@ -45,7 +45,7 @@ describe('demo seed', () => {
         }
       }
     }
-    expect(await seedDemoData(t.db, storage, log, 12)).toBe(false);
+    expect(await seedDemoData(t.db, storage, log, { withStaff: true, count: 12 })).toBe(false);
     expect((await t.db.query('SELECT id FROM inventory.cars')).rows).toHaveLength(12);
   });
 

@@ -84,6 +84,14 @@ export function errorAnswer(err: unknown): ErrorAnswer {
 }
 
 /**
+ * swagger-ui draws its logo with one `<style>` element before the page swaps in its own: allowed by its hash in
+ * the docs' answers only, so a `style-src` without 'unsafe-inline' refuses nothing there.
+ */
+export const DOCS_LOGO_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
+const allowDocsLogoStyle = (policy: string) =>
+  policy.replace(/(^|;)(\s*style-src\s[^;]*?)\s*(?=;|$)/, `$1$2 ${DOCS_LOGO_STYLE_HASH}`);
+
+/**
  * What both services share, registered inside each service's own plugin: the error answers, the JSON parser
  * (prototype-poisoning keys refused whatever the host's options), the NUL guard, the not-found answer and the
  * OpenAPI document.
@@ -115,7 +123,12 @@ async function servicePlugin(app: FastifyInstance, opts: ServicePluginOptions): 
         components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },
     });
-    await app.register(swaggerUi, { routePrefix: '/docs' });
+    await app.register(swaggerUi, {
+      routePrefix: '/docs',
+      // The page links its assets as `<indexPrefix>/docs/static/…`; without the service's prefix they answered 404.
+      indexPrefix: app.prefix,
+      transformStaticCSP: allowDocsLogoStyle,
+    });
   }
 }
 

@@ -15,6 +15,12 @@ export const DEMO_AD_COUNT = 200;
 const MARKER = 'demo/seed';
 const DAY_MS = 24 * 3600 * 1000;
 
+export interface DemoSeedOptions {
+  /** The demo moderator and administrator too: never in production, where the README's password would open them. */
+  withStaff: boolean;
+  count?: number;
+}
+
 /**
  * Seeds demo users, ads and photos once on an empty database (a marker row makes a second start skip).
  * Ads go through the inventory repository like real uploads: pending, photos stored, then active.
@@ -23,7 +29,7 @@ export async function seedDemoData(
   db: Database,
   storage: FileStorage,
   log: FastifyBaseLogger,
-  count = DEMO_AD_COUNT,
+  { withStaff, count = DEMO_AD_COUNT }: DemoSeedOptions,
 ): Promise<boolean> {
   const done = await db.query('SELECT 1 FROM public.schema_migrations WHERE id = $1', [MARKER]);
   if (done.rows.length > 0) return false;
@@ -32,7 +38,8 @@ export async function seedDemoData(
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const users = usersRepository(db);
-  for (const u of demoUsers) {
+  const seeded = demoUsers.filter((u) => withStaff || u.role === 1);
+  for (const u of seeded) {
     if (await users.findByUsername(u.username)) continue;
     await users.insert({
       ...u,
@@ -72,7 +79,7 @@ export async function seedDemoData(
     await db.query('UPDATE inventory.cars SET created = $2, updated = $2 WHERE id = $1', [id, created]);
   }
   await db.query('INSERT INTO public.schema_migrations (id) VALUES ($1)', [MARKER]);
-  log.info({ ads: count, users: demoUsers.length, ms: Date.now() - started }, 'demo data seeded');
+  log.info({ ads: count, users: seeded.length, ms: Date.now() - started }, 'demo data seeded');
   return true;
 }
 

@@ -94,12 +94,38 @@ describe('login rate limit', () => {
     expect((await login(user.email, user.password, '10.1.1.6')).statusCode).toBe(200);
   });
 
-  it('an account guessed from many addresses hits its own ceiling', async () => {
+  it('beyond its ceiling an account gives each address one try: the guessers wait, the owner gets in', async () => {
     const user = await registered();
     for (const address of ['10.2.0.1', '10.2.0.2', '10.2.0.3']) await failTimes(4, user.email, address);
+    // An address that has failed on the account waits, with the right password too ...
+    const refused = await login(user.email, user.password, '10.2.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: TOO_MANY });
+    expect(Number(refused.headers['retry-after'])).toBe(900);
+    // ... a new address has one try, then waits ...
+    await failTimes(1, user.email, '10.2.0.4');
     expect((await login(user.email, user.password, '10.2.0.4')).statusCode).toBe(429);
-    const other = await registered();
-    expect((await login(other.email, other.password, '10.2.0.4')).statusCode).toBe(200);
+    // ... and the owner, from an address without failures, gets in.
+    expect((await login(user.email, user.password, '10.2.0.5')).statusCode).toBe(200);
+  });
+
+  it('an IPv6 network counts as one address: new addresses in a /64 get no new tries', async () => {
+    const user = await registered();
+    for (let i = 1; i <= 3; i++) await failTimes(4, user.email, `10.3.0.${i}`);
+    await failTimes(1, user.email, '2001:db8:7:7::1');
+    const res = await login(user.email, user.password, '2001:db8:7:7:ffff::2');
+    expect(res.statusCode).toBe(429);
+    expect((await login(user.email, user.password, '2001:db8:7:8::1')).statusCode).toBe(200);
+  });
+
+  it('an IPv6 /64 shares the per-address limit, written in any form', async () => {
+    const user = await registered();
+    const forms = ['2001:db8:9:9::1', '2001:DB8:9:9:0::2', '2001:0db8:0009:0009:1:2:3:4', '2001:db8:9:9::5'];
+    for (let i = 0; i < 20; i++) {
+      expect((await login(`okand-v6-${i}@exempel.se`, 'fel-lösenord', forms[i % 4])).statusCode).toBe(404);
+    }
+    expect((await login(user.email, user.password, '2001:db8:9:9:abcd::6')).statusCode).toBe(429);
+    expect((await login(user.email, user.password, '2001:db8:9:a::1')).statusCode).toBe(200);
   });
 
   it('replicas share the counters through the database', async () => {

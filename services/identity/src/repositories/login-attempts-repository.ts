@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import type { Database, Queryable } from '@bilmarknaden/db/database';
 
 export interface FailureLimits {
@@ -5,7 +6,11 @@ export interface FailureLimits {
   perAccountAndAddress: number;
   /** Failed attempts allowed per address, whatever the account. */
   perAddress: number;
-  /** Failed attempts allowed per account from all addresses together. */
+  /**
+   * Failed attempts per account from all addresses together beyond which the account is not blocked but each
+   * address gets one try only: an address with a failure on the account in the window waits. So a guesser with
+   * many addresses cannot lock the owner out, who comes with none (decision 036).
+   */
   perAccount: number;
 }
 
@@ -13,6 +18,27 @@ interface BlockRow {
   pair: Date | string | null;
   address: Date | string | null;
   account: Date | string | null;
+  pair_last: Date | string | null;
+}
+
+/**
+ * The key an address's attempts are counted under: an IPv4 address as it is, an IPv6 address by its /64 (one
+ * subscriber's network holds 2^64 addresses, which would otherwise each count apart), an IPv4-mapped one as IPv4.
+ */
+export function attemptAddress(address: string): string {
+  const ip = address.split('%')[0]!.toLowerCase();
+  if (!isIPv6(ip)) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = ip.split('::');
+  const heads = head ? head.split(':') : [];
+  const tails = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined ? heads : [...heads, ...Array<string>(8 - heads.length - tails.length).fill('0'), ...tails];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 const toDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
@@ -25,13 +51,16 @@ export function loginAttemptsRepository(db: Database) {
      * Counts a login attempt of `account` from `address` before its password is checked, unless a scope is at its
      * limit in the window (since `since`): then nothing is written and the answer is, for each scope over its
      * limit, the time of its limit-th most recent attempt (the scope stays blocked until that attempt leaves the
-     * window). Empty when the attempt was written.
+     * window). An account at its limit blocks only an address that has failed on it in the window, until that
+     * failure or the account's limit-th most recent attempt leaves the window, whichever is first. Empty when the
+     * attempt was written.
      *
      * The check and the write run one at a time per account and per address (transaction-scoped advisory locks,
      * always taken in that order), so parallel guesses are counted exactly: each sees every earlier attempt of
      * its scopes committed. Attempts that left every window are dropped first, outside the locks.
      */
-    async begin(account: string, address: string, at: Date, since: Date, limits: FailureLimits): Promise<Date[]> {
+    async begin(account: string, from: string, at: Date, since: Date, limits: FailureLimits): Promise<Date[]> {
+      const address = attemptAddress(from);
       await db.query('DELETE FROM identity.login_attempts WHERE attempted_at <= $1::timestamptz', [
         since.toISOString(),
       ]);
@@ -48,7 +77,9 @@ export function loginAttemptsRepository(db: Database) {
                ORDER BY attempted_at DESC OFFSET $5 LIMIT 1) AS address,
              (SELECT attempted_at FROM identity.login_attempts
                WHERE account = $1 AND attempted_at > $3::timestamptz
-               ORDER BY attempted_at DESC OFFSET $6 LIMIT 1) AS account`,
+               ORDER BY attempted_at DESC OFFSET $6 LIMIT 1) AS account,
+             (SELECT max(attempted_at) FROM identity.login_attempts
+               WHERE account = $1 AND address = $2 AND attempted_at > $3::timestamptz) AS pair_last`,
           [
             account,
             address,
@@ -59,9 +90,9 @@ export function loginAttemptsRepository(db: Database) {
           ],
         );
         const row = rows[0];
-        const blocking = row
-          ? [row.pair, row.address, row.account].map(toDate).filter((d): d is Date => d !== null)
-          : [];
+        const blocking = row ? [row.pair, row.address].map(toDate).filter((d): d is Date => d !== null) : [];
+        const [accountLimit, pairLast] = [toDate(row?.account ?? null), toDate(row?.pair_last ?? null)];
+        if (accountLimit && pairLast) blocking.push(accountLimit < pairLast ? accountLimit : pairLast);
         if (blocking.length === 0) {
           await tx.query(
             `INSERT INTO identity.login_attempts (account, address, attempted_at) VALUES ($1, $2, $3::timestamptz)`,
@@ -74,7 +105,10 @@ export function loginAttemptsRepository(db: Database) {
 
     /** A successful login forgives the failures of that account from that address. */
     async clearPair(account: string, address: string): Promise<void> {
-      await db.query('DELETE FROM identity.login_attempts WHERE account = $1 AND address = $2', [account, address]);
+      await db.query('DELETE FROM identity.login_attempts WHERE account = $1 AND address = $2', [
+        account,
+        attemptAddress(address),
+      ]);
     },
   };
 }

@@ -12,7 +12,10 @@ export interface LoginRateLimit extends FailureLimits {
   windowSeconds: number;
 }
 
-/** 5 failures per account and address, 20 per address, 100 per account, in 15 minutes. */
+/**
+ * 5 failures per account and address, 20 per address, in 15 minutes; beyond 100 on an account, one per address
+ * (decision 036). An IPv6 address counts by its /64.
+ */
 export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimit = {
   windowSeconds: 15 * 60,
   perAccountAndAddress: 5,
