@@ -2,30 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { createRemoteJWKSet } from 'jose';
 import { FILES_BASE, IDENTITY_BASE, identityPaths, INVENTORY_BASE } from '@bilmarknaden/shared/api-paths';
 import { createTokenVerifier } from '@bilmarknaden/shared/auth/token';
-import {
-  createTokenRevocationList,
-  httpTokenRevocationSource,
-  refuseRevoked,
-  type TokenRevocationList,
-} from '@bilmarknaden/service-kit/token-revocations';
+import { refuseRevoked, type TokenRevocationList } from '@bilmarknaden/service-kit/token-revocations';
 import { inventoryApp } from '@bilmarknaden/inventory/app';
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
 import { createFileStorage } from '@bilmarknaden/inventory/storage/create-storage';
 import { filesRoutes } from '@bilmarknaden/inventory/files/files-routes';
-import { SettingsError, type Settings } from './settings.ts';
+import type { Settings } from './settings.ts';
+import { identityAccess, revocationsFromIdentity } from './identity-access.ts';
 import { buildStandalone } from './standalone.ts';
 import { cleanUpAtStart, photoWorkers } from './app.ts';
 import { startClosureRelay } from './account-closure-relay.ts';
-
-/** What a service running alone needs to reach identity: its URL and the deployment's internal key. */
-export function identityAccess(settings: Settings): { baseUrl: string; internalKey: string } {
-  const problems = [
-    ...(settings.identityUrl ? [] : ['IDENTITY_URL is required, e.g. http://127.0.0.1:3001']),
-    ...(settings.internalApiKey ? [] : ['INTERNAL_API_KEY is required (the same secret as identity has)']),
-  ];
-  if (problems.length > 0) throw new SettingsError(problems);
-  return { baseUrl: settings.identityUrl!, internalKey: settings.internalApiKey! };
-}
 
 /**
  * The inventory service alone (`npm run start:inventory`): it verifies tokens with the public key identity
@@ -40,14 +26,8 @@ export async function buildInventoryProcess(
   const storage = createFileStorage({ dataDir: settings.dataDir, s3: settings.s3 });
   let revocations: TokenRevocationList | undefined;
   const app = await buildStandalone(settings, inventoryMigrations, async (app, db) => {
-    const list = createTokenRevocationList({
-      source: httpTokenRevocationSource(identity),
-      lifetimeSeconds: settings.tokenTtlSeconds,
-      log: app.log,
-    });
+    const list = await revocationsFromIdentity(app, settings);
     revocations = list;
-    app.addHook('onClose', () => list.close());
-    await list.start();
     const verifyToken = refuseRevoked(createTokenVerifier(createRemoteJWKSet(new URL(jwksUrl))), list);
     await cleanUpAtStart(app, db, storage);
     const processImage = photoWorkers(app, settings);
