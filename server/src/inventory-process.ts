@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { createRemoteJWKSet } from 'jose';
+import { FILES_BASE, IDENTITY_BASE, identityPaths, INVENTORY_BASE } from '@bilmarknaden/shared/api-paths';
+import { createTokenVerifier } from '@bilmarknaden/shared/auth/token';
+import { refuseRevoked, type TokenRevocationList } from '@bilmarknaden/service-kit/token-revocations';
+import { inventoryApp } from '@bilmarknaden/inventory/app';
+import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
+import { createFileStorage } from '@bilmarknaden/inventory/storage/create-storage';
+import { filesRoutes } from '@bilmarknaden/inventory/files/files-routes';
+import type { Settings } from './settings.ts';
+import { identityAccess, revocationsFromIdentity } from './identity-access.ts';
+import { buildStandalone } from './standalone.ts';
+import { cleanUpAtStart, photoWorkers } from './app.ts';
+import { startClosureRelay } from './account-closure-relay.ts';
+
+/**
+ * The inventory service alone (`npm run start:inventory`): it verifies tokens with the public key identity
+ * publishes (IDENTITY_JWKS_URL, by default from IDENTITY_URL) and refuses revoked ones from a list it reads from
+ * identity every 15 s (decision 033).
+ */
+export async function buildInventoryProcess(
+  settings: Settings,
+): Promise<{ app: FastifyInstance; revocations: TokenRevocationList }> {
+  const identity = identityAccess(settings);
+  const jwksUrl = settings.identityJwksUrl ?? `${identity.baseUrl}${IDENTITY_BASE}${identityPaths.jwks}`;
+  const storage = createFileStorage({ dataDir: settings.dataDir, s3: settings.s3 });
+  let revocations: TokenRevocationList | undefined;
+  const app = await buildStandalone(settings, inventoryMigrations, async (app, db) => {
+    const list = await revocationsFromIdentity(app, settings);
+    revocations = list;
+    const verifyToken = refuseRevoked(createTokenVerifier(createRemoteJWKSet(new URL(jwksUrl))), list);
+    await cleanUpAtStart(app, db, storage);
+    const processImage = photoWorkers(app, settings);
+    await app.register(inventoryApp, { prefix: INVENTORY_BASE, db, storage, verifyToken, processImage });
+    // Identity alone records closures in the shared database; this process erases their ads (decision 026).
+    startClosureRelay(app, db, storage);
+    await app.register(filesRoutes, { prefix: FILES_BASE, db, storage });
+  });
+  return { app, revocations: revocations! };
+}
