@@ -15,7 +15,8 @@ export async function demoteDemoStaff(db: Database, log: FastifyBaseLogger): Pro
     const found = await users.findByUsername(u.username);
     if (!found || found.role === 1 || found.email.toLowerCase() !== u.email) continue;
     if (!(await verifyPassword(found.passwordHash, DEMO_PASSWORD))) continue;
-    await users.setRole(u.username, 1);
+    // Its tokens carry the old role: refused from now on, like any role change's.
+    await db.transaction((tx) => usersRepository(tx).setRole(u.username, 1, new Date()));
     demoted.push(u.username);
   }
   if (demoted.length > 0) {
