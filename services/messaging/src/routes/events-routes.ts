@@ -6,12 +6,13 @@ import type { BearerAuth } from '@bilmarknaden/service-kit/bearer-auth';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
 import { messagingPaths } from '@bilmarknaden/shared/api-paths';
 import { errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
+import { liveRepository } from '../repositories/live-repository.ts';
 import { createEventHub, type EventHubOptions, type LiveEventSource } from '../live/event-hub.ts';
 
 export interface EventsRoutesOptions {
   db: Database;
-  /** The messaging repository's `messageEvent` and `missedMessageEvents`. */
-  source: LiveEventSource;
+  /** The conversations repository's `messageEvent` and `missedMessageEvents`. */
+  source: Pick<LiveEventSource, 'messageEvent' | 'missedMessageEvents'>;
   auth: BearerAuth<{ username: string; exp: number }>;
   /** Tests and the bench: the hub's limits. */
   live?: Pick<EventHubOptions, 'maxStreamsPerUser' | 'maxBufferedBytes' | 'pingIntervalMs'>;
@@ -34,7 +35,12 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * fresh token and `Last-Event-ID`.
  */
 export function eventsRoutes(app: FastifyInstance, opts: EventsRoutesOptions): void {
-  const hub = createEventHub({ db: opts.db, source: opts.source, log: app.log, ...opts.live });
+  const source: LiveEventSource = {
+    messageEvent: (id, username) => opts.source.messageEvent(id, username),
+    missedMessageEvents: (username, after, limit) => opts.source.missedMessageEvents(username, after, limit),
+    latestMessageId: liveRepository(opts.db).latestMessageId,
+  };
+  const hub = createEventHub({ db: opts.db, source, log: app.log, ...opts.live });
   app.addHook('onReady', () => hub.start());
   // Open streams would keep the server's close waiting: they end first.
   app.addHook('preClose', () => hub.stop());
