@@ -105,6 +105,8 @@ function settingsSchema(defaults: { port: number; repoRoot: string }, production
     ),
     /** Inventory alone: where identity publishes its public key. */
     identityJwksUrl: url('IDENTITY_JWKS_URL', 'http-url', 'http:// or https://'),
+    /** Messaging alone: inventory's base URL, where it reads ads through the public API. */
+    inventoryUrl: url('INVENTORY_URL', 'http-url', 'http:// or https://'),
     /** Given when S3_BUCKET is. */
     s3: Type.Optional(
       Type.Object({
