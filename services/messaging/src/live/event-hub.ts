@@ -1,11 +1,12 @@
 import type { Database, Unlisten } from '@bilmarknaden/db/database';
 import type { Static } from '@sinclair/typebox';
 import type { MessageEventSchema } from '@bilmarknaden/shared/schemas/messaging-schemas';
+import { MESSAGING_CHANNEL } from '../repositories/conversations-repository.ts';
 
 export type MessageEvent = Static<typeof MessageEventSchema>;
 
 /** The database channel messaging's transactions notify on (`pg_notify`, sent on commit). */
-export const MESSAGING_CHANNEL = 'messaging_events';
+export { MESSAGING_CHANNEL };
 
 /** The payloads on MESSAGING_CHANNEL. */
 export type MessagingNotification =
