@@ -234,7 +234,6 @@ async function benchEngine(engine: Engine, opts: BenchOptions, withLighthouse: b
     if (messaging) {
       report.messaging = await runMessagingBench({
         baseUrl: server.url,
-        serverPid: server.pid,
         ads: messagingAds,
         only: opts.only,
         load,

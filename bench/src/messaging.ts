@@ -1,11 +1,11 @@
 // The messaging scenarios (issue 25): the inbox of a user with 500 conversations, sending a message, and 2,000
 // open live-event streams on one process while 100 messages a second are sent (memory per stream, delivery p99).
 import http from 'node:http';
-import { readFile } from 'node:fs/promises';
 import type { Database } from '@bilmarknaden/db/database';
 import { MESSAGING_BASE, messagingPaths } from '@bilmarknaden/shared/api-paths';
 import { BENCH_PASSWORD, benchUser } from '@bilmarknaden/server/cli/bulk-seed';
 import { runLoad, type LoadResult, type RotatingRequest } from './load.ts';
+import { CEILING_BASE } from './scenarios.ts';
 import { sleep } from './server-process.ts';
 import { login } from './uploads.ts';
 
@@ -29,12 +29,17 @@ export const MESSAGING_TARGETS = { sendP99Ms: 25, inboxP99Ms: 25, deliveryP99Ms:
 
 export interface LiveReport {
   streams: number;
-  /** The server's resident memory before and after opening them (after 2 s to settle), MB. */
+  /** The server's resident memory before and after opening them (each after a full garbage collection), MB. */
   rssBeforeMb: number;
   rssAfterMb: number;
+  /** Growth of the resident memory per stream. */
   bytesPerStream: number;
+  /** Growth of the JavaScript heap and of memory outside it (buffers) per stream. */
+  heapBytesPerStream: number;
   sent: number;
   sendErrors: number;
+  /** The first few failed sends, as the bench saw them. */
+  sendErrorSamples: string[];
   /** Each message goes to the sender's and the recipient's 10 streams. */
   expectedDeliveries: number;
   delivered: number;
@@ -124,11 +129,14 @@ async function seedConversations(baseUrl: string, tokens: Map<number, string>, a
   });
 }
 
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 102.4) / 10;
+/** The bench server's memory after a full garbage collection (bench/src/ceiling-route.ts). */
+async function serverMemory(baseUrl: string): Promise<NodeJS.MemoryUsage> {
+  const r = await fetch(`${baseUrl}${CEILING_BASE}/memory`);
+  if (!r.ok) throw new Error(`memory: ${r.status}`);
+  return (await r.json()) as NodeJS.MemoryUsage;
 }
+
+const mb = (bytes: number) => Math.round(bytes / 104_857.6) / 10;
 
 const percentile = (sorted: readonly number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -176,7 +184,6 @@ function openStream(baseUrl: string, token: string, onMessage: (text: string) =>
 
 export async function runMessagingBench(opts: {
   baseUrl: string;
-  serverPid: number;
   ads: readonly number[];
   only: readonly string[];
   load: { connections: number; durationS: number; warmupS: number };
@@ -229,16 +236,18 @@ export async function runMessagingBench(opts: {
     report.live = await measureLive(opts, tokens, conversations, opts.load.durationS);
     const l = report.live;
     log(
-      `  live connections  ${l.streams} streams, ${l.bytesPerStream} bytes each (RSS ${l.rssBeforeMb} → ${l.rssAfterMb} MB); ` +
+      `  live connections  ${l.streams} streams, ${l.heapBytesPerStream} bytes of heap and buffers each, ` +
+        `${l.bytesPerStream} of RSS (${l.rssBeforeMb} → ${l.rssAfterMb} MB); ` +
         `${l.sent} sent at ${SENDS_PER_SECOND}/s, ${l.delivered}/${l.expectedDeliveries} delivered, ` +
-        `p50 ${l.p50} ms  p99 ${l.p99} ms  max ${l.max} ms, ${l.endedEarly} ended early, ${l.sendErrors} send errors`,
+        `p50 ${l.p50} ms  p99 ${l.p99} ms  max ${l.max} ms, ${l.endedEarly} ended early, ${l.sendErrors} send errors` +
+        (l.sendErrorSamples.length ? ` (${l.sendErrorSamples.join('; ')})` : ''),
     );
   }
   return report;
 }
 
 async function measureLive(
-  opts: { baseUrl: string; serverPid: number; log: (m: string) => void },
+  opts: { baseUrl: string; log: (m: string) => void },
   tokens: Map<number, string>,
   conversations: readonly Conversation[],
   durationS: number,
@@ -252,17 +261,23 @@ async function measureLive(
     if (t0 !== undefined) latencies.push(performance.now() - t0);
   };
 
-  const rssBeforeMb = await rssMb(opts.serverPid);
+  const before = await serverMemory(baseUrl);
   log(`messaging: opening ${LIVE_USERS * STREAMS_PER_USER} live streams…`);
   const owners = Array.from({ length: LIVE_USERS * STREAMS_PER_USER }, (_, i) => (i % LIVE_USERS) + 1);
   const streams = await mapLimit(owners, 50, (n) => openStream(baseUrl, tokens.get(n)!, onMessage));
   await sleep(2000);
-  const rssAfterMb = await rssMb(opts.serverPid);
+  const after = await serverMemory(baseUrl);
+  const offHeap = (m: NodeJS.MemoryUsage) => m.heapUsed + m.external;
 
   log(`messaging: sending ${SENDS_PER_SECOND} messages a second for ${durationS} s…`);
   const run = Date.now().toString(36);
   let sent = 0;
   let sendErrors = 0;
+  const sendErrorSamples: string[] = [];
+  const failed = (why: string) => {
+    sendErrors++;
+    if (sendErrorSamples.length < 5) sendErrorSamples.push(why);
+  };
   const posts: Promise<void>[] = [];
   const started = performance.now();
   for (let i = 0; i < SENDS_PER_SECOND * durationS; i++) {
@@ -276,11 +291,11 @@ async function measureLive(
     posts.push(
       postJson(`${baseUrl}${MESSAGING_BASE}${messagingPaths.messages(c.id)}`, tokens.get(c.buyer)!, { text }).then(
         async (r) => {
-          await r.arrayBuffer();
+          const body = await r.text();
           if (r.status === 201) sent++;
-          else sendErrors++;
+          else failed(`${r.status} ${body.slice(0, 100)}`);
         },
-        () => void sendErrors++,
+        (err: unknown) => failed(String((err as Error).cause ?? err)),
       ),
     );
   }
@@ -295,11 +310,13 @@ async function measureLive(
   const expectedDeliveries = sent * 2 * STREAMS_PER_USER;
   return {
     streams: streams.length,
-    rssBeforeMb,
-    rssAfterMb,
-    bytesPerStream: Math.round(((rssAfterMb - rssBeforeMb) * 1024 * 1024) / streams.length),
+    rssBeforeMb: mb(before.rss),
+    rssAfterMb: mb(after.rss),
+    bytesPerStream: Math.round((after.rss - before.rss) / streams.length),
+    heapBytesPerStream: Math.round((offHeap(after) - offHeap(before)) / streams.length),
     sent,
     sendErrors,
+    sendErrorSamples,
     expectedDeliveries,
     delivered: latencies.length,
     endedEarly,

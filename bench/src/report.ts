@@ -90,7 +90,8 @@ export function formatTable(reports: EngineReport[], ingest: IngestResult | null
       if (m.live) {
         const l = m.live;
         lines.push(
-          `  ${l.streams} live streams: ${l.bytesPerStream} bytes each (server RSS ${l.rssBeforeMb} → ${l.rssAfterMb} MB);` +
+          `  ${l.streams} live streams: ${l.heapBytesPerStream} bytes of heap and buffers each, ${l.bytesPerStream} of RSS` +
+            ` (${l.rssBeforeMb} → ${l.rssAfterMb} MB);` +
             ` delivery p50 ${l.p50} ms, p99 ${l.p99} ms, max ${l.max} ms at 100 messages/s,` +
             ` ${l.delivered}/${l.expectedDeliveries} delivered, ${l.endedEarly} ended early ${mark(l.meets)}` +
             ` (target p99 ≤ ${MESSAGING_TARGETS.deliveryP99Ms} ms, all delivered)`,
