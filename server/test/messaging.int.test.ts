@@ -2,14 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { messagingPaths } from '@bilmarknaden/shared/api-paths';
 import { eraseAccount } from '@bilmarknaden/messaging/repositories/conversations-repository';
-import { buildSecureApp, createAd, registerUser, type SecureApp, type TestUser } from './security/security-helpers.ts';
+import { createMailSweep, MAIL_AFTER_MS } from '@bilmarknaden/messaging/services/mail-sweep';
+import { httpIdentityClient } from '@bilmarknaden/service-kit/identity-client';
+import {
+  buildSecureApp,
+  createAd,
+  mailTo,
+  registerUser,
+  type SecureApp,
+  type TestUser,
+} from './security/security-helpers.ts';
 
 // Messaging in the default process (issue #25): real users and ads, the ad read through inventory's own code, and
-// a closed account's messages erased by the closure relay.
+// a closed account's messages erased by the closure relay, and the mail about an unread message through identity.
+
+const INTERNAL_API_KEY = 'nyckel-for-interna-anrop-0123456789abcdef';
+const PUBLIC_URL = 'https://bilmarknaden.exempel';
 
 let t: SecureApp;
 beforeAll(async () => {
-  t = await buildSecureApp();
+  t = await buildSecureApp({ INTERNAL_API_KEY, PUBLIC_URL });
 }, 180_000);
 afterAll(() => t?.close());
 
@@ -108,5 +120,27 @@ describe('messaging in the default process', () => {
     const twice = await eraseAccount(t.db, leaver.username);
     expect(twice).toEqual({ erasedMessages: 0 });
     expect((await call(seller, 'GET', messagingPaths.conversation(both))).json().messages).toHaveLength(1);
+  });
+
+  it('mails the recipient of an unread message through identity, into the mail folder', async () => {
+    const seller = await registerUser(t.app, 'mejlas');
+    const buyer = await registerUser(t.app, 'frågar');
+    const carId = await createAd(t.app, seller, 1, { title: 'Audi A6 Avant' });
+    const id = await ask(buyer, carId);
+    // As messaging alone asks: identity's internal route over HTTP.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const sweep = createMailSweep({
+      db: t.db,
+      identity: httpIdentityClient({ baseUrl: address, internalKey: INTERNAL_API_KEY }),
+      publicUrl: PUBLIC_URL,
+      log: { error() {} },
+    });
+    // The earlier cases' unread messages are mailed about in the same pass.
+    expect(await sweep.runOnce(new Date(Date.now() + MAIL_AFTER_MS + 5_000))).toBeGreaterThan(0);
+    const mail = await mailTo(t.settings, seller.email, 20_000);
+    expect(mail.subject).toBe('Nytt meddelande om Audi A6 Avant');
+    expect(mail.text).toContain(`${PUBLIC_URL}/messages/${id}`);
+    // Once per conversation until read.
+    expect(await sweep.runOnce(new Date(Date.now() + 3 * MAIL_AFTER_MS))).toBe(0);
   });
 });
