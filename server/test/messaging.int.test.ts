@@ -39,7 +39,7 @@ describe('messaging in the default process', () => {
   it("keeps the ad's title and photo from inventory, and the conversation when the ad is deleted", async () => {
     const seller = await registerUser(t.app, 'säljare');
     const buyer = await registerUser(t.app, 'köpare');
-    const carId = await createAd(t.app, seller, 2, { title: 'Volvo V90 Momentum' });
+    const carId = await createAd(t.app, seller, 1, { title: 'Volvo V90 Momentum' });
     const id = await ask(buyer, carId);
     const page = await call(seller, 'GET', messagingPaths.conversation(id));
     expect(page.json().car).toEqual({
@@ -70,7 +70,7 @@ describe('messaging in the default process', () => {
     // A new buyer cannot ask about the removed ad.
     const late = await registerUser(t.app, 'sen');
     expect((await call(late, 'POST', messagingPaths.conversations, { carId, text: 'Hej' })).statusCode).toBe(404);
-  });
+  }, 90_000);
 
   it("erases a closed account's messages; its conversations show no name, and erasing again is harmless", async () => {
     const seller = await registerUser(t.app, 'stannar');
