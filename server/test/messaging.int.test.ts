@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { messagingPaths } from '@bilmarknaden/shared/api-paths';
+import { httpAdLookup } from '@bilmarknaden/messaging/ad-lookup';
 import { eraseAccount } from '@bilmarknaden/messaging/repositories/conversations-repository';
 import { createMailSweep, MAIL_AFTER_MS } from '@bilmarknaden/messaging/services/mail-sweep';
 import { httpIdentityClient } from '@bilmarknaden/service-kit/identity-client';
+import { inventoryAdLookup } from '../src/ad-lookup.ts';
 import {
   buildSecureApp,
   createAd,
@@ -28,6 +30,10 @@ afterAll(() => t?.close());
 const api = (path: string) => `/api/messaging${path}`;
 const call = (user: TestUser, method: InjectOptions['method'], path: string, payload?: object) =>
   t.app.inject({ method, url: api(path), headers: user.headers, ...(payload ? { payload } : {}) });
+
+/** The process's address, listening from the first call (as a service running alone reaches it). */
+let listening: Promise<string> | undefined;
+const address = () => (listening ??= t.app.listen({ port: 0, host: '127.0.0.1' }));
 
 async function ask(buyer: TestUser, carId: number, text = 'Hej! Är bilen kvar?'): Promise<number> {
   const res = await call(buyer, 'POST', messagingPaths.conversations, { carId, text });
@@ -128,10 +134,9 @@ describe('messaging in the default process', () => {
     const carId = await createAd(t.app, seller, 1, { title: 'Audi A6 Avant' });
     const id = await ask(buyer, carId);
     // As messaging alone asks: identity's internal route over HTTP.
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const sweep = createMailSweep({
       db: t.db,
-      identity: httpIdentityClient({ baseUrl: address, internalKey: INTERNAL_API_KEY }),
+      identity: httpIdentityClient({ baseUrl: await address(), internalKey: INTERNAL_API_KEY }),
       publicUrl: PUBLIC_URL,
       log: { error() {} },
     });
@@ -143,4 +148,20 @@ describe('messaging in the default process', () => {
     // Once per conversation until read.
     expect(await sweep.runOnce(new Date(Date.now() + 3 * MAIL_AFTER_MS))).toBe(0);
   });
+
+  it("reads an ad alone through inventory's public API as it does in process", async () => {
+    const seller = await registerUser(t.app, 'api');
+    const carId = await createAd(t.app, seller, 1, { title: 'Kia Ceed SW' });
+    const overHttp = httpAdLookup(await address());
+    const inProcess = inventoryAdLookup(t.db);
+    expect(await overHttp(carId)).toEqual({
+      seller: seller.username,
+      title: 'Kia Ceed SW',
+      photo: `/files/${carId}-1-card.jpeg`,
+      state: 'active',
+    });
+    expect(await overHttp(carId)).toEqual(await inProcess(carId));
+    expect(await overHttp(987_654_321)).toBeNull();
+    expect(await inProcess(987_654_321)).toBeNull();
+  }, 90_000);
 });
