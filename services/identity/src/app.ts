@@ -39,6 +39,7 @@ import { identityNotifications, type IdentityNotifications } from './services/no
 import { notificationSettingsService } from './services/notification-settings-service.ts';
 import { notificationSettingsRoutes } from './routes/notification-settings-routes.ts';
 import { internalRoutes } from './routes/internal-routes.ts';
+import { databaseRevocationSource } from './services/token-revocations.ts';
 
 export type { IdentityKeys } from './keys.ts';
 export type { LoginRateLimit } from './services/login-service.ts';
@@ -92,6 +93,11 @@ export interface IdentityOptions {
   notifications?: IdentityNotifications;
   /** Tests only: false leaves the mail outbox unsent (the sender is not started). */
   sendNotificationMails?: boolean;
+  /**
+   * The revocation list of this process (the default process shares one with the other services): refreshed right
+   * after identity commits a change that revokes tokens, so the process refuses them at once (decision 033).
+   */
+  tokenRevocations?: { refresh(): Promise<void> };
   /** The secret of the internal routes (INTERNAL_API_KEY); without it they are not registered (404). */
   internalApiKey?: string;
 }
@@ -167,6 +173,12 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
     }),
     notificationSettings: notificationSettingsService(opts.db),
     notifications: notifications.client,
+    revocationsSince: databaseRevocationSource(opts.db),
+    async tokensRevoked(log) {
+      await opts.tokenRevocations
+        ?.refresh()
+        .catch((err: unknown) => log.warn({ err }, 'token revocations not read after a change'));
+    },
     onAccountClosed: opts.onAccountClosed,
     auth: bearerAuth(userVerifier(tokens, users)),
   };

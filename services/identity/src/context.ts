@@ -11,6 +11,7 @@ import type { registrationService } from './services/registration-service.ts';
 import type { TokenService } from './services/token-service.ts';
 import type { notificationSettingsService } from './services/notification-settings-service.ts';
 import type { IdentityClient } from '@bilmarknaden/service-kit/identity-client';
+import type { TokenRevocationSource } from '@bilmarknaden/service-kit/token-revocations';
 
 /** What the routes of one identity instance share. */
 export interface IdentityContext {
@@ -25,6 +26,10 @@ export interface IdentityContext {
   notificationSettings: ReturnType<typeof notificationSettingsService>;
   /** Stores notification mails (the in-process IdentityClient). */
   notifications: IdentityClient;
+  /** The token revocations recorded after a time (the internal route). */
+  revocationsSince: TokenRevocationSource;
+  /** After a change that revoked tokens has committed: the process's own list reads it at once. Never throws. */
+  tokensRevoked(log: { warn(obj: object, msg: string): void }): Promise<void>;
   /** Told the username of each account closed, after its transaction commits (IdentityOptions.onAccountClosed). */
   onAccountClosed?: (username: string) => void;
   /** Bearer token hooks and the token's current user. */

@@ -36,7 +36,7 @@ describe('GET /user', () => {
 
   it('shows a role changed after the token was issued', async () => {
     const { user, token } = await registered();
-    await usersRepository(t.db).setRole(user.username, 3);
+    await usersRepository(t.db).setRole(user.username, 3, new Date());
     expect((await get('/user', token)).json().role).toBe(3);
   });
 
@@ -65,7 +65,7 @@ describe('GET /user', () => {
 describe('GET /user/refresh', () => {
   it('answers a new token as plain text, with the current role', async () => {
     const { user, token } = await registered();
-    await usersRepository(t.db).setRole(user.username, 2);
+    await usersRepository(t.db).setRole(user.username, 2, new Date());
     const res = await get('/user/refresh', token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);

@@ -4,7 +4,11 @@ import { DomainError } from '@bilmarknaden/service-kit/domain-error';
 import { bearerToken } from '@bilmarknaden/shared/auth/token';
 import { identityPaths } from '@bilmarknaden/shared/api-paths';
 import { errorResponses, NoContentSchema } from '@bilmarknaden/shared/schemas/api-error-schemas';
-import { NotificationRequestSchema } from '@bilmarknaden/shared/schemas/notification-schemas';
+import {
+  NotificationRequestSchema,
+  TokenRevocationsQuerySchema,
+  TokenRevocationsSchema,
+} from '@bilmarknaden/shared/schemas/notification-schemas';
 import { typed, type IdentityContext } from '../context.ts';
 
 export const INTERNAL_MESSAGES = { refused: 'Intern åtkomst nekad' } as const;
@@ -42,6 +46,26 @@ export function internalRoutes(app: FastifyInstance, ctx: IdentityContext, inter
     async (request, reply) => {
       await ctx.notifications.notify(request.body);
       return reply.code(204).send(null);
+    },
+  );
+
+  typed(app).get(
+    identityPaths.internalTokenRevocations,
+    {
+      preValidation: guard,
+      schema: {
+        hide: true,
+        summary: 'Token revocations recorded after a time (services of the deployment only)',
+        querystring: TokenRevocationsQuerySchema,
+        response: { 200: TokenRevocationsSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const batch = await ctx.revocationsSince(new Date(request.query.since));
+      return reply.header('cache-control', 'no-store').send({
+        now: batch.now.toISOString(),
+        revocations: batch.revocations.map((r) => ({ username: r.username, notBefore: r.notBefore.toISOString() })),
+      });
     },
   );
 }
