@@ -14,6 +14,9 @@ import { FILES_BASE, IDENTITY_BASE, INVENTORY_BASE, MESSAGING_BASE } from '@bilm
 import { identityApp } from '@bilmarknaden/identity/app';
 import { loadIdentityKeys } from '@bilmarknaden/identity/keys';
 import { identityMigrations } from '@bilmarknaden/identity/migrations';
+import { identityNotifications } from '@bilmarknaden/identity/services/notifications';
+import { identityTokenRevocations } from '@bilmarknaden/identity/services/token-revocations';
+import { refuseRevoked, type TokenRevocationList } from '@bilmarknaden/service-kit/token-revocations';
 import { inventoryApp } from '@bilmarknaden/inventory/app';
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
 import { createFileStorage } from '@bilmarknaden/inventory/storage/create-storage';
@@ -38,6 +41,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   db: Database;
   storage: FileStorage;
+  /** The process's token revocations: every service's verifier checks it (decision 033). */
+  revocations: TokenRevocationList;
 }
 
 /** The security headers of every answer, and which other sites may call the API. */
@@ -159,9 +164,23 @@ export async function buildApp(
     registerHealthCheck(app, db);
     const closures = startClosureRelay(app, db, storage);
     const messagingClosures = startMessagingClosureRelay(app, db);
+    // One revocation list for the services of this process, read from identity's table; closed before the database.
+    const revocations = identityTokenRevocations({ db, lifetimeSeconds: settings.tokenTtlSeconds, log: app.log });
+    app.addHook('onClose', () => revocations.close());
+    await revocations.start();
+    const identity = identityOptions(settings, db, keys, app.log);
+    // Identity's notification path; `notifications.client` is the IdentityClient of the other services here.
+    const notifications = identityNotifications({
+      db,
+      mailer: identity.mailer!,
+      publicUrl: settings.publicUrl,
+      log: app.log,
+    });
     await app.register(identityApp, {
       prefix: IDENTITY_BASE,
-      ...identityOptions(settings, db, keys, app.log),
+      ...identity,
+      notifications,
+      tokenRevocations: revocations,
       onAccountClosed: () => {
         void closures.drain();
         void messagingClosures.drain();
@@ -171,18 +190,19 @@ export async function buildApp(
       prefix: INVENTORY_BASE,
       db,
       storage,
-      verifyToken: createTokenVerifier(keys.publicKey),
+      verifyToken: refuseRevoked(createTokenVerifier(keys.publicKey), revocations),
       processImage: photoWorkers(app, settings),
     });
     await app.register(messagingApp, {
       prefix: MESSAGING_BASE,
       db,
-      verifyToken: createTokenVerifier(keys.publicKey),
+      verifyToken: refuseRevoked(createTokenVerifier(keys.publicKey), revocations),
       adLookup: inventoryAdLookup(db),
+      mail: { identity: notifications.client, publicUrl: settings.publicUrl },
     });
     await app.register(filesRoutes, { prefix: FILES_BASE, db, storage });
     await app.register(webRoutes, { webDist: settings.webDist, pages });
-    return { app, db, storage };
+    return { app, db, storage, revocations };
   } catch (err) {
     await app.close().catch(() => undefined);
     if (!deps.db) await db.close().catch(() => undefined);

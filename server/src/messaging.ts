@@ -1,38 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRemoteJWKSet } from 'jose';
-import { MESSAGING_BASE } from '@bilmarknaden/shared/api-paths';
-import { createTokenVerifier } from '@bilmarknaden/shared/auth/token';
-import { messagingApp } from '@bilmarknaden/messaging/app';
-import { httpAdLookup } from '@bilmarknaden/messaging/ad-lookup';
-import { messagingMigrations } from '@bilmarknaden/messaging/migrations';
-import { loadSettings, SettingsError } from './settings.ts';
-import { buildStandalone } from './standalone.ts';
+import { loadSettings } from './settings.ts';
 import { closeOnSignals, exitOnBootError } from './lifecycle.ts';
-import { startMessagingClosureRelay } from './account-closure-relay.ts';
+import { buildMessagingProcess } from './messaging-process.ts';
 
-// `npm run start:messaging`: the messaging service alone (default port 3003). It verifies tokens with the public
-// key identity publishes (IDENTITY_JWKS_URL) and reads ads through inventory's public API (INVENTORY_URL).
+// `npm run start:messaging`: the messaging service alone (default port 3003). It needs IDENTITY_URL and
+// INTERNAL_API_KEY (identity's public key, token revocations and mail) and INVENTORY_URL (the ads).
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 try {
   const settings = loadSettings(process.env, { port: 3003, repoRoot });
-  const missing = [
-    !settings.identityJwksUrl &&
-      'IDENTITY_JWKS_URL is required, e.g. http://127.0.0.1:3001/api/identity/.well-known/jwks.json',
-    !settings.inventoryUrl && 'INVENTORY_URL is required, e.g. http://127.0.0.1:3002',
-  ].filter((problem): problem is string => typeof problem === 'string');
-  if (missing.length > 0) throw new SettingsError(missing);
-  const verifyToken = createTokenVerifier(createRemoteJWKSet(new URL(settings.identityJwksUrl!)));
-  const app = await buildStandalone(settings, messagingMigrations, async (app, db) => {
-    await app.register(messagingApp, {
-      prefix: MESSAGING_BASE,
-      db,
-      verifyToken,
-      adLookup: httpAdLookup(settings.inventoryUrl!),
-    });
-    // Identity alone records closures in the shared database; this process erases their messages.
-    startMessagingClosureRelay(app, db);
-  });
+  const { app } = await buildMessagingProcess(settings);
   closeOnSignals(app);
   await app.listen({ port: settings.port, host: settings.host });
 } catch (err) {

@@ -1,21 +1,39 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { messagingPaths } from '@bilmarknaden/shared/api-paths';
+import { httpAdLookup } from '@bilmarknaden/messaging/ad-lookup';
 import { eraseAccount } from '@bilmarknaden/messaging/repositories/conversations-repository';
-import { buildSecureApp, createAd, registerUser, type SecureApp, type TestUser } from './security/security-helpers.ts';
+import { createMailSweep, MAIL_AFTER_MS } from '@bilmarknaden/messaging/services/mail-sweep';
+import { httpIdentityClient } from '@bilmarknaden/service-kit/identity-client';
+import { inventoryAdLookup } from '../src/ad-lookup.ts';
+import {
+  buildSecureApp,
+  createAd,
+  mailTo,
+  registerUser,
+  type SecureApp,
+  type TestUser,
+} from './security/security-helpers.ts';
 
 // Messaging in the default process (issue #25): real users and ads, the ad read through inventory's own code, and
-// a closed account's messages erased by the closure relay.
+// a closed account's messages erased by the closure relay, and the mail about an unread message through identity.
+
+const INTERNAL_API_KEY = 'nyckel-for-interna-anrop-0123456789abcdef';
+const PUBLIC_URL = 'https://bilmarknaden.exempel';
 
 let t: SecureApp;
 beforeAll(async () => {
-  t = await buildSecureApp();
+  t = await buildSecureApp({ INTERNAL_API_KEY, PUBLIC_URL });
 }, 180_000);
 afterAll(() => t?.close());
 
 const api = (path: string) => `/api/messaging${path}`;
 const call = (user: TestUser, method: InjectOptions['method'], path: string, payload?: object) =>
   t.app.inject({ method, url: api(path), headers: user.headers, ...(payload ? { payload } : {}) });
+
+/** The process's address, listening from the first call (as a service running alone reaches it). */
+let listening: Promise<string> | undefined;
+const address = () => (listening ??= t.app.listen({ port: 0, host: '127.0.0.1' }));
 
 async function ask(buyer: TestUser, carId: number, text = 'Hej! Är bilen kvar?'): Promise<number> {
   const res = await call(buyer, 'POST', messagingPaths.conversations, { carId, text });
@@ -27,7 +45,7 @@ describe('messaging in the default process', () => {
   it("keeps the ad's title and photo from inventory, and the conversation when the ad is deleted", async () => {
     const seller = await registerUser(t.app, 'säljare');
     const buyer = await registerUser(t.app, 'köpare');
-    const carId = await createAd(t.app, seller, 2, { title: 'Volvo V90 Momentum' });
+    const carId = await createAd(t.app, seller, 1, { title: 'Volvo V90 Momentum' });
     const id = await ask(buyer, carId);
     const page = await call(seller, 'GET', messagingPaths.conversation(id));
     expect(page.json().car).toEqual({
@@ -58,7 +76,7 @@ describe('messaging in the default process', () => {
     // A new buyer cannot ask about the removed ad.
     const late = await registerUser(t.app, 'sen');
     expect((await call(late, 'POST', messagingPaths.conversations, { carId, text: 'Hej' })).statusCode).toBe(404);
-  });
+  }, 90_000);
 
   it("erases a closed account's messages; its conversations show no name, and erasing again is harmless", async () => {
     const seller = await registerUser(t.app, 'stannar');
@@ -98,15 +116,53 @@ describe('messaging in the default process', () => {
     for (const c of inbox.conversations) expect(c.otherParty).toEqual({ username: null });
     expect((await call(quiet, 'GET', messagingPaths.conversation(onlyLeaver))).statusCode).toBe(404);
     expect((await call(quiet, 'GET', messagingPaths.unreadCount)).json()).toEqual({ unread: 0 });
-    // No one to write to; the leaver's still valid token cannot write either.
+    // No one to write to; the leaver's token cannot write either.
     const toNobody = await call(seller, 'POST', messagingPaths.messages(both), { text: 'Hallå?' });
     expect(toNobody.statusCode).toBe(403);
     const ghost = await call(leaver, 'POST', messagingPaths.conversations, { carId: sellersAd, text: 'Jag igen' });
     expect(ghost.statusCode).toBe(401);
-    expect((await call(leaver, 'GET', messagingPaths.conversations)).json().conversations).toEqual([]);
+    // Identity revoked the account's tokens at the closure: reads are refused too.
+    expect((await call(leaver, 'GET', messagingPaths.conversations)).statusCode).toBe(401);
 
     const twice = await eraseAccount(t.db, leaver.username);
     expect(twice).toEqual({ erasedMessages: 0 });
     expect((await call(seller, 'GET', messagingPaths.conversation(both))).json().messages).toHaveLength(1);
   });
+
+  it('mails the recipient of an unread message through identity, into the mail folder', async () => {
+    const seller = await registerUser(t.app, 'mejlas');
+    const buyer = await registerUser(t.app, 'frågar');
+    const carId = await createAd(t.app, seller, 1, { title: 'Audi A6 Avant' });
+    const id = await ask(buyer, carId);
+    // As messaging alone asks: identity's internal route over HTTP.
+    const sweep = createMailSweep({
+      db: t.db,
+      identity: httpIdentityClient({ baseUrl: await address(), internalKey: INTERNAL_API_KEY }),
+      publicUrl: PUBLIC_URL,
+      log: { error() {} },
+    });
+    // The earlier cases' unread messages are mailed about in the same pass.
+    expect(await sweep.runOnce(new Date(Date.now() + MAIL_AFTER_MS + 5_000))).toBeGreaterThan(0);
+    const mail = await mailTo(t.settings, seller.email, 20_000);
+    expect(mail.subject).toBe('Nytt meddelande om Audi A6 Avant');
+    expect(mail.text).toContain(`${PUBLIC_URL}/messages/${id}`);
+    // Once per conversation until read.
+    expect(await sweep.runOnce(new Date(Date.now() + 3 * MAIL_AFTER_MS))).toBe(0);
+  });
+
+  it("reads an ad alone through inventory's public API as it does in process", async () => {
+    const seller = await registerUser(t.app, 'api');
+    const carId = await createAd(t.app, seller, 1, { title: 'Kia Ceed SW' });
+    const overHttp = httpAdLookup(await address());
+    const inProcess = inventoryAdLookup(t.db);
+    expect(await overHttp(carId)).toEqual({
+      seller: seller.username,
+      title: 'Kia Ceed SW',
+      photo: `/files/${carId}-1-card.jpeg`,
+      state: 'active',
+    });
+    expect(await overHttp(carId)).toEqual(await inProcess(carId));
+    expect(await overHttp(987_654_321)).toBeNull();
+    expect(await inProcess(987_654_321)).toBeNull();
+  }, 90_000);
 });

@@ -41,7 +41,7 @@ export async function seedDemoData(
       countryCode: '46',
       phone: `070${rnd.int(1000000, 9999999)}`,
     });
-    if (u.role !== 1) await users.setRole(u.username, u.role);
+    if (u.role !== 1) await users.setRole(u.username, u.role, new Date());
   }
 
   const catalogue = await loadCatalogue(db);

@@ -74,6 +74,11 @@ describe('the inventory refuses every bad token with 401 and changes nothing', (
     const headers = { authorization: `Bearer ${token}` };
     expect((await t.app.inject({ method: 'GET', url: '/api/inventory/001/3002', headers })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/identity/user', headers })).statusCode).toBe(200);
+    // A clock a few seconds ahead of ours is within the tolerance.
+    const ahead = { authorization: `Bearer ${await sign(claims({ iat: nowSec() + 10 }))}` };
+    expect((await t.app.inject({ method: 'GET', url: '/api/inventory/001/3002', headers: ahead })).statusCode).toBe(
+      200,
+    );
   });
 
   it('bad signature, alg none, HS256 with the public key, expired, future nbf, wrong iss or aud, missing claims', async () => {
@@ -99,6 +104,10 @@ describe('the inventory refuses every bad token with 401 and changes nothing', (
       'wrong issuer': await sign(claims({ iss: 'evil-identity' })),
       'wrong audience': await sign(claims({ aud: 'another-app' })),
       'audience list without ours': await sign(claims({ aud: ['x', 'y'] })),
+      'audience list naming ours among others': await sign(claims({ aud: ['bilmarknaden', 'another-app'] })),
+      'audience list of ours alone': await sign(claims({ aud: ['bilmarknaden'] })),
+      'issued an hour from now': await sign(claims({ iat: nowSec() + 3600, exp: nowSec() + 7200 })),
+      'issued a minute from now': await sign(claims({ iat: nowSec() + 60, exp: nowSec() + 3600 })),
       'no jti': await sign(noJti),
       'role as text': await sign(claims({ role: '3' })),
       'sub as a number': await sign(claims({ sub: 42 as unknown as string })),

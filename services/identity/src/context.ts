@@ -9,6 +9,9 @@ import type { passwordChangeService } from './services/password-change-service.t
 import type { PasswordResetService } from './services/password-reset-service.ts';
 import type { registrationService } from './services/registration-service.ts';
 import type { TokenService } from './services/token-service.ts';
+import type { notificationSettingsService } from './services/notification-settings-service.ts';
+import type { IdentityClient } from '@bilmarknaden/service-kit/identity-client';
+import type { TokenRevocationSource } from '@bilmarknaden/service-kit/token-revocations';
 
 /** What the routes of one identity instance share. */
 export interface IdentityContext {
@@ -20,6 +23,13 @@ export interface IdentityContext {
   passwordChange: ReturnType<typeof passwordChangeService>;
   accountClosure: ReturnType<typeof accountClosureService>;
   passwordReset: PasswordResetService;
+  notificationSettings: ReturnType<typeof notificationSettingsService>;
+  /** Stores notification mails (the in-process IdentityClient). */
+  notifications: IdentityClient;
+  /** The token revocations recorded after a time (the internal route). */
+  revocationsSince: TokenRevocationSource;
+  /** After a change that revoked tokens has committed: the process's own list reads it at once. Never throws. */
+  tokensRevoked(log: { warn(obj: object, msg: string): void }): Promise<void>;
   /** Told the username of each account closed, after its transaction commits (IdentityOptions.onAccountClosed). */
   onAccountClosed?: (username: string) => void;
   /** Bearer token hooks and the token's current user. */

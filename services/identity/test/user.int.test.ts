@@ -36,7 +36,7 @@ describe('GET /user', () => {
 
   it('shows a role changed after the token was issued', async () => {
     const { user, token } = await registered();
-    await usersRepository(t.db).setRole(user.username, 3);
+    await usersRepository(t.db).setRole(user.username, 3, new Date());
     expect((await get('/user', token)).json().role).toBe(3);
   });
 
@@ -65,7 +65,7 @@ describe('GET /user', () => {
 describe('GET /user/refresh', () => {
   it('answers a new token as plain text, with the current role', async () => {
     const { user, token } = await registered();
-    await usersRepository(t.db).setRole(user.username, 2);
+    await usersRepository(t.db).setRole(user.username, 2, new Date());
     const res = await get('/user/refresh', token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
@@ -134,6 +134,7 @@ describe('OpenAPI document', () => {
       '/api/identity/.well-known/jwks.json',
       '/api/identity/user',
       '/api/identity/user/login',
+      '/api/identity/user/notification-settings',
       '/api/identity/user/password',
       '/api/identity/user/password-reset',
       '/api/identity/user/password-reset/confirm',
@@ -147,7 +148,7 @@ describe('OpenAPI document', () => {
   it('gives every route a summary in English, as inventory does', async () => {
     const doc = (await get('/docs/json')).json() as { paths: Record<string, Record<string, { summary?: string }>> };
     const summaries = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.summary));
-    expect(summaries).toHaveLength(10);
+    expect(summaries).toHaveLength(12);
     for (const summary of summaries) expect(summary).toMatch(/^[A-Z][\x20-\x7e]+$/);
   });
 

@@ -45,6 +45,8 @@ CREATE TABLE messaging.participants (
   -- The newest message from the other party (0: none yet); unread while it is above read_up_to.
   last_incoming_id bigint NOT NULL DEFAULT 0,
   read_up_to bigint NOT NULL DEFAULT 0,
+  -- Kept by the database, so the planner has statistics for it (it cannot estimate a comparison of two columns).
+  unread boolean GENERATED ALWAYS AS (last_incoming_id > read_up_to) STORED,
   -- This participant blocks the other: no message either way while either side blocks.
   blocks boolean NOT NULL DEFAULT false,
   -- The first unread message a mail was sent about; NULL once read past it (or never mailed): at most one mail
@@ -57,10 +59,9 @@ CREATE TABLE messaging.participants (
 -- The inbox: a user's conversations, newest message first, paged by last_message_id.
 CREATE INDEX participants_inbox ON messaging.participants (username, last_message_id DESC);
 -- The unread count: only the rows with unread messages are in it.
-CREATE INDEX participants_unread ON messaging.participants (username) WHERE last_incoming_id > read_up_to;
+CREATE INDEX participants_unread ON messaging.participants (username) WHERE unread;
 -- The mail sweep: unread rows not yet mailed about.
-CREATE INDEX participants_mail_due ON messaging.participants (conversation_id)
-  WHERE last_incoming_id > read_up_to AND mailed_for IS NULL;
+CREATE INDEX participants_mail_due ON messaging.participants (conversation_id) WHERE unread AND mailed_for IS NULL;
 -- Erasure of a closed account, whose name is matched case-insensitively as identity keeps it unique.
 CREATE INDEX participants_username_lower ON messaging.participants (lower(username));
 

@@ -32,7 +32,8 @@ export function parseUserRoleArgs(args: readonly string[]): { username: string; 
 export async function runUserRole(db: Database, args: readonly string[]): Promise<CommandResult> {
   const parsed = parseUserRoleArgs(args);
   if ('ok' in parsed) return parsed;
-  const user = await usersRepository(db).setRole(parsed.username, parsed.role);
+  // Tokens carrying the old role stop working in every service within a minute (decision 033).
+  const user = await db.transaction((tx) => usersRepository(tx).setRole(parsed.username, parsed.role, new Date()));
   if (!user) return { ok: false, message: `Användaren "${parsed.username}" finns inte.` };
   return { ok: true, message: `${user.username} har nu roll ${parsed.role} (${ROLE_NAMES[parsed.role]}).` };
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '@bilmarknaden/db/database';
 import type { RegistrationBody } from '@bilmarknaden/shared/api-types';
+import { revokeTokens } from './token-revocations-repository.ts';
 
 export interface UserRecord {
   id: number;
@@ -94,12 +95,17 @@ export function usersRepository(db: Queryable) {
       return toRecord(rows[0]!);
     },
 
-    /** A new password hash, and when it was set (tokens issued before then are refused). */
+    /**
+     * A new password hash, and when it was set: tokens issued before then are refused, by identity at once and by
+     * every service through the revocation list. Run it in a transaction (two statements).
+     */
     async setPassword(id: number, passwordHash: string, at: Date): Promise<void> {
-      await db.query(
-        'UPDATE identity.users SET password_hash = $2, password_changed_at = $3::timestamptz WHERE id = $1',
+      const { rows } = await db.query<{ username: string }>(
+        `UPDATE identity.users SET password_hash = $2, password_changed_at = $3::timestamptz WHERE id = $1
+         RETURNING username`,
         [id, passwordHash, at.toISOString()],
       );
+      if (rows[0]) await revokeTokens(db, rows[0].username, at);
     },
 
     /** Deletes the user's row, and with it every detail of the account. False when it was already gone. */
@@ -108,13 +114,18 @@ export function usersRepository(db: Queryable) {
       return rowCount > 0;
     },
 
-    /** Sets the role of a user; null when there is no such user. */
-    async setRole(username: string, role: number): Promise<UserRecord | null> {
+    /**
+     * Sets the role of a user, and refuses the tokens issued before (they carry the old role); null when there is
+     * no such user. Run it in a transaction (two statements).
+     */
+    async setRole(username: string, role: number, at: Date): Promise<UserRecord | null> {
       const { rows } = await db.query<UserRow>(
         `UPDATE identity.users SET role = $2 WHERE lower(username) = lower($1) RETURNING ${COLUMNS}`,
         [username, role],
       );
-      return rows[0] ? toRecord(rows[0]) : null;
+      if (!rows[0]) return null;
+      await revokeTokens(db, rows[0].username, at);
+      return toRecord(rows[0]);
     },
   };
 }

@@ -40,6 +40,7 @@ export function accountClosureRoutes(app: FastifyInstance, ctx: IdentityContext)
     async (request, reply) => {
       const closed = await ctx.accountClosure.close(ctx.auth.user(request), request.body, request.ip);
       if (closed.closedNow) announceClosed(ctx.onAccountClosed, closed.username, request.log);
+      await ctx.tokensRevoked(request.log);
       return reply.code(204).header('cache-control', 'no-store').send(null);
     },
   );

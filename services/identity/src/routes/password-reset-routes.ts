@@ -46,6 +46,7 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: IdentityContext):
     },
     async (request, reply) => {
       const token = await ctx.passwordReset.confirm(request.body);
+      await ctx.tokensRevoked(request.log);
       return reply.header('cache-control', 'no-store').type(TOKEN_TYPE).send(token);
     },
   );

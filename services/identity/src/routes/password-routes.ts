@@ -23,6 +23,7 @@ export function passwordRoutes(app: FastifyInstance, ctx: IdentityContext): void
     },
     async (request, reply) => {
       const token = await ctx.passwordChange.change(ctx.auth.user(request), request.body, request.ip);
+      await ctx.tokensRevoked(request.log);
       return reply.header('cache-control', 'no-store').type(TOKEN_TYPE).send(token);
     },
   );

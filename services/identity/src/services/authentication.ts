@@ -1,14 +1,17 @@
+import { issuedBefore } from '@bilmarknaden/service-kit/token-revocations';
 import type { UserRecord, UsersRepository } from '../repositories/users-repository.ts';
 import type { TokenService } from './token-service.ts';
 
-/** `iat` counts whole seconds: a token issued in the second of the change (the one its answer carries) is kept. */
+/** The rule of the services' revocation list (`issuedBefore`), read here from the user's own row. */
 export function issuedBeforePasswordChange(iat: number, passwordChangedAt: Date | null): boolean {
-  return passwordChangedAt !== null && iat < Math.floor(passwordChangedAt.getTime() / 1000);
+  return passwordChangedAt !== null && issuedBefore(iat, passwordChangedAt);
 }
 
 /**
  * The user of a bearer token, or null. Stricter than a signature check: a deleted user's token is refused even
- * before it expires, and so is one issued before a password change.
+ * before it expires, and so is one issued before a password change, at once, from the user's row (the other services
+ * learn of both through the revocation list, decision 033). A token from before a role change is accepted: identity
+ * reads the role from the row, and `/user/refresh` exchanges the token for one with the new role.
  */
 export function userVerifier(tokens: TokenService, users: UsersRepository) {
   return async (token: string): Promise<UserRecord | null> => {

@@ -74,6 +74,9 @@ interface MessageRow {
   sender: string;
 }
 
+/** "Before every id": one statement for the first page and the later ones, each an index range. */
+const BIGINT_MAX = '9223372036854775807';
+
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 const toMessage = (row: MessageRow, username: string): MessageView => ({
@@ -286,9 +289,9 @@ export function conversationsRepository(db: Database) {
     ): Promise<MessageView[]> {
       const r = await db.query<MessageRow>(
         `SELECT id, conversation_id, text, sent_at, sender FROM messaging.messages
-          WHERE conversation_id = $1 AND ($2::bigint IS NULL OR id < $2::bigint)
+          WHERE conversation_id = $1 AND id < $2::bigint
           ORDER BY id DESC LIMIT $3`,
-        [conversationId, before, limit],
+        [conversationId, before ?? BIGINT_MAX, limit],
       );
       return r.rows.map((row) => toMessage(row, username));
     },
@@ -296,14 +299,14 @@ export function conversationsRepository(db: Database) {
     /** A page of the user's inbox: newest message first, conversations whose last message is below `before`. */
     async inbox(username: string, before: number | null, limit: number): Promise<InboxRow[]> {
       const r = await db.query<ParticipantRow & MessageRow & { unread: boolean }>(
-        `SELECT ${PARTICIPANT_COLUMNS}, p.last_incoming_id > p.read_up_to AS unread,
+        `SELECT ${PARTICIPANT_COLUMNS}, p.unread,
                 m.id, m.text, m.sent_at, m.sender
            FROM messaging.participants p
            JOIN messaging.conversations c ON c.id = p.conversation_id
            JOIN messaging.messages m ON m.id = p.last_message_id
-          WHERE p.username = $1 AND ($2::bigint IS NULL OR p.last_message_id < $2::bigint)
+          WHERE p.username = $1 AND p.last_message_id < $2::bigint
           ORDER BY p.last_message_id DESC LIMIT $3`,
-        [username, before, limit],
+        [username, before ?? BIGINT_MAX, limit],
       );
       return r.rows.map((row) => ({
         conversationId: row.conversation_id,
@@ -319,7 +322,7 @@ export function conversationsRepository(db: Database) {
     async unreadCount(username: string): Promise<number> {
       const r = await db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM messaging.participants
-          WHERE username = $1 AND last_incoming_id > read_up_to`,
+          WHERE username = $1 AND unread`,
         [username],
       );
       return Number(r.rows[0]!.n);

@@ -29,9 +29,8 @@ export function messageMail(mail: DueMail, publicUrl: string) {
     text:
       `Hej ${mail.username}!\n\n` +
       `Du har fått ett nytt meddelande om ${mail.title} på Bilmarknaden.\n\n` +
-      `Läs och svara här: ${publicUrl}/messages/${mail.conversationId}\n\n` +
-      'Du får det här mejlet för att du har aviseringar om nya meddelanden påslagna. ' +
-      'Du kan stänga av dem under Inställningar, fliken Aviseringar.\n',
+      // Identity adds the line on how to switch such mails off.
+      `Läs och svara här: ${publicUrl}/messages/${mail.conversationId}\n`,
   };
 }
 
