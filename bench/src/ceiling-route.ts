@@ -11,7 +11,7 @@ import { JSON_TYPE } from '@bilmarknaden/inventory/routes/context';
 import { savedRepository } from '@bilmarknaden/inventory/repositories/saved-repository';
 import { parseAsOf, parseListQuery, parseWindow } from '@bilmarknaden/inventory/services/search-query';
 import { benchUser } from '@bilmarknaden/server/cli/bulk-seed';
-import { ceilingPath, LIST_SHAPES } from './scenarios.ts';
+import { CEILING_BASE, ceilingPath, LIST_SHAPES } from './scenarios.ts';
 
 /** Registers every ceiling route (bench-server.ts calls this when BENCH_CEILING_ROUTE=true). */
 export function registerCeilingRoute(app: FastifyInstance, db: Database): void {
@@ -41,5 +41,12 @@ export function registerCeilingRoute(app: FastifyInstance, db: Database): void {
   app.get(ceilingPath('saved'), async (_request, reply) => {
     reply.type(JSON_TYPE);
     return saved.listJson(username, window);
+  });
+
+  // The measured process's memory (after a full collection: the bench server runs with --expose-gc), for the
+  // memory of open live-event streams.
+  app.get(`${CEILING_BASE}/memory`, async () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    return process.memoryUsage();
   });
 }

@@ -42,7 +42,8 @@ export async function startServer(opts: {
   const logFd = openSync(opts.logFile, 'a');
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the measured server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, benchServerBundle], {
+  // --expose-gc: the memory route collects garbage before it measures (messaging's live streams).
+  const child = spawn(process.execPath, ['--expose-gc', ...nodeArgs, benchServerBundle], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
