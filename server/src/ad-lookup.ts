@@ -1,6 +1,6 @@
 import type { Database } from '@bilmarknaden/db/database';
 import { carsRepository } from '@bilmarknaden/inventory/repositories/cars-repository';
-import { adSnapshot, type AdLookup } from '@bilmarknaden/messaging/ad-lookup';
+import { adSnapshot, type AdLookup, type AdStates } from '@bilmarknaden/messaging/ad-lookup';
 
 /** Messaging's ad lookup in the default process: inventory's own read of a visible ad, no HTTP in between. */
 export function inventoryAdLookup(db: Database): AdLookup {
@@ -8,5 +8,15 @@ export function inventoryAdLookup(db: Database): AdLookup {
   return async (carId) => {
     const car = await cars.findActive(carId);
     return car ? adSnapshot(car) : null;
+  };
+}
+
+/** The inbox's ad states in the default process: one read of inventory for the whole page. */
+export function inventoryAdStates(db: Database): AdStates {
+  const cars = carsRepository(db);
+  return async (carIds) => {
+    const shown = await cars.activeIds(carIds);
+    // Issue #28 adds the sold state to inventory: read it here.
+    return new Map([...shown].map((id) => [id, 'active' as const]));
   };
 }

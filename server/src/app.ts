@@ -36,7 +36,7 @@ import { identityOptions } from './identity-options.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
 import { demoteDemoStaff } from './seed/demo-staff.ts';
 import { startClosureRelay, startMessagingClosureRelay } from './account-closure-relay.ts';
-import { inventoryAdLookup } from './ad-lookup.ts';
+import { inventoryAdLookup, inventoryAdStates } from './ad-lookup.ts';
 import type { Settings } from './settings.ts';
 
 export interface BuiltApp {
@@ -249,6 +249,7 @@ export async function buildApp(
       db,
       verifyToken: refuseRevoked(createTokenVerifier(keys.publicKey), revocations),
       adLookup: inventoryAdLookup(db),
+      adStates: inventoryAdStates(db),
       mail: { identity: notifications.client, publicUrl: settings.publicUrl },
     });
     await app.register(filesRoutes, { prefix: FILES_BASE, db, storage });

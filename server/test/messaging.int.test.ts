@@ -72,6 +72,8 @@ describe('messaging in the default process', () => {
       photo: `/files/${carId}-1-card.jpeg`,
       state: 'removed',
     });
+    const inbox = (await call(buyer, 'GET', messagingPaths.conversations)).json();
+    expect(inbox.conversations.map((c: { car: object }) => c.car)).toEqual([after.json().car]);
     expect((await call(seller, 'POST', messagingPaths.messages(id), { text: 'Den är såld nu' })).statusCode).toBe(201);
     // A new buyer cannot ask about the removed ad.
     const late = await registerUser(t.app, 'sen');

@@ -15,6 +15,26 @@ export interface AdSnapshot {
 /** Finds a visible ad by id, or null when there is none (deleted, hidden, never was). Messaging never reads inventory's tables. */
 export type AdLookup = (carId: number) => Promise<AdSnapshot | null>;
 
+/** The state now of several ads by id; an ad missing from the map is not shown any more ('removed'). */
+export type AdStates = (carIds: readonly number[]) => Promise<Map<number, AdSnapshot['state']>>;
+
+/**
+ * AdStates through one lookup per ad, in parallel (messaging alone: inventory has no batch read). An ad whose lookup
+ * fails is taken as shown: the page keeps the ad as it was rather than failing.
+ */
+export function statesByLookup(lookup: AdLookup): AdStates {
+  return async (carIds) => {
+    const states = new Map<number, AdSnapshot['state']>();
+    await Promise.all(
+      [...new Set(carIds)].map(async (id) => {
+        const ad = await lookup(id).catch(() => ({ state: 'active' as const }));
+        if (ad) states.set(id, ad.state);
+      }),
+    );
+    return states;
+  };
+}
+
 /** The fields of inventory's public ad (GET /001/2001) that the lookup reads. */
 export interface PublicAd {
   id: number;

@@ -4,7 +4,7 @@ import type { TokenVerifier } from '@bilmarknaden/shared/auth/token';
 import { bearerAuth } from '@bilmarknaden/service-kit/bearer-auth';
 import type { IdentityClient } from '@bilmarknaden/service-kit/identity-client';
 import { serviceKit } from '@bilmarknaden/service-kit/service-plugin';
-import type { AdLookup } from './ad-lookup.ts';
+import { statesByLookup, type AdLookup, type AdStates } from './ad-lookup.ts';
 import type { HourlyLimits } from './repositories/conversations-repository.ts';
 import { conversationService } from './services/conversation-service.ts';
 import { createMailSweep, MAIL_SWEEP_INTERVAL_MS } from './services/mail-sweep.ts';
@@ -20,6 +20,8 @@ export interface MessagingOptions {
   verifyToken: TokenVerifier;
   /** Finds an ad now: inventory's code in the default process, its public API when alone. */
   adLookup: AdLookup;
+  /** The inbox page's ad states at once; by default one adLookup per ad. */
+  adStates?: AdStates;
   /** Per user and hour (default issue #25's 20 conversations, 200 messages, 10 reports). */
   limits?: HourlyLimits;
   /** The mail about unread messages: swept every `intervalMs` while the app runs; none when omitted. */
@@ -52,7 +54,12 @@ export async function messagingApp(app: FastifyInstance, opts: MessagingOptions)
   });
 
   const ctx: RouteContext = {
-    conversations: conversationService({ db: opts.db, adLookup: opts.adLookup, limits: opts.limits }),
+    conversations: conversationService({
+      db: opts.db,
+      adLookup: opts.adLookup,
+      adStates: opts.adStates ?? statesByLookup(opts.adLookup),
+      limits: opts.limits,
+    }),
     auth: bearerAuth(opts.verifyToken),
   };
   conversationRoutes(app, ctx);

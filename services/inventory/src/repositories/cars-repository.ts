@@ -226,6 +226,15 @@ export function carsRepository(db: Queryable) {
       return JSON.parse(await listJson(q)) as CarListItem[];
     },
 
+    /** Which of these ads are visible (messaging's inbox marks the others removed). */
+    async activeIds(ids: readonly number[]): Promise<Set<number>> {
+      const r = await db.query<{ id: number }>(
+        `SELECT id FROM inventory.cars WHERE id = ANY($1::int[]) AND status = 'active'`,
+        [ids],
+      );
+      return new Set(r.rows.map((row) => row.id));
+    },
+
     /** A visible ad, or null (unknown and pending ads look the same from outside). */
     async findActive(id: number): Promise<Car | null> {
       const r = await db.query<CarRow>(

@@ -5,7 +5,7 @@ import { messageRules, normalizeMessage } from '@bilmarknaden/shared/validation/
 import { conversationReportRules, normalizeReport } from '@bilmarknaden/shared/validation/report';
 import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
 import type { Static } from '@sinclair/typebox';
-import type { AdLookup } from '../ad-lookup.ts';
+import { statesByLookup, type AdLookup, type AdStates } from '../ad-lookup.ts';
 import { MESSAGES, minutesText } from '../errors.ts';
 import {
   conversationsRepository,
@@ -28,6 +28,8 @@ type ConversationCar = Static<typeof ConversationCarSchema>;
 export interface ConversationServiceDeps {
   db: Database;
   adLookup: AdLookup;
+  /** Several ads' states at once (the inbox); by default one adLookup per ad. */
+  adStates?: AdStates;
   limits?: HourlyLimits;
 }
 
@@ -72,7 +74,12 @@ function messageText(body: Record<string, unknown>): string {
  * Conversations between a buyer and a seller about an ad (issue #25). Only the two participants read or write
  * one: anyone else gets 404, the same as for an id that does not exist. An id that is not one (null) is unknown.
  */
-export function conversationService({ db, adLookup, limits = DEFAULT_HOURLY_LIMITS }: ConversationServiceDeps) {
+export function conversationService({
+  db,
+  adLookup,
+  adStates = statesByLookup(adLookup),
+  limits = DEFAULT_HOURLY_LIMITS,
+}: ConversationServiceDeps) {
   const conversations = conversationsRepository(db);
 
   /** The kept ad with its state now: 'removed' when inventory no longer shows it. */
@@ -129,16 +136,20 @@ export function conversationService({ db, adLookup, limits = DEFAULT_HOURLY_LIMI
       }
       const rows = await conversations.inbox(username, before, INBOX_PAGE + 1);
       const page = rows.slice(0, INBOX_PAGE);
-      const summaries = await Promise.all(
-        page.map(async (row) => ({
-          id: row.conversationId,
-          car: await carNow(row.car),
-          otherParty: { username: row.otherUsername },
-          iAmSeller: row.iAmSeller,
-          lastMessage: row.lastMessage,
-          unread: row.unread,
-        })),
-      );
+      const states = page.length > 0 ? await adStates(page.map((row) => row.car.carId)) : new Map();
+      const summaries = page.map((row) => ({
+        id: row.conversationId,
+        car: {
+          id: row.car.carId,
+          title: row.car.title,
+          photo: row.car.photo,
+          state: states.get(row.car.carId) ?? ('removed' as const),
+        },
+        otherParty: { username: row.otherUsername },
+        iAmSeller: row.iAmSeller,
+        lastMessage: row.lastMessage,
+        unread: row.unread,
+      }));
       const last = page.at(-1);
       return {
         conversations: summaries,
