@@ -8,6 +8,8 @@ import { displayNameOf } from '../../features/auth/utils/display-name.ts';
 import { MenuIcon, UserIcon } from '../../lib/icons.tsx';
 import { openLoginDialog, useLoginDialogOpen } from '../../lib/login-dialog.ts';
 import { SAVED_CARS_KEY } from '../../features/saved/api/saved-cars.ts';
+import { MESSAGES_KEY } from '../../features/messages/api/messaging-api.ts';
+import { LiveMessages } from '../../features/messages/components/live-messages.tsx';
 import { onSessionEvent, SESSION_EVENTS, useSession } from '../../lib/session-store.ts';
 import '../styles.css';
 
@@ -30,6 +32,7 @@ function useSessionEventsRefresh() {
     });
     const offOut = onSessionEvent(SESSION_EVENTS.loggedOut, () => {
       queryClient.removeQueries({ queryKey: SAVED_CARS_KEY });
+      queryClient.removeQueries({ queryKey: MESSAGES_KEY });
       queryClient.removeQueries({ queryKey: ['current-user'] });
     });
     return () => {
@@ -46,6 +49,7 @@ export function AppLayout() {
   const [profileOpen, setProfileOpen] = useState(false);
   const [welcomeOpen, setWelcomeOpen] = useState(false);
   const loginOpen = useLoginDialogOpen();
+  const { loggedIn } = useSession();
   const anyOpen = menuOpen || profileOpen || welcomeOpen || loginOpen;
   const anyOpenRef = useRef(anyOpen);
   useEffect(() => {
@@ -96,6 +100,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <ScrollRestoration />
+      {loggedIn && <LiveMessages />}
       {overlaysMounted && (
         <Suspense fallback={null}>
           <Overlays
