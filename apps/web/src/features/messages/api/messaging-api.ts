@@ -117,16 +117,22 @@ export function messagesOf(data: InfiniteData<Conversation> | undefined): Messag
   return [...data.pages].reverse().flatMap((page) => page.messages);
 }
 
-/** Puts a message into a loaded conversation once (the sender's own answer and its live event are the same). */
-export function addMessage(client: QueryClient, conversationId: number, message: Message): void {
+/**
+ * Puts a message into a loaded conversation once (the sender's own answer and its live event are the same).
+ * Answers false when the conversation already held it.
+ */
+export function addMessage(client: QueryClient, conversationId: number, message: Message): boolean {
+  let known = false;
   client.setQueryData<InfiniteData<Conversation>>(messageKeys.conversation(conversationId), (data) => {
     if (!data || data.pages.length === 0) return data;
-    if (data.pages.some((p) => p.messages.some((m) => m.id === message.id))) return data;
+    known = data.pages.some((p) => p.messages.some((m) => m.id === message.id));
+    if (known) return data;
     const [newest, ...older] = data.pages;
     // Ids grow with time: an event that overtook an earlier answer still lands in order.
     const messages = [...newest!.messages, message].sort((a, b) => a.id - b.id);
     return { ...data, pages: [{ ...newest!, messages }, ...older] };
   });
+  return !known;
 }
 
 /** The inbox and the badge read again (a message came or went read). */

@@ -53,9 +53,9 @@ export async function applyLiveEvent(client: QueryClient, event: SseEvent): Prom
   if (event.event !== 'message') return null;
   const { conversationId, message } = payload as LiveMessageEvent;
   if (typeof conversationId !== 'number' || typeof message?.id !== 'number') return null;
-  addMessage(client, conversationId, message);
+  const added = addMessage(client, conversationId, message);
   refreshLists(client);
-  if (message.fromMe) return null;
+  if (message.fromMe || !added) return null;
   try {
     return `Nytt meddelande från ${partyName(await partyOf(client, conversationId))}`;
   } catch {
