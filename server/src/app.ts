@@ -14,6 +14,7 @@ import { FILES_BASE, IDENTITY_BASE, INVENTORY_BASE } from '@bilmarknaden/shared/
 import { identityApp } from '@bilmarknaden/identity/app';
 import { loadIdentityKeys } from '@bilmarknaden/identity/keys';
 import { identityMigrations } from '@bilmarknaden/identity/migrations';
+import { identityNotifications } from '@bilmarknaden/identity/services/notifications';
 import { inventoryApp } from '@bilmarknaden/inventory/app';
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
 import { createFileStorage } from '@bilmarknaden/inventory/storage/create-storage';
@@ -155,9 +156,18 @@ export async function buildApp(
     await registerSecurity(app, settings);
     registerHealthCheck(app, db);
     const closures = startClosureRelay(app, db, storage);
+    const identity = identityOptions(settings, db, keys, app.log);
+    // Identity's notification path; `notifications.client` is the IdentityClient of the other services here.
+    const notifications = identityNotifications({
+      db,
+      mailer: identity.mailer!,
+      publicUrl: settings.publicUrl,
+      log: app.log,
+    });
     await app.register(identityApp, {
       prefix: IDENTITY_BASE,
-      ...identityOptions(settings, db, keys, app.log),
+      ...identity,
+      notifications,
       onAccountClosed: () => void closures.drain(),
     });
     await app.register(inventoryApp, {

@@ -29,5 +29,6 @@ export function identityOptions(
       log,
     ),
     publicUrl: settings.publicUrl,
+    internalApiKey: settings.internalApiKey,
   };
 }

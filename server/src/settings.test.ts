@@ -61,10 +61,24 @@ describe('loadSettings', () => {
       ['DATABASE_URL', 'mysql://u:topphemligt@db'],
       ['IDENTITY_JWKS_URL', 'ftp://u:topphemligt@id'],
       ['SMTP_URL', 'smtp://u:topphemligt@'],
+      ['IDENTITY_URL', 'ftp://u:topphemligt@id'],
+      ['INTERNAL_API_KEY', 'topphemligt-men-kort'],
     ]) {
       expect(() => loadSettings({ [name!]: value }, defaults), name).toThrow(name);
       expect(() => loadSettings({ [name!]: value }, defaults), name).not.toThrow(/topphemligt/);
     }
+  });
+
+  it('reads the internal key (32 characters at least) and the URL of identity for services running alone', () => {
+    expect(loadSettings({}, defaults)).toMatchObject({ internalApiKey: undefined, identityUrl: undefined });
+    const key = 'k'.repeat(32);
+    expect(loadSettings({ INTERNAL_API_KEY: key, IDENTITY_URL: 'http://identity:3001' }, defaults)).toMatchObject({
+      internalApiKey: key,
+      identityUrl: 'http://identity:3001',
+    });
+    expect(() => loadSettings({ INTERNAL_API_KEY: 'k'.repeat(31) }, defaults)).toThrow(
+      'INTERNAL_API_KEY must be at least 32 characters',
+    );
   });
 
   it('refuses an origin list with a path or without a scheme', () => {

@@ -105,6 +105,12 @@ function settingsSchema(defaults: { port: number; repoRoot: string }, production
     ),
     /** Inventory alone: where identity publishes its public key. */
     identityJwksUrl: url('IDENTITY_JWKS_URL', 'http-url', 'http:// or https://'),
+    /** The secret the processes of one deployment call each other's internal routes with; without it they answer 404. */
+    internalApiKey: Type.Optional(
+      Type.String({ env: 'INTERNAL_API_KEY', minLength: 32, secret: true, problem: 'must be at least 32 characters' }),
+    ),
+    /** A service running alone: identity's origin, for notifications and token revocations (with INTERNAL_API_KEY). */
+    identityUrl: url('IDENTITY_URL', 'http-url', 'http:// or https://'),
     /** Given when S3_BUCKET is. */
     s3: Type.Optional(
       Type.Object({

@@ -11,6 +11,12 @@ export const identityPaths = {
   password: '/user/password',
   passwordReset: '/user/password-reset',
   passwordResetConfirm: '/user/password-reset/confirm',
+  /** GET and PUT the caller's 'Aviseringar': `{ messages: true }`. */
+  notificationSettings: '/user/notification-settings',
+  /** Services of one deployment only (INTERNAL_API_KEY): POST a NotificationRequest. */
+  internalNotifications: '/internal/notifications',
+  /** Services of one deployment only (INTERNAL_API_KEY): GET `?since=` the recent token revocations. */
+  internalTokenRevocations: '/internal/token-revocations',
   jwks: '/.well-known/jwks.json',
   docs: '/docs',
 } as const;

@@ -35,6 +35,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/identity/user/refresh': 'self',
   'PUT /api/identity/user/password': 'self',
   'DELETE /api/identity/user': 'self',
+  'GET /api/identity/user/notification-settings': 'self',
+  'PUT /api/identity/user/notification-settings': 'self',
   'GET /api/identity/user/username': 'public',
   'GET /api/identity/.well-known/jwks.json': 'public',
   'GET /api/inventory/001/2003': 'public',
@@ -398,6 +400,20 @@ describe('mass assignment: fields a client must not set are ignored by every wri
       payload: { email: bob.email, password: bob.password },
     });
     expect(login.statusCode).toBe(200);
+  });
+
+  it("PUT /api/identity/user/notification-settings: a username in the query changes only the caller's; extra fields are refused", async () => {
+    covered.add('PUT /api/identity/user/notification-settings');
+    const erik = await registerUser(t.app, 'erik');
+    const url = `/api/identity/user/notification-settings?username=${bob.username}`;
+    const extra = await inject({ method: 'PUT', url, payload: { ...EXTRAS, messages: false }, headers: erik.headers });
+    expect(extra.statusCode).toBe(400);
+    const res = await inject({ method: 'PUT', url, payload: { messages: false }, headers: erik.headers });
+    expect(res.json()).toEqual({ messages: false });
+    const settings = (user: TestUser) =>
+      inject({ method: 'GET', url: '/api/identity/user/notification-settings', headers: user.headers });
+    expect((await settings(erik)).json()).toEqual({ messages: false });
+    expect((await settings(bob)).json()).toEqual({ messages: true });
   });
 
   it('POST /api/identity/user/password-reset: only the email picks the account; a username or id in the body does not', async () => {

@@ -35,6 +35,10 @@ import {
   type RegistrationRateLimit,
 } from './services/registration-service.ts';
 import { tokenService } from './services/token-service.ts';
+import { identityNotifications, type IdentityNotifications } from './services/notifications.ts';
+import { notificationSettingsService } from './services/notification-settings-service.ts';
+import { notificationSettingsRoutes } from './routes/notification-settings-routes.ts';
+import { internalRoutes } from './routes/internal-routes.ts';
 
 export type { IdentityKeys } from './keys.ts';
 export type { LoginRateLimit } from './services/login-service.ts';
@@ -42,6 +46,7 @@ export type { RegistrationRateLimit } from './services/registration-service.ts';
 export type { Mailer, MailMessage } from './mail/mailer.ts';
 export type { BackgroundTasks } from './services/background-tasks.ts';
 export type { PasswordResetRateLimit } from './services/password-reset-service.ts';
+export type { IdentityNotifications, MailSender } from './services/notifications.ts';
 
 export interface IdentityOptions {
   db: Database;
@@ -80,6 +85,15 @@ export interface IdentityOptions {
    * own to await it.
    */
   background?: BackgroundTasks;
+  /**
+   * The notification path (`services/notifications.ts`): made by the caller when other services of the process
+   * get its client, else here with this app's mailer. The app starts its sender when ready and stops it on close.
+   */
+  notifications?: IdentityNotifications;
+  /** Tests only: false leaves the mail outbox unsent (the sender is not started). */
+  sendNotificationMails?: boolean;
+  /** The secret of the internal routes (INTERNAL_API_KEY); without it they are not registered (404). */
+  internalApiKey?: string;
 }
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
@@ -115,6 +129,15 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
     limit: { ...DEFAULT_LOGIN_RATE_LIMIT, ...opts.loginRateLimit },
   };
   const background = opts.background ?? createBackgroundTasks();
+  const notifications =
+    opts.notifications ??
+    identityNotifications({
+      db: opts.db,
+      mailer: opts.mailer ?? NO_MAILER,
+      publicUrl: opts.publicUrl ?? DEFAULT_PUBLIC_URL,
+      log: app.log,
+      now,
+    });
   const ctx: IdentityContext = {
     keys: opts.keys,
     users,
@@ -142,6 +165,8 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
       limit: { ...DEFAULT_PASSWORD_RESET_RATE_LIMIT, ...opts.passwordResetRateLimit },
       now,
     }),
+    notificationSettings: notificationSettingsService(opts.db),
+    notifications: notifications.client,
     onAccountClosed: opts.onAccountClosed,
     auth: bearerAuth(userVerifier(tokens, users)),
   };
@@ -156,6 +181,9 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
   });
   // A stopping server first finishes the mails it has accepted to send.
   app.addHook('onClose', () => background.idle());
+  // The outbox's sender runs in every identity process; closing waits for a mail being sent.
+  if (opts.sendNotificationMails !== false) app.addHook('onReady', async () => notifications.sender.start());
+  app.addHook('onClose', () => notifications.sender.close());
 
   registrationRoutes(app, ctx);
   loginRoutes(app, ctx);
@@ -165,4 +193,6 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
   accountClosureRoutes(app, ctx);
   publicProfileRoutes(app, ctx);
   jwksRoutes(app, ctx);
+  notificationSettingsRoutes(app, ctx);
+  if (opts.internalApiKey) internalRoutes(app, ctx, opts.internalApiKey);
 }

@@ -9,6 +9,8 @@ import type { passwordChangeService } from './services/password-change-service.t
 import type { PasswordResetService } from './services/password-reset-service.ts';
 import type { registrationService } from './services/registration-service.ts';
 import type { TokenService } from './services/token-service.ts';
+import type { notificationSettingsService } from './services/notification-settings-service.ts';
+import type { IdentityClient } from '@bilmarknaden/service-kit/identity-client';
 
 /** What the routes of one identity instance share. */
 export interface IdentityContext {
@@ -20,6 +22,9 @@ export interface IdentityContext {
   passwordChange: ReturnType<typeof passwordChangeService>;
   accountClosure: ReturnType<typeof accountClosureService>;
   passwordReset: PasswordResetService;
+  notificationSettings: ReturnType<typeof notificationSettingsService>;
+  /** Stores notification mails (the in-process IdentityClient). */
+  notifications: IdentityClient;
   /** Told the username of each account closed, after its transaction commits (IdentityOptions.onAccountClosed). */
   onAccountClosed?: (username: string) => void;
   /** Bearer token hooks and the token's current user. */
