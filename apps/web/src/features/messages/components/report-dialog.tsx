@@ -74,19 +74,19 @@ function ReportForm({ report }: { report: ReturnType<typeof useReport> }) {
       <fieldset className="report-reasons" aria-describedby={error ? `${id}-alert` : undefined}>
         <legend>Varför rapporterar du konversationen?</legend>
         {REPORT_REASONS.map((r, i) => (
-          <label key={r.value} className="report-reasons__option">
+          <label key={r} className="report-reasons__option">
             <input
               id={`${id}-reason-${i}`}
               type="radio"
               name="reason"
-              value={r.value}
-              checked={reason === r.value}
+              value={r}
+              checked={reason === r}
               onChange={() => {
-                setReason(r.value);
+                setReason(r);
                 setMissing(false);
               }}
             />
-            {r.label}
+            {r}
           </label>
         ))}
       </fieldset>

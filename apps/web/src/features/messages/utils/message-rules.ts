@@ -25,10 +25,5 @@ export const messageRules: readonly Rule<MessageInput>[] = [
 /** The text as the server reads it: trimmed, NFC. */
 export const normalizeMessage = (text: string): MessageInput => ({ text: text.trim().normalize('NFC') });
 
-/** PROVISIONAL as above: the reasons a conversation can be reported for. */
-export const REPORT_REASONS = [
-  { value: 'spam', label: 'Skräppost eller reklam' },
-  { value: 'fraud', label: 'Bedrägeriförsök' },
-  { value: 'harassment', label: 'Trakasserier eller hot' },
-  { value: 'other', label: 'Annat' },
-] as const;
+/** PROVISIONAL as above (validation/report.ts CONVERSATION_REPORT_REASONS): the reason is sent as written. */
+export const REPORT_REASONS = ['Misstänkt bedrägeri', 'Stötande innehåll', 'Annat'] as const;

@@ -44,7 +44,7 @@ describe('Aviseringar', () => {
     expect(toggle).not.toBeChecked();
     expect(callsTo(api, `PUT ${PATH}`)).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Spara' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Dina aviseringar är sparade.');
+    expect(await screen.findByRole('status')).toHaveTextContent('Inställningarna för aviseringar är sparade');
     expect(stored).toEqual({ messages: false });
     const [, init] = callsTo(api, `PUT ${PATH}`)[0]!;
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
@@ -65,7 +65,7 @@ describe('Aviseringar', () => {
     answer = jsonResponse({ message: 'Internal Server Error' }, 500);
     await userEvent.click(screen.getByRole('button', { name: 'Spara' }));
     expect(await screen.findByText('Aviseringarna kunde inte sparas. Försök igen om en stund.')).toBeInTheDocument();
-    expect(screen.queryByText('Dina aviseringar är sparade.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Inställningarna för aviseringar är sparade')).not.toBeInTheDocument();
   });
 
   it('offers a retry when the settings cannot be read', async () => {

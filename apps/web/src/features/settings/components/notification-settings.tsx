@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import {
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_KINDS,
+  NOTIFICATION_SETTINGS_MESSAGES,
   type NotificationKind,
 } from '@bilmarknaden/shared/notifications';
 import { failureMessage } from '../../../lib/api-client.ts';
@@ -15,7 +16,7 @@ import {
   type NotificationSettings as Settings,
 } from '../api/notification-settings.ts';
 
-const SAVED = 'Dina aviseringar är sparade.';
+const SAVED = NOTIFICATION_SETTINGS_MESSAGES.saved;
 const FAILED = 'Aviseringarna kunde inte sparas. Försök igen om en stund.';
 
 /** 'Aviseringar': email on or off for each kind of notification, saved per user. */
