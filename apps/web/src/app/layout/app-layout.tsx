@@ -9,7 +9,6 @@ import { MenuIcon, UserIcon } from '../../lib/icons.tsx';
 import { openLoginDialog, useLoginDialogOpen } from '../../lib/login-dialog.ts';
 import { SAVED_CARS_KEY } from '../../features/saved/api/saved-cars.ts';
 import { MESSAGES_KEY } from '../../features/messages/api/messaging-api.ts';
-import { LiveMessages } from '../../features/messages/components/live-messages.tsx';
 import { onSessionEvent, SESSION_EVENTS, useSession } from '../../lib/session-store.ts';
 import '../styles.css';
 
@@ -18,6 +17,14 @@ import '../styles.css';
 const loadOverlays = () => import('./overlays.tsx');
 const Overlays = lazy(loadOverlays);
 const preloadOverlays = () => void loadOverlays().catch(() => undefined);
+// The live connection of a logged-in tab: not needed for the first paint either. A chunk that fails to load
+// leaves the page as it is (lists still load when opened), not an error screen.
+const LiveMessages = lazy((): Promise<{ default: React.ComponentType }> =>
+  import('../../features/messages/components/live-messages.tsx').then(
+    (m) => ({ default: m.LiveMessages }),
+    () => ({ default: () => null }),
+  ),
+);
 
 function welcomeAlreadyShown(): boolean {
   return localStorage.getItem(STORAGE_KEYS.welcomeShown) === 'true';
@@ -100,7 +107,11 @@ export function AppLayout() {
         <Outlet />
       </main>
       <ScrollRestoration />
-      {loggedIn && <LiveMessages />}
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <LiveMessages />
+        </Suspense>
+      )}
       {overlaysMounted && (
         <Suspense fallback={null}>
           <Overlays

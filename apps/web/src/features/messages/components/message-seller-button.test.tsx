@@ -54,7 +54,7 @@ describe("'Skicka meddelande'", () => {
     });
     const { router } = show();
     await userEvent.click(screen.getByRole('button', { name: 'Skicka meddelande' }));
-    const dialog = screen.getByRole('dialog', { name: 'Skicka meddelande' });
+    const dialog = await screen.findByRole('dialog', { name: 'Skicka meddelande' });
     const box = within(dialog).getByRole('textbox', { name: 'Meddelande' });
     expect(box).toHaveValue('Hej! Är bilen kvar?');
     await userEvent.type(box, ' Vilken färg?');
@@ -72,7 +72,7 @@ describe("'Skicka meddelande'", () => {
     mockApi({ [START]: jsonResponse({ message: 'Du har startat för många konversationer.' }, 429) });
     show();
     await userEvent.click(screen.getByRole('button', { name: 'Skicka meddelande' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Skicka' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Du har startat för många konversationer.');
     expect(within(dialog).getByRole('textbox')).toHaveValue('Hej! Är bilen kvar?');
