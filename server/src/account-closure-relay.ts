@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
 import { closedAccountsRepository } from '@bilmarknaden/identity/repositories/closed-accounts-repository';
+import { eraseAccount } from '@bilmarknaden/messaging/repositories/conversations-repository';
 import { createSellerErasure } from '@bilmarknaden/inventory/services/seller-erasure';
 import type { FileStorage } from '@bilmarknaden/inventory/storage/file-storage';
 
@@ -15,8 +16,8 @@ export interface ClosedAccountsOutbox {
 
 export interface ClosureRelayDeps {
   closedAccounts: ClosedAccountsOutbox;
-  /** Inventory's erasure of one seller: idempotent, so a row erased twice (a crash before it was marked) is harmless. */
-  eraseSeller: (username: string) => Promise<{ removedAds: number; removedSaved: number }>;
+  /** One service's erasure of one account: idempotent, so a row erased twice (a crash before it was marked) is harmless. */
+  eraseSeller: (username: string) => Promise<object>;
   log: FastifyBaseLogger;
   now?: () => Date;
   batchSize?: number;
@@ -56,7 +57,7 @@ export function createClosureRelay({
         try {
           const erased = await eraseSeller(row.username);
           await closedAccounts.markErased(row.id, now());
-          log.info({ closure: row.id, ...erased }, 'erased the ads of a closed account');
+          log.info({ closure: row.id, ...erased }, 'erased a closed account');
         } catch (err) {
           failed.add(row.id);
           log.error({ err, closure: row.id }, 'a closed account is not yet erased; tried again');
@@ -114,6 +115,37 @@ export function startClosureRelay(app: FastifyInstance, db: Database, storage: F
   const relay = createClosureRelay({
     closedAccounts: closedAccountsRepository(db),
     eraseSeller: (username) => erasure.erase(username),
+    log: app.log,
+  });
+  runClosureRelay(app, relay, CLOSURE_RELAY_INTERVAL_MS);
+  return relay;
+}
+
+/**
+ * Messaging's outbox of closed accounts: identity's closures whose name messaging has not yet recorded. Messaging's
+ * erasure records the name in the transaction that erases the messages, so the record is the mark, and an
+ * inventory relay elsewhere marking `erased_at` does not hide a closure from messaging.
+ */
+export function messagingClosures(db: Database): ClosedAccountsOutbox {
+  return {
+    async pending(limit) {
+      const r = await db.query<{ id: number; username: string }>(
+        `SELECT ca.id, ca.username FROM identity.closed_accounts ca
+          WHERE NOT EXISTS (SELECT 1 FROM messaging.closed_accounts m WHERE m.username_lower = lower(ca.username))
+          ORDER BY ca.id LIMIT $1`,
+        [limit],
+      );
+      return r.rows.map((row) => ({ id: Number(row.id), username: row.username }));
+    },
+    markErased: async () => undefined,
+  };
+}
+
+/** The relay between identity's closures and messaging's erasure (conversations, messages) on one database. */
+export function startMessagingClosureRelay(app: FastifyInstance, db: Database): ClosureRelay {
+  const relay = createClosureRelay({
+    closedAccounts: messagingClosures(db),
+    eraseSeller: (username) => eraseAccount(db, username),
     log: app.log,
   });
   runClosureRelay(app, relay, CLOSURE_RELAY_INTERVAL_MS);

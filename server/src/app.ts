@@ -10,7 +10,7 @@ import type { Database } from '@bilmarknaden/db/database';
 import { openSettingsDatabase } from './open-database.ts';
 import { runMigrations } from '@bilmarknaden/db/migrations';
 import { createTokenVerifier } from '@bilmarknaden/shared/auth/token';
-import { FILES_BASE, IDENTITY_BASE, INVENTORY_BASE } from '@bilmarknaden/shared/api-paths';
+import { FILES_BASE, IDENTITY_BASE, INVENTORY_BASE, MESSAGING_BASE } from '@bilmarknaden/shared/api-paths';
 import { identityApp } from '@bilmarknaden/identity/app';
 import { loadIdentityKeys } from '@bilmarknaden/identity/keys';
 import { identityMigrations } from '@bilmarknaden/identity/migrations';
@@ -23,13 +23,16 @@ import { filesRoutes } from '@bilmarknaden/inventory/files/files-routes';
 import { removeIncompleteAds } from '@bilmarknaden/inventory/services/startup-cleanup';
 import type { ImageProcessor } from '@bilmarknaden/inventory/services/ad-service';
 import { createPhotoWorkerPool } from '@bilmarknaden/inventory/images/photo-worker-pool';
+import { messagingApp } from '@bilmarknaden/messaging/app';
+import { messagingMigrations } from '@bilmarknaden/messaging/migrations';
 import { logRequests, loggerOptions, serverTimeoutOptions, trustProxyOption } from './logger.ts';
 import { helmetOptions, registerSecurityHeaders, securityHeaders } from './security-headers.ts';
 import { isPageRequest, webRoutes, type PageAnswers } from './web-routes.ts';
 import { registerHealthCheck } from './health.ts';
 import { identityOptions } from './identity-options.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
-import { startClosureRelay } from './account-closure-relay.ts';
+import { startClosureRelay, startMessagingClosureRelay } from './account-closure-relay.ts';
+import { inventoryAdLookup } from './ad-lookup.ts';
 import type { Settings } from './settings.ts';
 
 export interface BuiltApp {
@@ -121,7 +124,7 @@ export async function cleanUpAtStart(app: FastifyInstance, db: Database, storage
   }
 }
 
-/** The default all-in-one process: identity, inventory, photos and the SPA on one port. */
+/** The default all-in-one process: identity, inventory, messaging, photos and the SPA on one port. */
 export async function buildApp(
   settings: Settings,
   deps: {
@@ -142,7 +145,7 @@ export async function buildApp(
     if (!deps.db) await db.close();
   });
   try {
-    await runMigrations(db, [identityMigrations, inventoryMigrations]);
+    await runMigrations(db, [identityMigrations, inventoryMigrations, messagingMigrations]);
     const keys = await loadIdentityKeys({
       privateKeyPem: settings.jwtPrivateKey,
       dataDir: settings.dataDir,
@@ -156,6 +159,7 @@ export async function buildApp(
     await registerSecurity(app, settings);
     registerHealthCheck(app, db);
     const closures = startClosureRelay(app, db, storage);
+    const messagingClosures = startMessagingClosureRelay(app, db);
     const identity = identityOptions(settings, db, keys, app.log);
     // Identity's notification path; `notifications.client` is the IdentityClient of the other services here.
     const notifications = identityNotifications({
@@ -168,7 +172,10 @@ export async function buildApp(
       prefix: IDENTITY_BASE,
       ...identity,
       notifications,
-      onAccountClosed: () => void closures.drain(),
+      onAccountClosed: () => {
+        void closures.drain();
+        void messagingClosures.drain();
+      },
     });
     await app.register(inventoryApp, {
       prefix: INVENTORY_BASE,
@@ -176,6 +183,13 @@ export async function buildApp(
       storage,
       verifyToken: createTokenVerifier(keys.publicKey),
       processImage: photoWorkers(app, settings),
+    });
+    await app.register(messagingApp, {
+      prefix: MESSAGING_BASE,
+      db,
+      verifyToken: createTokenVerifier(keys.publicKey),
+      adLookup: inventoryAdLookup(db),
+      mail: { identity: notifications.client, publicUrl: settings.publicUrl },
     });
     await app.register(filesRoutes, { prefix: FILES_BASE, db, storage });
     await app.register(webRoutes, { webDist: settings.webDist, pages });

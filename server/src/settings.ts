@@ -111,6 +111,8 @@ function settingsSchema(defaults: { port: number; repoRoot: string }, production
     ),
     /** A service running alone: identity's origin, for notifications and token revocations (with INTERNAL_API_KEY). */
     identityUrl: url('IDENTITY_URL', 'http-url', 'http:// or https://'),
+    /** Messaging alone: inventory's base URL, where it reads ads through the public API. */
+    inventoryUrl: url('INVENTORY_URL', 'http-url', 'http:// or https://'),
     /** Given when S3_BUCKET is. */
     s3: Type.Optional(
       Type.Object({

@@ -23,9 +23,10 @@ import {
 /**
  * Who may call each route. public: anyone reads; self: a token, and it acts only on the token's own user;
  * owner: a token, and only the owner of the ad in the path may act; open-write: anyone writes (register,
- * login, feedback); staff: a token of a moderator or an administrator (role 2 or 3), others 403. HEAD follows GET.
+ * login, feedback); staff: a token of a moderator or an administrator (role 2 or 3), others 403; participant: a
+ * token of one of the two participants of the conversation in the path, anyone else 404. HEAD follows GET.
  */
-type Access = 'public' | 'self' | 'owner' | 'open-write' | 'staff';
+type Access = 'public' | 'self' | 'owner' | 'open-write' | 'staff' | 'participant';
 const ACCESS: Record<string, Access> = {
   'POST /api/identity/user': 'open-write',
   'POST /api/identity/user/login': 'open-write',
@@ -56,12 +57,21 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/inventory/feedback/:id/handled': 'staff',
   'DELETE /api/inventory/feedback/:id': 'staff',
   'GET /files/:name': 'public',
+  'POST /api/messaging/conversations': 'self',
+  'GET /api/messaging/conversations': 'self',
+  'GET /api/messaging/conversations/unread-count': 'self',
+  'GET /api/messaging/conversations/:id': 'participant',
+  'POST /api/messaging/conversations/:id/messages': 'participant',
+  'PUT /api/messaging/conversations/:id/read': 'participant',
+  'PUT /api/messaging/conversations/:id/block': 'participant',
+  'DELETE /api/messaging/conversations/:id/block': 'participant',
+  'POST /api/messaging/conversations/:id/report': 'participant',
 };
 
 /** Routes that are not the API: health, OpenAPI documents, the SPA's files, CORS preflight. */
 const INFRASTRUCTURE = [
   /^(GET|HEAD) \/healthz$/,
-  /^(GET|HEAD) \/api\/(identity|inventory)\/docs(\/.*)?$/,
+  /^(GET|HEAD) \/api\/(identity|inventory|messaging)\/docs(\/.*)?$/,
   /^(GET|HEAD) \/(index\.html|assets\/.*)$/,
   /^OPTIONS \*$/,
 ];
@@ -145,14 +155,20 @@ describe('the route table', () => {
         'DELETE /api/inventory/feedback/:id/handled',
         'DELETE /api/inventory/feedback/:id',
         'GET /files/:name',
+        'GET /api/messaging/conversations/:id',
+        'POST /api/messaging/conversations/:id/messages',
+        'PUT /api/messaging/conversations/:id/read',
+        'PUT /api/messaging/conversations/:id/block',
+        'DELETE /api/messaging/conversations/:id/block',
+        'POST /api/messaging/conversations/:id/report',
       ]),
     );
     // A staff route's id names any feedback: staff act on all of it.
-    for (const key of idRoutes) expect(['public', 'self', 'owner', 'staff'], key).toContain(ACCESS[key]);
+    for (const key of idRoutes) expect(['public', 'self', 'owner', 'staff', 'participant'], key).toContain(ACCESS[key]);
     // No write route is public or infrastructure by accident.
     const writes = t.routes.filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
     for (const r of writes)
-      expect(['self', 'owner', 'open-write', 'staff'], routeKey(r)).toContain(ACCESS[routeKey(r)]);
+      expect(['self', 'owner', 'open-write', 'staff', 'participant'], routeKey(r)).toContain(ACCESS[routeKey(r)]);
   });
 
   it('has no stale classification (every classified route exists)', () => {
@@ -162,10 +178,10 @@ describe('the route table', () => {
 });
 
 describe('object-level authorization', () => {
-  it('self and owner routes answer 401 without a token and change nothing', async () => {
+  it('self, owner and participant routes answer 401 without a token and change nothing', async () => {
     const before = await snapshot(t);
     for (const [key, access] of Object.entries(ACCESS)) {
-      if (access !== 'self' && access !== 'owner') continue;
+      if (access !== 'self' && access !== 'owner' && access !== 'participant') continue;
       const [method, url] = key.split(' ') as [string, string];
       const path = url.replace(':id', String(aliceAd));
       const res = await inject({ method: method as InjectOptions['method'], url: `${path}?carid=${aliceAd}` });
@@ -277,6 +293,60 @@ describe('object-level authorization', () => {
       headers: bob.headers,
     });
     expect(me.json().username).toBe(bob.username);
+  });
+});
+
+describe('conversations: only the two participants', () => {
+  /** A conversation between alice's ad's buyer (bob) and alice; answers its id. */
+  async function conversation(): Promise<number> {
+    const res = await inject({
+      method: 'POST',
+      url: '/api/messaging/conversations',
+      headers: bob.headers,
+      payload: { carId: aliceAd, text: 'Hej! Är bilen kvar?' },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().conversationId as number;
+  }
+
+  const participantRequest = (key: string, id: string, headers: Record<string, string>): InjectOptions => {
+    const [method, url] = key.split(' ') as [InjectOptions['method'], string];
+    const payload = key.endsWith('/messages')
+      ? { text: 'Inbrytning' }
+      : key.endsWith('/read')
+        ? { upTo: 2_000_000_000 }
+        : key.endsWith('/report')
+          ? { reason: 'Annat' }
+          : undefined;
+    return { method, url: url.replace(':id', id), headers, ...(payload ? { payload } : {}) };
+  };
+
+  it('anyone else, an administrator too, gets 404 whatever the id, and nothing changes', async () => {
+    const id = await conversation();
+    const before = await snapshot(t);
+    const ids = [String(id), `0${id}`, `${id}.0`, '-1', '0', '99999999999', '1e3', '%00', String(id + 1000)];
+    let checked = 0;
+    for (const [key, access] of Object.entries(ACCESS)) {
+      if (access !== 'participant') continue;
+      for (const who of [admin]) {
+        for (const forged of ids) {
+          const res = await inject(participantRequest(key, forged, who.headers));
+          const allowed = forged === '%00' ? [400, 404] : [404];
+          expect(allowed, `${key} ${forged} as ${who.username}`).toContain(res.statusCode);
+          expectWellFormed(res, key);
+          checked++;
+        }
+      }
+      // Forged ids are unknown to the participants themselves (a leading zero is the same number).
+      for (const forged of ids.slice(2)) {
+        const res = await inject(participantRequest(key, forged, bob.headers));
+        expect(forged === '%00' ? [400, 404] : [404], `${key} ${forged} as bob`).toContain(res.statusCode);
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+    expect(await snapshot(t)).toBe(before);
+    // Control: the seller reads it.
+    expect((await inject({ url: `/api/messaging/conversations/${id}`, headers: alice.headers })).statusCode).toBe(200);
   });
 });
 
@@ -629,6 +699,66 @@ describe('mass assignment: fields a client must not set are ignored by every wri
       [[target, other]],
     );
     expect(rows.map((r) => r.id)).toEqual(res.statusCode === 204 ? [other] : [target, other]);
+  });
+
+  it('POST /api/messaging/conversations: buyer, seller and sender come from the token and the ad', async () => {
+    covered.add('POST /api/messaging/conversations');
+    const res = await inject({
+      method: 'POST',
+      url: '/api/messaging/conversations?username=mallory',
+      headers: bob.headers,
+      payload: { ...EXTRAS, carId: aliceAd, text: 'Hej', seller: 'mallory', buyer: 'mallory', sender: 'mallory' },
+    });
+    expect(res.statusCode).toBe(201);
+    const { rows } = await t.db.query(
+      `SELECT c.seller, c.buyer, m.sender FROM messaging.conversations c
+         JOIN messaging.messages m ON m.conversation_id = c.id WHERE m.id = $1`,
+      [res.json().message.id],
+    );
+    expect(rows).toEqual([{ seller: alice.username, buyer: bob.username, sender: bob.username }]);
+  });
+
+  it('conversation writes act on the token user’s side only', async () => {
+    for (const key of [
+      'POST /api/messaging/conversations/:id/messages',
+      'PUT /api/messaging/conversations/:id/read',
+      'PUT /api/messaging/conversations/:id/block',
+      'DELETE /api/messaging/conversations/:id/block',
+      'POST /api/messaging/conversations/:id/report',
+    ])
+      covered.add(key);
+    const started = await inject({
+      method: 'POST',
+      url: '/api/messaging/conversations',
+      headers: bob.headers,
+      payload: { carId: aliceAd, text: 'Hej igen' },
+    });
+    const id = started.json().conversationId as number;
+    const extras = { ...EXTRAS, sender: 'mallory', blocks: true, read_up_to: 1, reporter: 'mallory', handled_at: null };
+    const call = (method: 'POST' | 'PUT' | 'DELETE', path: string, payload: object) =>
+      inject({
+        method,
+        url: `/api/messaging/conversations/${id}${path}?username=mallory`,
+        headers: alice.headers,
+        payload,
+      });
+    expect((await call('POST', '/messages', { ...extras, text: 'Svar' })).statusCode).toBe(201);
+    expect((await call('PUT', '/read', { ...extras, upTo: 2_000_000_000 })).statusCode).toBe(204);
+    expect((await call('PUT', '/block', extras)).statusCode).toBe(204);
+    expect((await call('DELETE', '/block', extras)).statusCode).toBe(204);
+    expect((await call('POST', '/report', { ...extras, reason: 'Annat' })).statusCode).toBe(201);
+    const sides = await t.db.query(
+      'SELECT username, blocks FROM messaging.participants WHERE conversation_id = $1 ORDER BY is_seller',
+      [id],
+    );
+    expect(sides.rows).toEqual([
+      { username: bob.username, blocks: false },
+      { username: alice.username, blocks: false },
+    ]);
+    const senders = await t.db.query('SELECT DISTINCT sender FROM messaging.messages WHERE conversation_id = $1', [id]);
+    expect(senders.rows.map((r) => r.sender).sort()).toEqual([alice.username, bob.username].sort());
+    const reports = await t.db.query('SELECT reporter FROM messaging.reports WHERE conversation_id = $1', [id]);
+    expect(reports.rows).toEqual([{ reporter: alice.username }]);
   });
 });
 

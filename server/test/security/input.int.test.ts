@@ -24,7 +24,7 @@ let staffUsername: string;
 let carId: number;
 let api: RouteEntry[];
 
-const INFRA = /^\/(healthz|index\.html|assets\/|api\/(identity|inventory)\/docs)|^\*$/;
+const INFRA = /^\/(healthz|index\.html|assets\/|api\/(identity|inventory|messaging)\/docs)|^\*$/;
 const RUNS = 20;
 
 beforeAll(async () => {
@@ -386,6 +386,9 @@ describe('limits', () => {
       '/api/identity/user/password-reset/confirm',
       '/api/inventory/001/3001',
       '/api/inventory/feedback',
+      '/api/messaging/conversations',
+      '/api/messaging/conversations/:id/messages',
+      '/api/messaging/conversations/:id/report',
     ]);
     for (const route of jsonRoutes) {
       for (const payload of poisons) {

@@ -163,6 +163,13 @@ export async function snapshot(app: SecureApp): Promise<string> {
     ),
     await q('SELECT username, car_id FROM inventory.saved_cars ORDER BY username, car_id'),
     await q('SELECT id, username, handled_by, handled_at FROM inventory.feedback ORDER BY id'),
+    await q('SELECT id, car_id, car_title, car_photo, seller, buyer FROM messaging.conversations ORDER BY id'),
+    await q('SELECT id, conversation_id, sender, text FROM messaging.messages ORDER BY id'),
+    await q(
+      `SELECT conversation_id, is_seller, username, last_message_id, read_up_to, blocks
+         FROM messaging.participants ORDER BY conversation_id, is_seller`,
+    ),
+    await q('SELECT id, conversation_id, reporter, reason, text FROM messaging.reports ORDER BY id'),
     JSON.stringify(files.sort()),
   ].join('\n');
 }

@@ -1,3 +1,87 @@
 -- The messaging schema: conversations between a buyer and a seller about an ad, and their messages.
--- Later changes go in new files after this one.
+-- Later changes go in new files after this one. Decision 034 tells why it is shaped so.
 CREATE SCHEMA IF NOT EXISTS messaging;
+
+-- One conversation per ad and buyer. The ad is inventory's: no foreign key, and its id, title and first photo are
+-- kept as they were when the conversation began, so a deleted ad keeps its conversations. seller and buyer are
+-- usernames as the tokens carry them, set to NULL when that account is closed ('Raderat konto').
+CREATE TABLE messaging.conversations (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  car_id integer NOT NULL,
+  car_title text NOT NULL,
+  car_photo text,
+  seller text,
+  buyer text,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+-- Starting a conversation about an ad the buyer already asked about continues that one.
+CREATE UNIQUE INDEX conversations_car_buyer_key ON messaging.conversations (car_id, buyer);
+-- The limit on new conversations per user and hour.
+CREATE INDEX conversations_buyer_created ON messaging.conversations (buyer, created_at);
+
+-- The messages, oldest first by id. sender is the writer's username; a closed account's messages are deleted.
+-- Within a conversation ids follow commit order (a send locks its conversation), so "after id n" misses nothing.
+CREATE TABLE messaging.messages (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  conversation_id integer NOT NULL REFERENCES messaging.conversations (id) ON DELETE CASCADE,
+  sender text NOT NULL,
+  text text NOT NULL,
+  sent_at timestamptz NOT NULL DEFAULT now()
+);
+-- A conversation's newest 100 messages, its last one and the first unread one.
+CREATE INDEX messages_conversation_id ON messaging.messages (conversation_id, id);
+-- The limit on messages per user and hour.
+CREATE INDEX messages_sender_sent ON messaging.messages (sender, sent_at);
+
+-- Each participant's side of a conversation: what the inbox orders by, how far they have read, whether they block
+-- the other, and the mail state. Written with every message (both rows), so the inbox and the unread count read
+-- this table alone. A closed account's row is deleted.
+CREATE TABLE messaging.participants (
+  conversation_id integer NOT NULL REFERENCES messaging.conversations (id) ON DELETE CASCADE,
+  is_seller boolean NOT NULL,
+  username text NOT NULL,
+  -- The conversation's newest message: the inbox's order and its paging cursor.
+  last_message_id bigint NOT NULL,
+  -- The newest message from the other party (0: none yet); unread while it is above read_up_to.
+  last_incoming_id bigint NOT NULL DEFAULT 0,
+  read_up_to bigint NOT NULL DEFAULT 0,
+  -- Kept by the database, so the planner has statistics for it (it cannot estimate a comparison of two columns).
+  unread boolean GENERATED ALWAYS AS (last_incoming_id > read_up_to) STORED,
+  -- This participant blocks the other: no message either way while either side blocks.
+  blocks boolean NOT NULL DEFAULT false,
+  -- The first unread message a mail was sent about; NULL once read past it (or never mailed): at most one mail
+  -- per conversation until the participant reads it.
+  mailed_for bigint,
+  -- A mail sweep on some replica claimed this row until then (it asks identity outside a transaction).
+  mail_claimed_until timestamptz,
+  PRIMARY KEY (conversation_id, is_seller)
+);
+-- The inbox: a user's conversations, newest message first, paged by last_message_id.
+CREATE INDEX participants_inbox ON messaging.participants (username, last_message_id DESC);
+-- The unread count: only the rows with unread messages are in it.
+CREATE INDEX participants_unread ON messaging.participants (username) WHERE unread;
+-- The mail sweep: unread rows not yet mailed about.
+CREATE INDEX participants_mail_due ON messaging.participants (conversation_id) WHERE unread AND mailed_for IS NULL;
+-- Erasure of a closed account, whose name is matched case-insensitively as identity keeps it unique.
+CREATE INDEX participants_username_lower ON messaging.participants (lower(username));
+
+-- Reports of a conversation to the moderators. reporter NULL once that account is closed (the report stays).
+CREATE TABLE messaging.reports (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  conversation_id integer NOT NULL REFERENCES messaging.conversations (id) ON DELETE CASCADE,
+  reporter text,
+  reason text NOT NULL,
+  text text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL DEFAULT now(),
+  handled_at timestamptz
+);
+-- One open report per user and conversation.
+CREATE UNIQUE INDEX reports_open_key ON messaging.reports (conversation_id, reporter) WHERE handled_at IS NULL;
+-- The limit on reports per user and hour.
+CREATE INDEX reports_reporter_created ON messaging.reports (reporter, created_at);
+
+-- Closed accounts, lower-cased: a still valid token of one cannot write here any more. Never removed (identity
+-- never gives the name out again).
+CREATE TABLE messaging.closed_accounts (
+  username_lower text PRIMARY KEY
+);

@@ -1,0 +1,12 @@
+import type { Database } from '@bilmarknaden/db/database';
+import { carsRepository } from '@bilmarknaden/inventory/repositories/cars-repository';
+import { adSnapshot, type AdLookup } from '@bilmarknaden/messaging/ad-lookup';
+
+/** Messaging's ad lookup in the default process: inventory's own read of a visible ad, no HTTP in between. */
+export function inventoryAdLookup(db: Database): AdLookup {
+  const cars = carsRepository(db);
+  return async (carId) => {
+    const car = await cars.findActive(carId);
+    return car ? adSnapshot(car) : null;
+  };
+}

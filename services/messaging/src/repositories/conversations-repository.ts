@@ -1,0 +1,470 @@
+import type { Database, Queryable } from '@bilmarknaden/db/database';
+
+/** The channel of the database notifications that live delivery listens to (decision 035). */
+export const MESSAGING_CHANNEL = 'messaging_events';
+
+/** One message as one participant sees it. */
+export interface MessageView {
+  id: number;
+  text: string;
+  sentAt: string;
+  fromMe: boolean;
+}
+
+/** A message event as one participant's stream carries it. */
+export interface MessageEventView {
+  conversationId: number;
+  message: MessageView;
+}
+
+/** The ad as it was when the conversation began. */
+export interface KeptAd {
+  carId: number;
+  title: string;
+  photo: string | null;
+}
+
+/** The caller's side of a conversation. */
+export interface ParticipantView {
+  conversationId: number;
+  car: KeptAd;
+  iAmSeller: boolean;
+  /** null once the other account is closed. */
+  otherUsername: string | null;
+  blocksOther: boolean;
+  blockedByOther: boolean;
+}
+
+export interface InboxRow {
+  conversationId: number;
+  car: KeptAd;
+  iAmSeller: boolean;
+  otherUsername: string | null;
+  lastMessage: MessageView;
+  unread: boolean;
+}
+
+/** Per user and hour: new conversations, messages, reports. */
+export interface HourlyLimits {
+  conversations: number;
+  messages: number;
+  reports: number;
+}
+
+/** A write refused by a limit: the seconds until the oldest counted row leaves the hour. */
+export interface Limited {
+  kind: 'limited';
+  /** Which limit: new conversations, messages or reports. */
+  what: keyof HourlyLimits;
+  retryAfterSeconds: number;
+}
+
+export type SendOutcome =
+  | { kind: 'sent'; conversationId: number; message: MessageView }
+  | { kind: 'not-found' | 'closed' | 'blocked-by-me' | 'blocked-by-other' | 'other-closed' }
+  | Limited;
+
+export type ReportOutcome = { kind: 'reported'; id: number } | { kind: 'not-found' | 'closed' | 'open' } | Limited;
+
+interface MessageRow {
+  id: number;
+  conversation_id: number;
+  text: string;
+  sent_at: Date | string;
+  sender: string;
+}
+
+/** "Before every id": one statement for the first page and the later ones, each an index range. */
+const BIGINT_MAX = '9223372036854775807';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+const toMessage = (row: MessageRow, username: string): MessageView => ({
+  id: row.id,
+  text: row.text,
+  sentAt: iso(row.sent_at),
+  fromMe: row.sender === username,
+});
+
+/**
+ * Serialises one user's writes here for the rest of the transaction (so the hourly limits are never passed by
+ * concurrent requests) and the erasure of their account. Keyed by lower(username), as a closed account is recorded.
+ */
+const lockUser = (tx: Queryable, username: string) =>
+  tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('messaging:' || lower($1), 0))`, [username]);
+
+const isClosed = async (tx: Queryable, username: string) =>
+  (await tx.query(`SELECT 1 FROM messaging.closed_accounts WHERE username_lower = lower($1)`, [username])).rows.length >
+  0;
+
+/** Where each hourly limit counts the user's rows. */
+const HOURLY_COUNTED = {
+  conversations: { table: 'messaging.conversations', who: 'buyer', at: 'created_at' },
+  messages: { table: 'messaging.messages', who: 'sender', at: 'sent_at' },
+  reports: { table: 'messaging.reports', who: 'reporter', at: 'created_at' },
+} as const;
+
+/**
+ * How many rows of `table` the user wrote within the hour before the transaction began, against `limit`: a
+ * Limited when it is reached.
+ */
+async function hourly(
+  tx: Queryable,
+  what: keyof HourlyLimits,
+  username: string,
+  limits: HourlyLimits,
+): Promise<Limited | null> {
+  const sql = HOURLY_COUNTED[what];
+  const r = await tx.query<{ n: number; wait: number | null }>(
+    `SELECT count(*)::int AS n,
+            ceil(extract(epoch FROM min(${sql.at}) + interval '1 hour' - now()))::int AS wait
+       FROM ${sql.table} WHERE ${sql.who} = $1 AND ${sql.at} > now() - interval '1 hour'`,
+    [username],
+  );
+  const row = r.rows[0]!;
+  return row.n >= limits[what]
+    ? { kind: 'limited', what, retryAfterSeconds: Math.max(1, Number(row.wait ?? 1)) }
+    : null;
+}
+
+const notify = (tx: Queryable, payload: object) =>
+  tx.query(`SELECT pg_notify('${MESSAGING_CHANNEL}', $1)`, [JSON.stringify(payload)]);
+
+/**
+ * Stores a message in a conversation the caller takes part in, inside `tx`: the conversation row is locked first,
+ * so two sends in one conversation commit in id order; both participants' rows move, and the notification goes
+ * out with the commit.
+ */
+async function sendIn(
+  tx: Queryable,
+  username: string,
+  conversationId: number,
+  text: string,
+  limits: HourlyLimits,
+): Promise<SendOutcome> {
+  const found = await tx.query<{
+    is_seller: boolean;
+    blocks: boolean;
+    other_blocks: boolean | null;
+    other_username: string | null;
+  }>(
+    `SELECT p.is_seller, p.blocks, o.blocks AS other_blocks, o.username AS other_username
+       FROM messaging.conversations c
+       JOIN messaging.participants p ON p.conversation_id = c.id AND p.username = $2
+       LEFT JOIN messaging.participants o ON o.conversation_id = c.id AND o.is_seller <> p.is_seller
+      WHERE c.id = $1
+      FOR UPDATE OF c`,
+    [conversationId, username],
+  );
+  const me = found.rows[0];
+  if (!me) return { kind: 'not-found' };
+  if (me.blocks) return { kind: 'blocked-by-me' };
+  if (me.other_blocks) return { kind: 'blocked-by-other' };
+  if (me.other_username === null) return { kind: 'other-closed' };
+  const limited = await hourly(tx, 'messages', username, limits);
+  if (limited) return limited;
+  const inserted = await tx.query<MessageRow>(
+    `INSERT INTO messaging.messages (conversation_id, sender, text) VALUES ($1, $2, $3)
+     RETURNING id, conversation_id, text, sent_at, sender`,
+    [conversationId, username, text],
+  );
+  const message = inserted.rows[0]!;
+  // The sender has seen the conversation up to their own message; the other party has one more to read.
+  await tx.query(
+    `UPDATE messaging.participants
+        SET last_message_id = $2,
+            last_incoming_id = CASE WHEN is_seller = $3 THEN last_incoming_id ELSE $2 END,
+            read_up_to = CASE WHEN is_seller = $3 THEN $2 ELSE read_up_to END,
+            mailed_for = CASE WHEN is_seller = $3 THEN NULL ELSE mailed_for END
+      WHERE conversation_id = $1`,
+    [conversationId, message.id, me.is_seller],
+  );
+  await notify(tx, {
+    kind: 'message',
+    conversationId,
+    messageId: message.id,
+    usernames: [username, me.other_username],
+  });
+  return { kind: 'sent', conversationId, message: toMessage(message, username) };
+}
+
+const PARTICIPANT_COLUMNS = `
+  p.conversation_id, p.is_seller, p.blocks, c.car_id, c.car_title, c.car_photo,
+  CASE WHEN p.is_seller THEN c.buyer ELSE c.seller END AS other_username`;
+
+interface ParticipantRow {
+  conversation_id: number;
+  is_seller: boolean;
+  blocks: boolean;
+  car_id: number;
+  car_title: string;
+  car_photo: string | null;
+  other_username: string | null;
+}
+
+const keptAd = (row: { car_id: number; car_title: string; car_photo: string | null }): KeptAd => ({
+  carId: row.car_id,
+  title: row.car_title,
+  photo: row.car_photo,
+});
+
+export function conversationsRepository(db: Database) {
+  return {
+    /** The conversation the buyer has about an ad, if any. */
+    async findOfBuyer(carId: number, buyer: string): Promise<number | null> {
+      const r = await db.query<{ id: number }>(
+        `SELECT id FROM messaging.conversations WHERE car_id = $1 AND buyer = $2`,
+        [carId, buyer],
+      );
+      return r.rows[0]?.id ?? null;
+    },
+
+    /**
+     * Starts the buyer's conversation about an ad with its first message, or, when the buyer has one already (two
+     * tabs starting at once), adds the message to it. Refused for a closed account and past the hourly limits.
+     */
+    start(buyer: string, ad: KeptAd & { seller: string }, text: string, limits: HourlyLimits): Promise<SendOutcome> {
+      return db.transaction(async (tx) => {
+        await lockUser(tx, buyer);
+        if (await isClosed(tx, buyer)) return { kind: 'closed' };
+        const existing = await tx.query<{ id: number }>(
+          `SELECT id FROM messaging.conversations WHERE car_id = $1 AND buyer = $2`,
+          [ad.carId, buyer],
+        );
+        if (existing.rows[0]) return sendIn(tx, buyer, existing.rows[0].id, text, limits);
+        const limited = await hourly(tx, 'conversations', buyer, limits);
+        if (limited) return limited;
+        const created = await tx.query<{ id: number }>(
+          `INSERT INTO messaging.conversations (car_id, car_title, car_photo, seller, buyer)
+           VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+          [ad.carId, ad.title, ad.photo, ad.seller, buyer],
+        );
+        const id = created.rows[0]!.id;
+        await tx.query(
+          `INSERT INTO messaging.participants (conversation_id, is_seller, username, last_message_id)
+           VALUES ($1, true, $2, 0), ($1, false, $3, 0)`,
+          [id, ad.seller, buyer],
+        );
+        return sendIn(tx, buyer, id, text, limits);
+      });
+    },
+
+    /** Adds a message to a conversation the user takes part in. */
+    send(username: string, conversationId: number, text: string, limits: HourlyLimits): Promise<SendOutcome> {
+      return db.transaction(async (tx) => {
+        await lockUser(tx, username);
+        if (await isClosed(tx, username)) return { kind: 'closed' };
+        return sendIn(tx, username, conversationId, text, limits);
+      });
+    },
+
+    /** The user's side of a conversation, or null when they take no part in it. */
+    async participant(username: string, conversationId: number): Promise<ParticipantView | null> {
+      const r = await db.query<ParticipantRow & { other_blocks: boolean | null }>(
+        `SELECT ${PARTICIPANT_COLUMNS}, o.blocks AS other_blocks
+           FROM messaging.participants p
+           JOIN messaging.conversations c ON c.id = p.conversation_id
+           LEFT JOIN messaging.participants o ON o.conversation_id = p.conversation_id AND o.is_seller <> p.is_seller
+          WHERE p.conversation_id = $1 AND p.username = $2`,
+        [conversationId, username],
+      );
+      const row = r.rows[0];
+      if (!row) return null;
+      return {
+        conversationId: row.conversation_id,
+        car: keptAd(row),
+        iAmSeller: row.is_seller,
+        otherUsername: row.other_username,
+        blocksOther: row.blocks,
+        blockedByOther: row.other_blocks === true,
+      };
+    },
+
+    /** Up to `limit` messages before `before` (all when null), newest first. */
+    async messagesBefore(
+      username: string,
+      conversationId: number,
+      before: number | null,
+      limit: number,
+    ): Promise<MessageView[]> {
+      const r = await db.query<MessageRow>(
+        `SELECT id, conversation_id, text, sent_at, sender FROM messaging.messages
+          WHERE conversation_id = $1 AND id < $2::bigint
+          ORDER BY id DESC LIMIT $3`,
+        [conversationId, before ?? BIGINT_MAX, limit],
+      );
+      return r.rows.map((row) => toMessage(row, username));
+    },
+
+    /** A page of the user's inbox: newest message first, conversations whose last message is below `before`. */
+    async inbox(username: string, before: number | null, limit: number): Promise<InboxRow[]> {
+      const r = await db.query<ParticipantRow & MessageRow & { unread: boolean }>(
+        `SELECT ${PARTICIPANT_COLUMNS}, p.unread,
+                m.id, m.text, m.sent_at, m.sender
+           FROM messaging.participants p
+           JOIN messaging.conversations c ON c.id = p.conversation_id
+           JOIN messaging.messages m ON m.id = p.last_message_id
+          WHERE p.username = $1 AND p.last_message_id < $2::bigint
+          ORDER BY p.last_message_id DESC LIMIT $3`,
+        [username, before ?? BIGINT_MAX, limit],
+      );
+      return r.rows.map((row) => ({
+        conversationId: row.conversation_id,
+        car: keptAd(row),
+        iAmSeller: row.is_seller,
+        otherUsername: row.other_username,
+        lastMessage: toMessage(row, username),
+        unread: row.unread,
+      }));
+    },
+
+    /** How many of the user's conversations hold messages they have not read. */
+    async unreadCount(username: string): Promise<number> {
+      const r = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM messaging.participants
+          WHERE username = $1 AND unread`,
+        [username],
+      );
+      return Number(r.rows[0]!.n);
+    },
+
+    /**
+     * Marks the user's messages read up to `upTo` (at most the conversation's last message; never backwards); a
+     * mail about a message now read no longer holds the next one back. False when the user takes no part.
+     */
+    markRead(username: string, conversationId: number, upTo: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const before = await tx.query<{ read_up_to: number }>(
+          `SELECT read_up_to FROM messaging.participants WHERE conversation_id = $1 AND username = $2 FOR UPDATE`,
+          [conversationId, username],
+        );
+        if (!before.rows[0]) return false;
+        const after = await tx.query<{ read_up_to: number }>(
+          `UPDATE messaging.participants
+              SET read_up_to = GREATEST(read_up_to, LEAST($3::bigint, last_message_id)),
+                  mailed_for = CASE WHEN mailed_for <= LEAST($3::bigint, last_message_id) THEN NULL ELSE mailed_for END
+            WHERE conversation_id = $1 AND username = $2
+            RETURNING read_up_to`,
+          [conversationId, username, upTo],
+        );
+        if (Number(after.rows[0]!.read_up_to) !== Number(before.rows[0].read_up_to)) {
+          await notify(tx, { kind: 'read', conversationId, usernames: [username] });
+        }
+        return true;
+      });
+    },
+
+    /** Sets whether the user blocks the other party; false when the user takes no part. */
+    async setBlock(username: string, conversationId: number, blocks: boolean): Promise<boolean> {
+      const r = await db.query(
+        `UPDATE messaging.participants SET blocks = $3 WHERE conversation_id = $1 AND username = $2`,
+        [conversationId, username, blocks],
+      );
+      return r.rowCount > 0;
+    },
+
+    /** Reports a conversation the user takes part in: one open report per user and conversation. */
+    report(
+      username: string,
+      conversationId: number,
+      report: { reason: string; text: string },
+      limits: HourlyLimits,
+    ): Promise<ReportOutcome> {
+      return db.transaction(async (tx) => {
+        await lockUser(tx, username);
+        if (await isClosed(tx, username)) return { kind: 'closed' };
+        const member = await tx.query(
+          `SELECT 1 FROM messaging.participants WHERE conversation_id = $1 AND username = $2`,
+          [conversationId, username],
+        );
+        if (member.rows.length === 0) return { kind: 'not-found' };
+        const limited = await hourly(tx, 'reports', username, limits);
+        if (limited) return limited;
+        const r = await tx.query<{ id: number }>(
+          `INSERT INTO messaging.reports (conversation_id, reporter, reason, text) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (conversation_id, reporter) WHERE handled_at IS NULL DO NOTHING
+           RETURNING id`,
+          [conversationId, username, report.reason, report.text],
+        );
+        return r.rows[0] ? { kind: 'reported', id: r.rows[0].id } : { kind: 'open' };
+      });
+    },
+
+    /** One message as `username` sees it (live delivery), or null when they take no part in its conversation. */
+    async messageEvent(messageId: number, username: string): Promise<MessageEventView | null> {
+      const r = await db.query<MessageRow>(
+        `SELECT m.id, m.conversation_id, m.text, m.sent_at, m.sender
+           FROM messaging.messages m
+           JOIN messaging.participants p ON p.conversation_id = m.conversation_id AND p.username = $2
+          WHERE m.id = $1`,
+        [messageId, username],
+      );
+      const row = r.rows[0];
+      return row ? { conversationId: row.conversation_id, message: toMessage(row, username) } : null;
+    },
+
+    /** The messages of the user's conversations after `afterMessageId`, id ascending, at most `limit`. */
+    async missedMessageEvents(username: string, afterMessageId: number, limit: number): Promise<MessageEventView[]> {
+      const r = await db.query<MessageRow>(
+        `SELECT m.id, m.conversation_id, m.text, m.sent_at, m.sender
+           FROM messaging.participants p
+           JOIN messaging.messages m ON m.conversation_id = p.conversation_id AND m.id > $2
+          WHERE p.username = $1
+          ORDER BY m.id LIMIT $3`,
+        [username, afterMessageId, limit],
+      );
+      return r.rows.map((row) => ({ conversationId: row.conversation_id, message: toMessage(row, username) }));
+    },
+  };
+}
+
+export type ConversationsRepository = ReturnType<typeof conversationsRepository>;
+
+/**
+ * Erases a closed account here (the closure relay calls it): records the name as closed, deletes its messages and
+ * its side of each conversation, and leaves the other party the conversation with `otherParty.username` null;
+ * a conversation with no message left goes. Its reports stay for the moderators without its name. Idempotent.
+ */
+export function eraseAccount(db: Database, username: string): Promise<{ erasedMessages: number }> {
+  return db.transaction(async (tx) => {
+    await tx.query(`INSERT INTO messaging.closed_accounts (username_lower) VALUES (lower($1)) ON CONFLICT DO NOTHING`, [
+      username,
+    ]);
+    // After the record, under the user's lock: a send that began before has committed, later ones see it closed.
+    await lockUser(tx, username);
+    const sides = await tx.query<{ conversation_id: number; is_seller: boolean; username: string }>(
+      `DELETE FROM messaging.participants WHERE lower(username) = lower($1)
+       RETURNING conversation_id, is_seller, username`,
+      [username],
+    );
+    await tx.query(`UPDATE messaging.reports SET reporter = NULL WHERE lower(reporter) = lower($1)`, [username]);
+    if (sides.rows.length === 0) return { erasedMessages: 0 };
+    const ids = sides.rows.map((s) => s.conversation_id);
+    const erased = await tx.query(
+      `DELETE FROM messaging.messages WHERE conversation_id = ANY($1::int[]) AND lower(sender) = lower($2)`,
+      [ids, username],
+    );
+    await tx.query(
+      `UPDATE messaging.conversations
+          SET seller = CASE WHEN lower(seller) = lower($2) THEN NULL ELSE seller END,
+              buyer = CASE WHEN lower(buyer) = lower($2) THEN NULL ELSE buyer END
+        WHERE id = ANY($1::int[])`,
+      [ids, username],
+    );
+    await tx.query(
+      `DELETE FROM messaging.conversations c
+        WHERE c.id = ANY($1::int[]) AND NOT EXISTS (SELECT 1 FROM messaging.messages m WHERE m.conversation_id = c.id)`,
+      [ids],
+    );
+    // The other party's inbox order and unread state without the erased messages.
+    await tx.query(
+      `UPDATE messaging.participants o
+          SET last_message_id = (SELECT max(m.id) FROM messaging.messages m WHERE m.conversation_id = o.conversation_id),
+              last_incoming_id = 0,
+              mailed_for = NULL
+        WHERE o.conversation_id = ANY($1::int[])`,
+      [ids],
+    );
+    return { erasedMessages: erased.rowCount };
+  });
+}
