@@ -8,8 +8,17 @@ export interface LoadScenario {
   /** Rotating paths: each request takes the next one. */
   paths?: readonly string[];
   headers?: Record<string, string>;
+  /** Rotating requests (each its own method, path, headers and body): each request takes the next one. */
+  rotate?: readonly RotatingRequest[];
   /** Counts against the list/search p99 target. */
   listOrSearch: boolean;
+}
+
+export interface RotatingRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
 }
 
 export interface LoadResult {
@@ -36,6 +45,11 @@ export async function runLoad(
   opts: { connections: number; durationS: number; warmupS: number },
 ): Promise<LoadResult> {
   const requests = (): Request[] | undefined => {
+    if (scenario.rotate && scenario.rotate.length > 0) {
+      const all = scenario.rotate;
+      let i = 0;
+      return [{ setupRequest: (req) => ({ ...req, ...all[i++ % all.length]! }) }];
+    }
     if (!scenario.paths || scenario.paths.length === 0) return undefined;
     const paths = scenario.paths;
     let i = 0;

@@ -25,6 +25,7 @@ import { buildProduction, bundleBenchServer, repoRoot, startServer } from './ser
 import { startUploadProcess } from './upload-client.ts';
 import { login } from './uploads.ts';
 import { formatTable, TARGETS } from './report.ts';
+import { addLiveUsers, bench1Ads, runMessagingBench, wantsMessaging, type MessagingReport } from './messaging.ts';
 
 export interface EngineReport {
   engine: Engine;
@@ -47,6 +48,7 @@ export interface EngineReport {
     errors: string[];
   };
   lighthouse?: LighthousePage[];
+  messaging?: MessagingReport;
 }
 
 export interface ScenarioReport extends LoadResult {
@@ -164,6 +166,12 @@ async function benchEngine(engine: Engine, opts: BenchOptions, withLighthouse: b
   if (ids.length < 100) {
     ids = await sampled(`SELECT id FROM inventory.cars WHERE status = 'active' AND image_count > 0 LIMIT 2000`);
   }
+  const messaging = wantsMessaging(opts.only);
+  let messagingAds: number[] = [];
+  if (messaging) {
+    await addLiveUsers(db);
+    messagingAds = await bench1Ads(db);
+  }
   await db.close();
   if (ids.length === 0) throw new Error('no ads to read in the bench database');
 
@@ -222,6 +230,17 @@ async function benchEngine(engine: Engine, opts: BenchOptions, withLighthouse: b
       loadAverage: { before, after: loadavg() },
       scenarios,
     };
+
+    if (messaging) {
+      report.messaging = await runMessagingBench({
+        baseUrl: server.url,
+        serverPid: server.pid,
+        ads: messagingAds,
+        only: opts.only,
+        load,
+        log,
+      });
+    }
 
     const idle = scenarios.find((s) => s.name === 'list page 1');
     if (!opts.skipUploads && idle) {

@@ -33,7 +33,8 @@ export const BENCH_USAGE = `Usage: npm run bench -- [options]
   --skip-lighthouse --skip-ingest --skip-uploads
   --lighthouse-runs n             runs per page, the median is reported (default 1)
   --reuse                         reuse the database seeded by an earlier run with the same engine and N
-  --only a,b                      only these scenarios (each with its own ceiling), e.g. 'deepest window,saved'
+  --only a,b                      only these scenarios (each with its own ceiling), e.g. 'deepest window,saved';
+                                  'messaging' runs inbox, send message and live connections
   --pg-url URL                    PostgreSQL server for the bench database (default DATABASE_URL or local)
   --port n                        port of the bench server (default 3900)
   --out file                      default bench/results/latest.json`;

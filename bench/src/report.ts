@@ -1,6 +1,7 @@
 import type { EngineReport } from './main.ts';
 import type { IngestResult } from './ingest.ts';
 import type { WebSize } from './web-size.ts';
+import { MESSAGING_TARGETS } from './messaging.ts';
 
 /** The targets of DESIGN.md and issue 8. */
 export const TARGETS = {
@@ -72,6 +73,31 @@ export function formatTable(reports: EngineReport[], ingest: IngestResult | null
         ` before and after the scenario.\ntarget: ≥ ${TARGETS.pctOfCeiling} % of the ceiling, no errors;` +
         ` list and search also p99 ≤ ${TARGETS.p99Ms} ms.`,
     );
+    const m = r.messaging;
+    if (m) {
+      const lines = [`Messaging (${r.engine}):`];
+      for (const [label, x, target] of [
+        [`inbox of 500 conversations, ${r.connections} connections`, m.inbox, MESSAGING_TARGETS.inboxP99Ms],
+        [`send message, ${r.connections} connections`, m.send, MESSAGING_TARGETS.sendP99Ms],
+      ] as const) {
+        if (x) {
+          lines.push(
+            `  ${label}: ${x.rps} req/s, p50 ${x.p50} ms, p99 ${x.p99} ms, errors ${x.errors + x.non2xx}` +
+              ` ${mark(x.meetsP99 && x.errors + x.non2xx === 0)} (target p99 ≤ ${target} ms)`,
+          );
+        }
+      }
+      if (m.live) {
+        const l = m.live;
+        lines.push(
+          `  ${l.streams} live streams: ${l.bytesPerStream} bytes each (server RSS ${l.rssBeforeMb} → ${l.rssAfterMb} MB);` +
+            ` delivery p50 ${l.p50} ms, p99 ${l.p99} ms, max ${l.max} ms at 100 messages/s,` +
+            ` ${l.delivered}/${l.expectedDeliveries} delivered, ${l.endedEarly} ended early ${mark(l.meets)}` +
+            ` (target p99 ≤ ${MESSAGING_TARGETS.deliveryP99Ms} ms, all delivered)`,
+        );
+      }
+      parts.push(lines.join('\n'));
+    }
     for (const p of r.lighthouse ?? []) {
       const ok =
         (p.performance ?? 0) >= TARGETS.lighthousePerformance &&

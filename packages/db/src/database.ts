@@ -22,6 +22,23 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** PGlite only: the whole data folder as an uncompressed tarball (test snapshots). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * LISTENs on `channel` (lower-case letters, digits, `_`) and calls `onPayload` with each notification's payload;
+   * resolves, once listening, to the function that stops.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<Unlisten>;
+}
+
+export type Unlisten = () => Promise<void>;
+
+export interface ListenOptions {
+  /**
+   * PostgreSQL: called each time the listening connection was lost and LISTEN runs again on a new one.
+   * Notifications sent in between are lost, so the caller catches up from the tables.
+   */
+  onReconnect?: () => void;
+  /** PostgreSQL: the listening connection failed or ended (a new one is tried with backoff). */
+  onError?: (error: Error) => void;
 }
 
 export interface OpenOptions {
@@ -72,6 +89,10 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
       release();
     },
     dumpDataDir: async () => (await db.dumpDataDir('none')) as Blob,
+    async listen(channel, onPayload) {
+      const unlisten = await db.listen(checkedChannel(channel), onPayload);
+      return () => unlisten();
+    },
   };
 }
 
@@ -147,5 +168,83 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       }
     },
     close: () => pool.end(),
+    listen: (channel, onPayload, options) => listenPostgres(connectionString, channel, onPayload, options),
+  };
+}
+
+function checkedChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  return channel;
+}
+
+const LISTEN_RETRY_MS = { first: 250, max: 30_000 };
+
+/**
+ * LISTEN on a connection of its own, outside the pool: a pooled connection goes back to others between queries.
+ * A lost connection is replaced with backoff and LISTEN runs again; `onReconnect` lets the caller catch up.
+ */
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  options: ListenOptions = {},
+): Promise<Unlisten> {
+  const sql = `LISTEN ${checkedChannel(channel)}`;
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = LISTEN_RETRY_MS.first;
+
+  const lost = (client: pg.Client, error: Error) => {
+    if (client !== current || stopped) return;
+    current = null;
+    options.onError?.(error);
+    client.end().catch(() => undefined);
+    schedule();
+  };
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString });
+    client.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+    });
+    client.on('error', (error) => lost(client, error));
+    client.on('end', () => lost(client, new Error('the listening connection ended')));
+    try {
+      await client.connect();
+      await client.query(sql);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+  };
+  const schedule = () => {
+    retry = setTimeout(() => {
+      connect().then(
+        () => {
+          delay = LISTEN_RETRY_MS.first;
+          if (!stopped) options.onReconnect?.();
+        },
+        (error: unknown) => {
+          if (stopped) return;
+          options.onError?.(error as Error);
+          delay = Math.min(delay * 2, LISTEN_RETRY_MS.max);
+          schedule();
+        },
+      );
+    }, delay);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => undefined);
   };
 }

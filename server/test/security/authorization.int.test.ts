@@ -66,6 +66,7 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/messaging/conversations/:id/block': 'participant',
   'DELETE /api/messaging/conversations/:id/block': 'participant',
   'POST /api/messaging/conversations/:id/report': 'participant',
+  'GET /api/messaging/events': 'self',
 };
 
 /** Routes that are not the API: health, OpenAPI documents, the SPA's files, CORS preflight. */

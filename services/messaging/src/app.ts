@@ -11,6 +11,8 @@ import { createMailSweep, MAIL_SWEEP_INTERVAL_MS } from './services/mail-sweep.t
 import type { RouteContext } from './routes/context.ts';
 import { conversationRoutes } from './routes/conversation-routes.ts';
 import { safetyRoutes } from './routes/safety-routes.ts';
+import { eventsRoutes } from './routes/events-routes.ts';
+import { conversationsRepository } from './repositories/conversations-repository.ts';
 
 export interface MessagingOptions {
   db: Database;
@@ -55,6 +57,7 @@ export async function messagingApp(app: FastifyInstance, opts: MessagingOptions)
   };
   conversationRoutes(app, ctx);
   safetyRoutes(app, ctx);
+  eventsRoutes(app, { db: opts.db, source: conversationsRepository(opts.db), auth: ctx.auth });
 
   if (opts.mail) runMailSweep(app, opts.db, opts.mail);
 }

@@ -1,0 +1,98 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { Database } from '@bilmarknaden/db/database';
+import type { BearerAuth } from '@bilmarknaden/service-kit/bearer-auth';
+import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
+import { messagingPaths } from '@bilmarknaden/shared/api-paths';
+import { errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
+import { liveRepository } from '../repositories/live-repository.ts';
+import { createEventHub, type EventHubOptions, type LiveEventSource } from '../live/event-hub.ts';
+
+export interface EventsRoutesOptions {
+  db: Database;
+  /** The conversations repository's `messageEvent` and `missedMessageEvents`. */
+  source: Pick<LiveEventSource, 'messageEvent' | 'missedMessageEvents'>;
+  auth: BearerAuth<{ username: string; exp: number }>;
+  /** Tests and the bench: the hub's limits. */
+  live?: Pick<EventHubOptions, 'maxStreamsPerUser' | 'maxBufferedBytes' | 'pingIntervalMs'>;
+}
+
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  // Every byte must reach the client as it is written: no cache, no proxy buffering, no compression.
+  'cache-control': 'no-cache, no-store, no-transform',
+  'x-accel-buffering': 'no',
+  connection: 'keep-alive',
+};
+
+/** setTimeout's longest delay. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * `GET /events`: the caller's live events as server-sent events, from this process's event hub (started when the
+ * app is ready, ended before it closes). The stream ends when the token expires; the client reconnects with a
+ * fresh token and `Last-Event-ID`.
+ */
+export function eventsRoutes(app: FastifyInstance, opts: EventsRoutesOptions): void {
+  const source: LiveEventSource = {
+    messageEvent: (id, username) => opts.source.messageEvent(id, username),
+    missedMessageEvents: (username, after, limit) => opts.source.missedMessageEvents(username, after, limit),
+    latestMessageId: liveRepository(opts.db).latestMessageId,
+  };
+  const hub = createEventHub({ db: opts.db, source, log: app.log, ...opts.live });
+  app.addHook('onReady', () => hub.start());
+  // Open streams would keep the server's close waiting: they end first.
+  app.addHook('preClose', () => hub.stop());
+
+  app.get(
+    messagingPaths.events,
+    {
+      preHandler: opts.auth.required,
+      schema: {
+        summary: "The caller's live events (server-sent events)",
+        description:
+          '`event: message` (id: the message id, data `{conversationId, message}`) for each message in the ' +
+          "caller's conversations, the caller's own from other tabs included; `event: read` (data " +
+          '`{conversationId}`) when the caller read a conversation elsewhere; `: ping` every 25 s. With ' +
+          '`Last-Event-ID` the messages after it (at most 200) come first. The stream ends when the token expires.',
+        tags: ['events'],
+        security: bearerSecurity,
+        headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ maxLength: 20 })) }),
+        response: {
+          200: {
+            description: 'text/event-stream',
+            content: { 'text/event-stream': { schema: Type.String() } },
+          },
+          ...errorResponses(401),
+        },
+      },
+    },
+    (request, reply) => {
+      const user = opts.auth.user(request);
+      const header = request.headers['last-event-id'];
+      const lastEventId = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : null;
+
+      reply.hijack();
+      const res = reply.raw;
+      // The headers hooks set (security headers, CORS) go out with the stream's own.
+      res.writeHead(200, { ...reply.getHeaders(), ...SSE_HEADERS } as OutgoingHttpHeaders);
+      res.flushHeaders();
+
+      const expiry = setTimeout(() => res.end(), Math.min(MAX_TIMER_MS, user.exp * 1000 - Date.now()));
+      const forget = hub.open(
+        user.username,
+        {
+          write: (chunk) => void res.write(chunk),
+          bufferedBytes: () => res.writableLength,
+          end: () => res.end(),
+        },
+        lastEventId,
+      );
+      res.on('close', () => {
+        clearTimeout(expiry);
+        forget();
+      });
+    },
+  );
+}
