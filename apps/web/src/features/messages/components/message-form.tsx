@@ -2,7 +2,7 @@ import { forwardRef, useId, useImperativeHandle, useRef, useState, type FormEven
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useRuleSubmit } from '../../../lib/use-rule-submit.ts';
-import { messageRules, normalizeMessage } from '../utils/message-rules.ts';
+import { messageRules, normalizeMessage } from '@bilmarknaden/shared/validation/message';
 import '../messages.css';
 
 interface MessageFormProps {
@@ -40,7 +40,8 @@ export const MessageForm = forwardRef<MessageFormHandle, MessageFormProps>(funct
   useImperativeHandle(ref, () => ({ focus: () => field.current?.focus() }), []);
   const form = useRuleSubmit({
     rules: messageRules,
-    input: normalizeMessage(text),
+    // As the server reads it (trimmed); line breaks inside are kept.
+    input: normalizeMessage({ text }),
     focus: () => field.current?.focus(),
     failed: FAILED,
     logLabel: 'Meddelandet kunde inte skickas',

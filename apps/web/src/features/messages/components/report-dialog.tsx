@@ -4,7 +4,12 @@ import { failureMessage } from '../../../lib/api-client.ts';
 import { useReturnFocus } from '../../../lib/return-focus.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useReport } from '../api/messaging-api.ts';
-import { REPORT_REASONS } from '../utils/message-rules.ts';
+import { failingRules } from '@bilmarknaden/shared/validation/rules';
+import {
+  CONVERSATION_REPORT_REASONS,
+  conversationReportRules,
+  normalizeReport,
+} from '@bilmarknaden/shared/validation/report';
 import '../messages.css';
 
 interface ReportDialogProps {
@@ -14,7 +19,6 @@ interface ReportDialogProps {
 }
 
 const THANKS = 'Tack, vi tittar på det';
-const PICK_REASON = 'Välj en anledning';
 
 /** 'Rapportera konversationen': a reason from the shared list and an optional comment, sent to the moderators. */
 export function ReportDialog({ conversationId, open, onOpenChange }: ReportDialogProps) {
@@ -55,25 +59,28 @@ function ReportForm({ report }: { report: ReturnType<typeof useReport> }) {
   const id = useId();
   const [reason, setReason] = useState('');
   const [text, setText] = useState('');
-  const [missing, setMissing] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+  const input = normalizeReport({ reason, text });
+  // The shared rules, as the server checks them: the last failing one is shown.
+  const failure = attempted ? failingRules(conversationReportRules, input).at(-1) : undefined;
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!reason) {
-      setMissing(true);
-      document.getElementById(`${id}-reason-0`)?.focus();
+    setAttempted(true);
+    const failed = failingRules(conversationReportRules, input).at(-1);
+    if (failed) {
+      document.getElementById(failed.field === 'reason' ? `${id}-reason-0` : `${id}-text`)?.focus();
       return;
     }
-    const comment = text.trim().normalize('NFC');
-    report.mutate({ reason, text: comment || undefined });
+    if (!report.isPending) report.mutate({ reason: input.reason, text: input.text || undefined });
   }
 
-  const error = missing ? PICK_REASON : report.isError ? failureMessage(report.error) : null;
+  const error = failure ? failure.message : report.isError ? failureMessage(report.error) : null;
   return (
     <form className="form" noValidate onSubmit={submit}>
       <fieldset className="report-reasons" aria-describedby={error ? `${id}-alert` : undefined}>
         <legend>Varför rapporterar du konversationen?</legend>
-        {REPORT_REASONS.map((r, i) => (
+        {CONVERSATION_REPORT_REASONS.map((r, i) => (
           <label key={r} className="report-reasons__option">
             <input
               id={`${id}-reason-${i}`}
@@ -81,10 +88,7 @@ function ReportForm({ report }: { report: ReturnType<typeof useReport> }) {
               name="reason"
               value={r}
               checked={reason === r}
-              onChange={() => {
-                setReason(r);
-                setMissing(false);
-              }}
+              onChange={() => setReason(r)}
             />
             {r}
           </label>
