@@ -131,6 +131,23 @@ describe('the live connection', () => {
     expect(g.waits[0]!.cancelled).toBe(true);
   });
 
+  it('connects at once when the browser is back online, instead of waiting', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const h = harness(['tok']);
+    await h.answer(new TypeError('Failed to fetch'));
+    expect(h.requests).toHaveLength(1);
+    window.dispatchEvent(new Event('online'));
+    await h.settle();
+    expect(h.waits[0]!.cancelled).toBe(true);
+    expect(h.requests).toHaveLength(2);
+    // Online while connected changes nothing.
+    await h.answer(eventStream().response);
+    window.dispatchEvent(new Event('online'));
+    await h.settle();
+    expect(h.requests).toHaveLength(2);
+    h.stop();
+  });
+
   it('caps the wait and spreads it', () => {
     expect(backoffDelay(0, () => 0)).toBe(FIRST_DELAY_MS);
     expect(backoffDelay(50, () => 0)).toBe(MAX_DELAY_MS);

@@ -80,9 +80,18 @@ export function startLiveConnection(options: LiveConnectionOptions): () => void 
     cancelWait = schedule(() => void connect(), backoffDelay(Math.max(0, failures - 1), random));
   }
 
+  // Back online: no need to sit out the rest of a long wait.
+  const reconnectNow = () => {
+    if (!cancelWait) return;
+    cancelWait();
+    void connect();
+  };
+  window.addEventListener('online', reconnectNow);
+
   void connect();
   return () => {
     stopped = true;
+    window.removeEventListener('online', reconnectNow);
     cancelWait?.();
     controller?.abort();
   };
