@@ -69,7 +69,8 @@ export function ConversationPage() {
     );
   if (conversation.isPending) return <Spinner label="Laddar konversationen..." />;
   if (conversation.isError && !conversation.data) return <QueryError onRetry={() => void conversation.refetch()} />;
-  return <ConversationView id={id} query={conversation} />;
+  // A fresh view per conversation: what it marked read and where focus went belong to one conversation.
+  return <ConversationView key={id} id={id} query={conversation} />;
 }
 
 function ConversationView({ id, query }: { id: number; query: ReturnType<typeof useConversation> }) {
