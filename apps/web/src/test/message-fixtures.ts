@@ -8,12 +8,7 @@ export interface MessageJson {
   fromMe: boolean;
 }
 
-export const message = (
-  id: number,
-  text: string,
-  fromMe = false,
-  sentAt = '2026-11-21T14:05:00',
-): MessageJson => ({
+export const message = (id: number, text: string, fromMe = false, sentAt = '2026-11-21T14:05:00'): MessageJson => ({
   id,
   text,
   sentAt,
