@@ -25,7 +25,6 @@ export function allRoutes(d: RouteData, loggedIn: boolean): { name: string; path
     { name: 'feedback', path: '/feedback' },
     { name: 'new part', path: '/new/part' },
     { name: 'control panel', path: '/controlpanel' },
-    { name: 'messages', path: '/messages' },
     { name: 'forgot password', path: '/forgot-password' },
     // Without a token in the fragment the page says the link is not valid.
     { name: 'reset password', path: '/reset-password' },

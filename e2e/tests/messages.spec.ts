@@ -142,6 +142,18 @@ test('axe finds nothing on the inbox and a conversation at 390 and 1280 px; noth
   expect(problems).toEqual([]);
 });
 
+test('axe finds nothing on the inbox logged out (the login prompt) at 390 and 1280 px', async ({ page }) => {
+  const problems: string[] = [];
+  for (const size of VIEWPORTS) {
+    await page.setViewportSize(size);
+    await page.goto('/messages');
+    await settled(page);
+    await expect(page.getByText('Logga in för att se dina meddelanden.')).toBeVisible();
+    for (const v of await axeViolations(page)) problems.push(`/messages at ${size.width} px: ${v}`);
+  }
+  expect(problems).toEqual([]);
+});
+
 test("the 'Aviseringar' switch is kept by the server", async ({ page, request }) => {
   const user = await registerUser(request, 'notify');
   await seedSession(page, user.token, detailsOf(user));
