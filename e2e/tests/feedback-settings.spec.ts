@@ -90,7 +90,7 @@ test('settings: Inställnignar with four collapsible tabs', async ({ page, reque
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inställnignar');
   const tabs: [string, RegExp | string][] = [
     ['Min profil', 'Välkommen till din profil!'],
-    ['Aviseringar', 'Notifications'],
+    ['Aviseringar', 'Nya meddelanden'],
     ['Språk och region', 'Language'],
     ['Betalningar', 'Payments'],
   ];

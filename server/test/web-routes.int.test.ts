@@ -195,6 +195,8 @@ describe('the status of a page', () => {
       '/feedback',
       '/new/part',
       '/controlpanel',
+      '/messages',
+      '/messages/12',
       '/Saved/Cars',
     ]) {
       const res = await app.inject(url);
@@ -211,6 +213,7 @@ describe('the status of a page', () => {
       '/car/',
       `/car/${carId}/photos`,
       '/search/a/b',
+      '/messages/12/x',
       '/browse',
       '/forgot-password/x',
       '/favicon.ico',

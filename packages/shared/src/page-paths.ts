@@ -20,6 +20,8 @@ export const PAGE_PATHS = {
   feedback: '/feedback',
   newPart: '/new/part',
   controlPanel: '/controlpanel',
+  messages: '/messages',
+  conversation: '/messages/:id',
   notFound: '/notfound',
 } as const;
 

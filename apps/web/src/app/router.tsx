@@ -57,6 +57,14 @@ const newPartPage = page(
   () => import('../features/new-part/components/new-part-page.tsx'),
   (m) => m.NewPartPage,
 );
+const inboxPage = page(
+  () => import('../features/messages/components/inbox-page.tsx'),
+  (m) => m.InboxPage,
+);
+const conversationPage = page(
+  () => import('../features/messages/components/conversation-page.tsx'),
+  (m) => m.ConversationPage,
+);
 const notFoundPage = page(
   () => import('../features/not-found/components/not-found-page.tsx'),
   (m) => m.NotFoundPage,
@@ -89,6 +97,8 @@ export const routes: RouteObject[] = [
           { path: PAGE_PATHS.feedback, ...feedbackPage },
           { path: PAGE_PATHS.newPart, ...newPartPage },
           { path: PAGE_PATHS.controlPanel, ...route(() => import('./routes/control-panel.tsx')) },
+          { path: PAGE_PATHS.messages, ...inboxPage },
+          { path: PAGE_PATHS.conversation, ...conversationPage },
           { path: PAGE_PATHS.notFound, ...notFoundPage },
           // Any other path: the server answers it with status 404 too (server/src/web-routes.ts).
           { path: '*', ...notFoundPage },

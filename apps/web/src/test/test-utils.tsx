@@ -102,3 +102,21 @@ export const CURRENT_USER = {
   role: 1,
   displayName: 'Anna S',
 };
+
+/**
+ * A server-sent events answer that stays open: `send` writes raw text to it, `end` closes it (the server ending
+ * the stream). Passing it to mockApi as a function gives a new stream per connection.
+ */
+export function eventStream() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  const encoder = new TextEncoder();
+  return {
+    response: new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } }),
+    send: (text: string) => controller.enqueue(encoder.encode(text)),
+    end: () => controller.close(),
+  };
+}
+
+/** A mockApi reply for the live events: each connection gets a stream that stays open and says nothing. */
+export const openEventStream = () => () => eventStream().response;

@@ -3,7 +3,14 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { STORAGE_KEYS, WELCOME_DELAY_MS } from '@bilmarknaden/shared/constants';
 import { closeLoginDialog } from '../../lib/login-dialog.ts';
 import { storeSession } from '../../lib/session-store.ts';
-import { CURRENT_USER, jsonResponse, mockApi, renderRoutes, tokenExpiringIn } from '../../test/test-utils.tsx';
+import {
+  CURRENT_USER,
+  jsonResponse,
+  mockApi,
+  openEventStream,
+  renderRoutes,
+  tokenExpiringIn,
+} from '../../test/test-utils.tsx';
 import { AppLayout } from './app-layout.tsx';
 
 const MAKES = [
@@ -34,6 +41,8 @@ function logIn(role: number) {
     'GET /api/identity/user': jsonResponse({ ...CURRENT_USER, role }, 200),
     'GET /api/inventory/001/3002': jsonResponse(SAVED, 200),
     'GET /api/inventory/002/2001': jsonResponse(MAKES, 200),
+    'GET /api/messaging/conversations/unread-count': jsonResponse({ unread: 2 }, 200),
+    'GET /api/messaging/events': openEventStream(),
   });
 }
 
@@ -225,7 +234,6 @@ describe('profile drawer', () => {
       ['Hem', '/'],
       ['Min profil', '/profile'],
       ['Bevakningar', '/'],
-      ['Meddelanden', '/'],
       ['Grupper', '/'],
       ['Vänner', '/'],
       ['Inställningar', '/settings'],
@@ -233,19 +241,22 @@ describe('profile drawer', () => {
     for (const [name, href] of expected) {
       expect(within(drawer).getByRole('link', { name })).toHaveAttribute('href', href);
     }
+    const messages = await within(drawer).findByRole('link', { name: 'Meddelanden (2 olästa)' });
+    expect(messages).toHaveAttribute('href', '/messages');
     expect(within(drawer).getByRole('button', { name: 'Logga ut' })).toBeInTheDocument();
     fireEvent.click(within(drawer).getByRole('button', { name: 'Skapa annons' }));
     expect(within(drawer).getByRole('link', { name: 'Bilannons' })).toHaveAttribute('href', '/new/car');
     expect(within(drawer).getByRole('link', { name: 'Bildelsannons' })).toHaveAttribute('href', '/new/part');
   });
 
-  it('shows the real saved-ads count and no other badge', async () => {
+  it('shows the real saved-ads and unread-conversation counts and no other badge', async () => {
     markWelcomeShown();
     logIn(1);
     const drawer = await openDrawer();
     const saved = await within(drawer).findByRole('link', { name: 'Sparade annonser (3 sparade)' });
     expect(saved).toHaveAttribute('href', '/saved/cars');
-    expect(drawer.querySelectorAll('.badge')).toHaveLength(1);
+    await within(drawer).findByRole('link', { name: 'Meddelanden (2 olästa)' });
+    expect([...drawer.querySelectorAll('.badge')].map((b) => b.textContent)).toEqual(['3', '2']);
   });
 
   it.each([

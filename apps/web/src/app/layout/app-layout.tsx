@@ -8,6 +8,7 @@ import { displayNameOf } from '../../features/auth/utils/display-name.ts';
 import { MenuIcon, UserIcon } from '../../lib/icons.tsx';
 import { openLoginDialog, useLoginDialogOpen } from '../../lib/login-dialog.ts';
 import { SAVED_CARS_KEY } from '../../features/saved/api/saved-cars.ts';
+import { MESSAGES_KEY } from '../../features/messages/api/messaging-api.ts';
 import { onSessionEvent, SESSION_EVENTS, useSession } from '../../lib/session-store.ts';
 import '../styles.css';
 
@@ -16,6 +17,14 @@ import '../styles.css';
 const loadOverlays = () => import('./overlays.tsx');
 const Overlays = lazy(loadOverlays);
 const preloadOverlays = () => void loadOverlays().catch(() => undefined);
+// The live connection of a logged-in tab: not needed for the first paint either. A chunk that fails to load
+// leaves the page as it is (lists still load when opened), not an error screen.
+const LiveMessages = lazy((): Promise<{ default: React.ComponentType }> =>
+  import('../../features/messages/components/live-messages.tsx').then(
+    (m) => ({ default: m.LiveMessages }),
+    () => ({ default: () => null }),
+  ),
+);
 
 function welcomeAlreadyShown(): boolean {
   return localStorage.getItem(STORAGE_KEYS.welcomeShown) === 'true';
@@ -30,6 +39,7 @@ function useSessionEventsRefresh() {
     });
     const offOut = onSessionEvent(SESSION_EVENTS.loggedOut, () => {
       queryClient.removeQueries({ queryKey: SAVED_CARS_KEY });
+      queryClient.removeQueries({ queryKey: MESSAGES_KEY });
       queryClient.removeQueries({ queryKey: ['current-user'] });
     });
     return () => {
@@ -46,6 +56,7 @@ export function AppLayout() {
   const [profileOpen, setProfileOpen] = useState(false);
   const [welcomeOpen, setWelcomeOpen] = useState(false);
   const loginOpen = useLoginDialogOpen();
+  const { loggedIn } = useSession();
   const anyOpen = menuOpen || profileOpen || welcomeOpen || loginOpen;
   const anyOpenRef = useRef(anyOpen);
   useEffect(() => {
@@ -96,6 +107,11 @@ export function AppLayout() {
         <Outlet />
       </main>
       <ScrollRestoration />
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <LiveMessages />
+        </Suspense>
+      )}
       {overlaysMounted && (
         <Suspense fallback={null}>
           <Overlays

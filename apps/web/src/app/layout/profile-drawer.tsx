@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../features/auth/hooks/use-current-user.ts';
 import { logout } from '../../features/auth/utils/session.ts';
 import { ChevronIcon, CloseIcon } from '../../lib/icons.tsx';
 import { useSavedCars } from '../../features/saved/api/saved-cars.ts';
+import { useUnreadCount } from '../../features/messages/api/messaging-api.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useReturnFocus } from '../../lib/return-focus.ts';
 
@@ -19,12 +20,13 @@ interface ProfileDrawerProps {
 /** Roles that see 'Kontrollpanel' (section 6). */
 const canSeeControlPanel = (role: number | undefined) => role === ROLES.moderator || role === ROLES.administrator;
 
-/** The right profile drawer of section 2. Badges only where a feature exists: the saved-ads count. */
+/** The right profile drawer of section 2. Badges only where a feature exists: saved ads, unread conversations. */
 export function ProfileDrawer({ open, onOpenChange }: ProfileDrawerProps) {
   const returnFocus = useReturnFocus();
   const { details } = useSession();
   const { data: user } = useCurrentUser();
   const { data: saved } = useSavedCars();
+  const { data: unread } = useUnreadCount();
   const close = () => onOpenChange(false);
 
   const item = (to: string, label: string, extra?: ReactNode) => (
@@ -63,7 +65,18 @@ export function ProfileDrawer({ open, onOpenChange }: ProfileDrawerProps) {
                   </>
                 ),
               )}
-              {item('/', 'Meddelanden')}
+              {item(
+                '/messages',
+                'Meddelanden',
+                unread !== undefined && (
+                  <>
+                    <span className="badge" aria-hidden="true">
+                      {unread}
+                    </span>
+                    <span className="visually-hidden">({unread} olästa)</span>
+                  </>
+                ),
+              )}
               {item('/', 'Grupper')}
               {item('/', 'Vänner')}
               {item('/settings', 'Inställningar')}

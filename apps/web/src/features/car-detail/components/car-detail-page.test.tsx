@@ -37,20 +37,30 @@ describe('CarDetailPage', () => {
     expect(screen.getByText(/12.000 mil/)).toBeInTheDocument();
     expect(screen.getByText(/125.000 :-/)).toBeInTheDocument();
     expect(screen.getByText('@kalle')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Skicka meddelande' })).toBeDisabled();
     expect(screen.getByRole('link', { name: 'Besök profil' })).toHaveAttribute('href', '/user/kalle');
     const description = screen.getByText(/Rad ett/);
     expect(description.textContent).toBe('Rad ett\n<b>Rad två</b>');
     expect(description.querySelector('b')).toBeNull();
   });
 
-  it('shows the heart the app composes in beside the price', async () => {
+  it('shows the heart and the message button the app composes in', async () => {
     mockFetch(() => jsonResponse(carDetail(7, { imageCount: 0 })));
     renderRoutes(
-      [{ path: '/car/:id', element: <CarDetailPage saveButton={(car) => <p>hjärta {car.id}</p>} /> }],
+      [
+        {
+          path: '/car/:id',
+          element: (
+            <CarDetailPage
+              saveButton={(car) => <p>hjärta {car.id}</p>}
+              messageButton={(car) => <p>meddelande till {car.user}</p>}
+            />
+          ),
+        },
+      ],
       '/car/7',
     );
     expect(await screen.findByText('hjärta 7')).toBeInTheDocument();
+    expect(screen.getByText('meddelande till kalle')).toBeInTheDocument();
   });
 
   it('hides photos that cannot be fetched and pages the viewer with the keyboard', async () => {

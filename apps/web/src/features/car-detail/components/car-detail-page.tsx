@@ -22,10 +22,12 @@ import '../car-detail.css';
 interface CarDetailPageProps {
   /** The heart beside the price, composed in by the app (features do not import each other). */
   saveButton?: (car: Car) => ReactNode;
+  /** 'Skicka meddelande' (the messages feature), composed in by the app; absent on the seller's own ad. */
+  messageButton?: (car: Car) => ReactNode;
 }
 
 /** /car/{id}: the whole ad; an unknown id goes to /notfound. */
-export function CarDetailPage({ saveButton }: CarDetailPageProps) {
+export function CarDetailPage({ saveButton, messageButton }: CarDetailPageProps) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const car = useCar(id);
@@ -76,12 +78,7 @@ export function CarDetailPage({ saveButton }: CarDetailPageProps) {
         </h2>
         <p className="car-detail__user">@{c.user}</p>
         <div className="car-detail__actions">
-          <button type="button" className="button" disabled aria-describedby="message-soon">
-            Skicka meddelande
-          </button>
-          <span id="message-soon" className="car-detail__soon">
-            Kommer snart
-          </span>
+          {messageButton?.(c)}
           <Link className="button button--secondary" to={`/user/${encodeURIComponent(c.user)}`}>
             Besök profil
           </Link>

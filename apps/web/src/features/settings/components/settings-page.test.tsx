@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render as renderPlain, screen } from '@testing-library/react';
 import { SettingsPage } from './settings-page.tsx';
+import { testQueryClient } from '../../../test/test-utils.tsx';
+
+const render = (ui: ReactElement) =>
+  renderPlain(<QueryClientProvider client={testQueryClient()}>{ui}</QueryClientProvider>);
 
 describe('settings', () => {
   it("is titled 'Inställnignar' (the specification's spelling)", () => {
@@ -10,7 +16,7 @@ describe('settings', () => {
 
   it.each([
     ['Min profil', 'Välkommen till din profil!'],
-    ['Aviseringar', 'Notifications'],
+    ['Aviseringar', 'Logga in för att välja dina aviseringar.'],
     ['Språk och region', 'Language'],
     ['Betalningar', 'Payments'],
   ])("'%s' expands to show %s and collapses again", (tab, content) => {

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronIcon } from '../../../lib/icons.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { NotificationSettings } from './notification-settings.tsx';
+import '../settings.css';
 
 interface SettingsPageProps {
   /** The profile page, composed in by the route (features do not import each other). */
@@ -13,7 +15,7 @@ export function SettingsPage({ profile }: SettingsPageProps) {
   useDocumentTitle('Inställningar');
   const sections: { id: string; title: string; content: ReactNode }[] = [
     { id: 'profile', title: 'Min profil', content: profile },
-    { id: 'notifications', title: 'Aviseringar', content: <p>Notifications</p> },
+    { id: 'notifications', title: 'Aviseringar', content: <NotificationSettings /> },
     { id: 'language', title: 'Språk och region', content: <p>Language</p> },
     { id: 'payments', title: 'Betalningar', content: <p>Payments</p> },
   ];
