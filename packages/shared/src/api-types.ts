@@ -10,6 +10,7 @@ import type {
   CreatedSchema,
   NamedSchema,
   SavedToggleSchema,
+  SoldCarListSchema,
 } from './schemas/car-schemas.ts';
 import type {
   PriceHistoryEntrySchema,
@@ -43,6 +44,7 @@ export type RegistrationBody = Static<typeof RegistrationBodySchema>;
 export type LoginBody = Static<typeof LoginBodySchema>;
 export type FeedbackBody = Static<typeof FeedbackBodySchema>;
 export type FeedbackItem = Static<typeof FeedbackItemSchema>;
+export type SoldCarListItem = Static<typeof SoldCarListSchema>[number];
 export type PriceLabel = Static<typeof PriceLabelSchema>;
 export type PriceRange = Static<typeof PriceRangeSchema>;
 export type PriceJudgement = Static<typeof PriceJudgementSchema>;

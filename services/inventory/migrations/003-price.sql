@@ -88,6 +88,11 @@ AS $$
   END
 $$;
 
+-- The 15 offsets (model year ±2, mileage band ±1) from a cell to the cells of its comparables.
+CREATE FUNCTION inventory.price_offsets() RETURNS TABLE (dy integer, db integer)
+LANGUAGE sql IMMUTABLE PARALLEL SAFE ROWS 15
+AS $$ SELECT dy, db FROM generate_series(-2, 2) dy, generate_series(-1, 1) db $$;
+
 CREATE TYPE inventory.price_delta AS (make_key text, model_key text, year integer, band integer, bin integer,
   n integer);
 
@@ -124,15 +129,20 @@ BEGIN
     WHERE b.make_key = x.make_key AND b.model_key = x.model_key AND b.year = x.year AND b.band = x.band
       AND b.bin = x.bin AND b.n <= 0;
 
+  -- Planned for this call's deltas (EXECUTE): one ad's change probes the buckets' key, a bulk insert joins whole.
+  -- The 15 cells of each target are listed first (MATERIALIZED), so the buckets are joined on their whole key.
+  EXECUTE $q$
   WITH targets AS (
-    SELECT DISTINCT x.make_key, x.model_key, x.year + dy AS year, x.band + db AS band
-    FROM (SELECT DISTINCT make_key, model_key, year, band FROM unnest(d)) x,
-      generate_series(-2, 2) dy, generate_series(-1, 1) db
+    SELECT DISTINCT x.make_key, x.model_key, x.year + o.dy AS year, x.band + o.db AS band
+    FROM (SELECT DISTINCT make_key, model_key, year, band FROM unnest($1::inventory.price_delta[])) x,
+      inventory.price_offsets() o
+  ), sources AS MATERIALIZED (
+    SELECT t.*, t.year + o.dy AS src_year, t.band + o.db AS src_band FROM targets t, inventory.price_offsets() o
   ), counted AS (
-    SELECT t.make_key, t.model_key, t.year, t.band, b.bin, sum(b.n) AS n
-    FROM targets t
-    JOIN inventory.price_buckets b ON b.make_key = t.make_key AND b.model_key = t.model_key
-      AND b.year BETWEEN t.year - 2 AND t.year + 2 AND b.band BETWEEN t.band - 1 AND t.band + 1
+    SELECT s.make_key, s.model_key, s.year, s.band, b.bin, sum(b.n) AS n
+    FROM sources s
+    JOIN inventory.price_buckets b ON b.make_key = s.make_key AND b.model_key = s.model_key AND b.year = s.src_year
+      AND b.band = s.src_band
     GROUP BY 1, 2, 3, 4, 5
   ), running AS (
     SELECT c.*, sum(c.n) OVER (PARTITION BY c.make_key, c.model_key, c.year, c.band ORDER BY c.bin) AS run,
@@ -151,7 +161,8 @@ BEGIN
   INSERT INTO inventory.price_ranges AS r (make_key, model_key, year, band, n, p25, p75)
     SELECT make_key, model_key, year, band, n, p25, p75 FROM ranges
   ON CONFLICT (make_key, model_key, year, band) DO UPDATE SET n = excluded.n, p25 = excluded.p25, p75 = excluded.p75
-    WHERE (r.n, r.p25, r.p75) IS DISTINCT FROM (excluded.n, excluded.p25, excluded.p75);
+    WHERE (r.n, r.p25, r.p75) IS DISTINCT FROM (excluded.n, excluded.p25, excluded.p75)
+  $q$ USING d;
 END
 $$;
 

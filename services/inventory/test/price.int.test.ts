@@ -88,6 +88,13 @@ describe('sold', () => {
     expect(sale.rows).toHaveLength(1);
     expect(new Date(sale.rows[0]!.sold_at).getTime()).toBeGreaterThan(new Date(sale.rows[0]!.listed_at).getTime());
 
+    // The owner's own list of sold ads has it, with the time; nobody else's.
+    const own = await t.app.inject({ method: 'GET', url: `${BASE}/cars/sold`, headers: owner });
+    expect(own.json<{ id: number; soldAt: string }[]>().find((c) => c.id === id)?.soldAt).toBe(marked.body!.soldAt);
+    const others = await t.app.inject({ method: 'GET', url: `${BASE}/cars/sold`, headers: stranger });
+    expect(others.json()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: `${BASE}/cars/sold` })).statusCode).toBe(401);
+
     // Marking again answers the first time; a sold ad is not edited.
     expect((await sold('PUT', id)).body!.soldAt).toBe(marked.body!.soldAt);
     const refused = await edit(id, { make: 'Saab', model: '9-3' });

@@ -57,6 +57,10 @@ const newPartPage = page(
   () => import('../features/new-part/components/new-part-page.tsx'),
   (m) => m.NewPartPage,
 );
+const priceMethodPage = page(
+  () => import('../features/price-method/components/price-method-page.tsx'),
+  (m) => m.PriceMethodPage,
+);
 const notFoundPage = page(
   () => import('../features/not-found/components/not-found-page.tsx'),
   (m) => m.NotFoundPage,
@@ -89,6 +93,7 @@ export const routes: RouteObject[] = [
           { path: PAGE_PATHS.feedback, ...feedbackPage },
           { path: PAGE_PATHS.newPart, ...newPartPage },
           { path: PAGE_PATHS.controlPanel, ...route(() => import('./routes/control-panel.tsx')) },
+          { path: PAGE_PATHS.priceMethod, ...priceMethodPage },
           { path: PAGE_PATHS.notFound, ...notFoundPage },
           // Any other path: the server answers it with status 404 too (server/src/web-routes.ts).
           { path: '*', ...notFoundPage },

@@ -37,6 +37,11 @@ export const CarSchema = Type.Composite([
 
 export const CarListSchema = Type.Array(CarListItemSchema);
 
+/** `GET /cars/sold`: the caller's sold ads in list shape, each with its sold time (issue 28). */
+export const SoldCarListSchema = Type.Array(
+  Type.Composite([CarListItemSchema, Type.Object({ soldAt: Type.String({ format: 'date-time' }) })]),
+);
+
 /** A list answer that names its snapshot in X-List-As-Of (documented as a response header). */
 export const SnapshotCarListSchema = Type.Array(CarListItemSchema, {
   headers: Type.Object({ [LIST_AS_OF_HEADER]: Type.String({ format: 'date-time' }) }),

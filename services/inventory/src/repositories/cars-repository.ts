@@ -10,7 +10,7 @@ import {
   PRICE_LIST_JSON_FIELDS,
   toPriceDetail,
   type PriceDetailRow,
-} from './price-repository.ts';
+} from './price-sql.ts';
 
 /** The columns of the list shape; `c.` so the same list serves joins. */
 export const LIST_COLUMNS =

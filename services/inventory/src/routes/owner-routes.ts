@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import { errorResponses, NoContentSchema } from '@bilmarknaden/shared/schemas/api-error-schemas';
-import { AD_FORM_DESCRIPTION } from '@bilmarknaden/shared/schemas/car-schemas';
+import { AD_FORM_DESCRIPTION, SoldCarListSchema } from '@bilmarknaden/shared/schemas/car-schemas';
+import { priceRepository } from '../repositories/price-repository.ts';
 import { SoldSchema } from '@bilmarknaden/shared/schemas/price-schemas';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
 import { MESSAGES } from '../errors.ts';
@@ -80,7 +81,7 @@ export function ownerRoutes(app: FastifyInstance, ctx: RouteContext): void {
     {
       preHandler: ctx.auth.required,
       schema: {
-        summary: "Take back an own ad's sale ('Ångra')",
+        summary: 'Take back the sale of an own ad (undo)',
         description: 'The ad is for sale again, with its first publishing date.',
         tags: ['ads'],
         security: bearerSecurity,
@@ -93,5 +94,19 @@ export function ownerRoutes(app: FastifyInstance, ctx: RouteContext): void {
       await ctx.ads.undoSold(carId(request), user.username);
       return reply.code(204).send(null);
     },
+  );
+
+  typed(app).get(
+    inventoryPaths.ownSoldCars,
+    {
+      preHandler: ctx.auth.required,
+      schema: {
+        summary: "The caller's sold ads, newest sale first (at most 100)",
+        tags: ['ads'],
+        security: bearerSecurity,
+        response: { 200: SoldCarListSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => priceRepository(ctx.db).soldBy(ctx.auth.user(request).username),
   );
 }
