@@ -108,27 +108,11 @@ AS $$
   END
 $$;
 
--- Adds the deltas to the buckets and computes again the range of every cell whose comparables they touch. Writes
--- of one make and model take turns (an advisory lock), so no two see each other's buckets half-changed.
-CREATE FUNCTION inventory.apply_price_deltas(d inventory.price_delta[]) RETURNS void
+-- Computes again the range of every cell whose comparables include one of `cells` (their n is not read).
+CREATE FUNCTION inventory.refresh_price_ranges(cells inventory.price_delta[]) RETURNS void
 LANGUAGE plpgsql
 AS $$
 BEGIN
-  IF d IS NULL OR cardinality(d) = 0 THEN
-    RETURN;
-  END IF;
-  PERFORM pg_advisory_xact_lock(hashtext('inventory.price/' || k))
-    FROM (SELECT DISTINCT x.make_key || '/' || x.model_key AS k FROM unnest(d) x ORDER BY 1) s;
-
-  INSERT INTO inventory.price_buckets AS b (make_key, model_key, year, band, bin, n)
-    SELECT x.make_key, x.model_key, x.year, x.band, x.bin, sum(x.n)
-    FROM unnest(d) x GROUP BY 1, 2, 3, 4, 5 HAVING sum(x.n) <> 0
-  ON CONFLICT (make_key, model_key, year, band, bin) DO UPDATE SET n = b.n + excluded.n;
-  DELETE FROM inventory.price_buckets b
-    USING (SELECT DISTINCT x.make_key, x.model_key, x.year, x.band, x.bin FROM unnest(d) x) x
-    WHERE b.make_key = x.make_key AND b.model_key = x.model_key AND b.year = x.year AND b.band = x.band
-      AND b.bin = x.bin AND b.n <= 0;
-
   -- Planned for this call's deltas (EXECUTE): one ad's change probes the buckets' key, a bulk insert joins whole.
   -- The 15 cells of each target are listed first (MATERIALIZED), so the buckets are joined on their whole key.
   EXECUTE $q$
@@ -162,7 +146,32 @@ BEGIN
     SELECT make_key, model_key, year, band, n, p25, p75 FROM ranges
   ON CONFLICT (make_key, model_key, year, band) DO UPDATE SET n = excluded.n, p25 = excluded.p25, p75 = excluded.p75
     WHERE (r.n, r.p25, r.p75) IS DISTINCT FROM (excluded.n, excluded.p25, excluded.p75)
-  $q$ USING d;
+  $q$ USING cells;
+END
+$$;
+
+-- Adds the deltas to the buckets and computes again the range of every cell whose comparables they touch. Writes
+-- of one make and model take turns (an advisory lock), so no two see each other's buckets half-changed.
+CREATE FUNCTION inventory.apply_price_deltas(d inventory.price_delta[]) RETURNS void
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  IF d IS NULL OR cardinality(d) = 0 THEN
+    RETURN;
+  END IF;
+  PERFORM pg_advisory_xact_lock(hashtext('inventory.price/' || k))
+    FROM (SELECT DISTINCT x.make_key || '/' || x.model_key AS k FROM unnest(d) x ORDER BY 1) s;
+
+  INSERT INTO inventory.price_buckets AS b (make_key, model_key, year, band, bin, n)
+    SELECT x.make_key, x.model_key, x.year, x.band, x.bin, sum(x.n)
+    FROM unnest(d) x GROUP BY 1, 2, 3, 4, 5 HAVING sum(x.n) <> 0
+  ON CONFLICT (make_key, model_key, year, band, bin) DO UPDATE SET n = b.n + excluded.n;
+  DELETE FROM inventory.price_buckets b
+    USING (SELECT DISTINCT x.make_key, x.model_key, x.year, x.band, x.bin FROM unnest(d) x) x
+    WHERE b.make_key = x.make_key AND b.model_key = x.model_key AND b.year = x.year AND b.band = x.band
+      AND b.bin = x.bin AND b.n <= 0;
+
+  PERFORM inventory.refresh_price_ranges(d);
 END
 $$;
 
@@ -218,3 +227,20 @@ CREATE TRIGGER cars_price_updated AFTER UPDATE ON inventory.cars
   EXECUTE FUNCTION inventory.cars_price_updated();
 CREATE TRIGGER cars_price_deleted AFTER DELETE ON inventory.cars
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION inventory.cars_price_deleted();
+
+-- The statistics from scratch, for a bulk load that leaves the insert trigger off (server/src/cli/bulk-seed.ts).
+CREATE FUNCTION inventory.rebuild_price_statistics() RETURNS void
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  DELETE FROM inventory.price_ranges;
+  DELETE FROM inventory.price_buckets;
+  INSERT INTO inventory.price_buckets (make_key, model_key, year, band, bin, n)
+    SELECT (c).make_key, (c).model_key, (c).year, (c).band, (c).bin, count(*)
+    FROM (SELECT inventory.price_cell(status, price, make, model, year, milage, 1) AS c FROM inventory.cars) s
+    WHERE c IS NOT NULL GROUP BY 1, 2, 3, 4, 5;
+  PERFORM inventory.refresh_price_ranges(ARRAY(
+    SELECT ROW(make_key, model_key, year, band, 0, 0)::inventory.price_delta
+    FROM inventory.price_buckets GROUP BY make_key, model_key, year, band));
+END
+$$;

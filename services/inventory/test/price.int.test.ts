@@ -238,5 +238,12 @@ describe('fair price', () => {
        WHERE truth.n IS DISTINCT FROM b.n`,
     );
     expect(drift.rows).toEqual([]);
+
+    // The ranges the triggers kept are those computed from scratch.
+    const ranges = () =>
+      t.db.query('SELECT * FROM inventory.price_ranges ORDER BY make_key, model_key, year, band').then((r) => r.rows);
+    const kept = await ranges();
+    await t.db.exec('SELECT inventory.rebuild_price_statistics()');
+    expect(await ranges()).toEqual(kept);
   });
 });

@@ -9,7 +9,7 @@ export function SellerPriceRange(input: Pick<NewAdInput, 'make' | 'model' | 'yea
   let text = '';
   if (range.data)
     text =
-      range.data.low !== null && range.data.high !== null
+      typeof range.data.low === 'number' && typeof range.data.high === 'number'
         ? `Liknande bilar: ${formatNumber(range.data.low)}–${formatKronor(range.data.high)} (${range.data.comparables} jämförbara annonser)`
         : TOO_FEW_COMPARABLES;
   return (
