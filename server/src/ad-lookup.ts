@@ -14,9 +14,5 @@ export function inventoryAdLookup(db: Database): AdLookup {
 /** The inbox's ad states in the default process: one read of inventory for the whole page. */
 export function inventoryAdStates(db: Database): AdStates {
   const cars = carsRepository(db);
-  return async (carIds) => {
-    const shown = await cars.activeIds(carIds);
-    // Issue #28 adds the sold state to inventory: read it here.
-    return new Map([...shown].map((id) => [id, 'active' as const]));
-  };
+  return (carIds) => cars.shownStates(carIds);
 }

@@ -32,6 +32,12 @@ export const inventoryPaths = {
   savedCars: '/001/3002',
   /** Owner actions: PUT and DELETE `/cars/{id}`. */
   carById: (id: number | string) => `/cars/${id}`,
+  /** Owner: PUT marks the ad sold, DELETE takes the sale back ('Ångra'). */
+  carSold: (id: number | string) => `/cars/${id}/sold`,
+  /** Owner: GET the caller's sold ads, newest sale first. */
+  ownSoldCars: '/cars/sold',
+  /** Public: the market range of comparable ads for make, model, year and milage (the ad forms). */
+  priceRange: '/price-range',
   feedback: '/feedback',
   /** Staff: DELETE removes one feedback for good. */
   feedbackById: (id: number | string) => `/feedback/${id}`,

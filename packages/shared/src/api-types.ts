@@ -10,7 +10,14 @@ import type {
   CreatedSchema,
   NamedSchema,
   SavedToggleSchema,
+  SoldCarListSchema,
 } from './schemas/car-schemas.ts';
+import type {
+  PriceHistoryEntrySchema,
+  PriceJudgementSchema,
+  PriceLabelSchema,
+  PriceRangeSchema,
+} from './schemas/price-schemas.ts';
 import type { FeedbackBodySchema, FeedbackItemSchema } from './schemas/feedback-schemas.ts';
 import type {
   CurrentUserSchema,
@@ -37,4 +44,9 @@ export type RegistrationBody = Static<typeof RegistrationBodySchema>;
 export type LoginBody = Static<typeof LoginBodySchema>;
 export type FeedbackBody = Static<typeof FeedbackBodySchema>;
 export type FeedbackItem = Static<typeof FeedbackItemSchema>;
+export type SoldCarListItem = Static<typeof SoldCarListSchema>[number];
+export type PriceLabel = Static<typeof PriceLabelSchema>;
+export type PriceRange = Static<typeof PriceRangeSchema>;
+export type PriceJudgement = Static<typeof PriceJudgementSchema>;
+export type PriceHistoryEntry = Static<typeof PriceHistoryEntrySchema>;
 export type StoredUserDetails = Static<typeof StoredUserDetailsSchema>;

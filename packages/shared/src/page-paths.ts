@@ -23,7 +23,11 @@ export const PAGE_PATHS = {
   messages: '/messages',
   conversation: '/messages/:id',
   notFound: '/notfound',
+  priceMethod: '/sa-bedomer-vi-priset',
 } as const;
+
+/** 'Så bedömer vi priset': how the fair-price judgement is made (decision 038). */
+export const PRICE_METHOD_PATH = PAGE_PATHS.priceMethod;
 
 export type PageName = keyof typeof PAGE_PATHS;
 

@@ -120,6 +120,8 @@ export async function bulkSeed(db: Database, opts: BulkSeedOptions): Promise<Bul
     await insertUsers(tx, userCount, passwordHash);
     const dropped = rebuild ? await dropCarIndexes(tx) : [];
     if (dropped.length > 0) progress(`dropped ${dropped.length} indexes for the load`);
+    // The price statistics are built once after the load, not per batch by the insert trigger (decision 038).
+    await tx.exec('ALTER TABLE inventory.cars DISABLE TRIGGER cars_price_inserted');
 
     const step = Math.max(batchSize, Math.ceil(ads / 10));
     let linking: Promise<number> | null = null;
@@ -145,6 +147,9 @@ export async function bulkSeed(db: Database, opts: BulkSeedOptions): Promise<Bul
       for (const def of dropped) await tx.exec(def);
       progress(`rebuilt ${dropped.length} indexes (${secondsSince(started)} s)`);
     }
+    await tx.exec('ALTER TABLE inventory.cars ENABLE TRIGGER cars_price_inserted');
+    await tx.exec('SELECT inventory.rebuild_price_statistics()');
+    progress(`built the price statistics (${secondsSince(started)} s)`);
     return insertSaved(tx, usernames, ids, savedPerUser, rnd, now);
   });
   for (const id of ids) {

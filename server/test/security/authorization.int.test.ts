@@ -46,6 +46,10 @@ const ACCESS: Record<string, Access> = {
   'POST /api/inventory/001/1001': 'self',
   'PUT /api/inventory/cars/:id': 'owner',
   'DELETE /api/inventory/cars/:id': 'owner',
+  'PUT /api/inventory/cars/:id/sold': 'owner',
+  'DELETE /api/inventory/cars/:id/sold': 'owner',
+  'GET /api/inventory/cars/sold': 'self',
+  'GET /api/inventory/price-range': 'public',
   'POST /api/inventory/001/3001': 'self',
   'GET /api/inventory/001/3002': 'self',
   'GET /api/inventory/saved/:id': 'self',
@@ -135,6 +139,8 @@ async function ownerRequest(key: string, id: string, headers: Record<string, str
     };
   }
   if (key === 'DELETE /api/inventory/cars/:id') return { method: 'DELETE', url: `/api/inventory/cars/${id}`, headers };
+  if (key === 'PUT /api/inventory/cars/:id/sold' || key === 'DELETE /api/inventory/cars/:id/sold')
+    return { method: key.startsWith('PUT') ? 'PUT' : 'DELETE', url: `/api/inventory/cars/${id}/sold`, headers };
   throw new Error(`no request for the owner route ${key}: add one to ownerRequest`);
 }
 
@@ -150,6 +156,8 @@ describe('the route table', () => {
         'GET /api/inventory/001/2002',
         'PUT /api/inventory/cars/:id',
         'DELETE /api/inventory/cars/:id',
+        'PUT /api/inventory/cars/:id/sold',
+        'DELETE /api/inventory/cars/:id/sold',
         'POST /api/inventory/001/3001',
         'GET /api/inventory/saved/:id',
         'PUT /api/inventory/feedback/:id/handled',
@@ -615,6 +623,27 @@ describe('mass assignment: fields a client must not set are ignored by every wri
     expect(after.rows).toEqual(others.rows);
   });
 
+  it('PUT and DELETE /api/inventory/cars/:id/sold: another id or username does not widen them', async () => {
+    covered.add('PUT /api/inventory/cars/:id/sold');
+    covered.add('DELETE /api/inventory/cars/:id/sold');
+    const own = await createAd(t.app, alice, 1);
+    const status = () =>
+      t.db.query<{ id: number; status: string }>('SELECT id, status FROM inventory.cars WHERE id <> $1 ORDER BY id', [
+        own,
+      ]);
+    const before = await status();
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const res = await inject({
+        method,
+        url: `/api/inventory/cars/${own}/sold?username=${bob.username}&id=${aliceAd}`,
+        headers: { ...alice.headers, 'content-type': 'application/json' },
+        payload: JSON.stringify({ ...EXTRAS, username: bob.username, id: aliceAd, ids: [aliceAd] }),
+      });
+      expect([200, 204, 400, 415]).toContain(res.statusCode);
+    }
+    expect((await status()).rows).toEqual(before.rows);
+  });
+
   it('POST /api/inventory/001/3001: the saved entry is always the token user’s', async () => {
     covered.add('POST /api/inventory/001/3001');
     const res = await inject({
@@ -769,6 +798,9 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
     ...['id', 'title', 'year', 'transmission', 'fuel', 'price', 'created', 'milage', 'hp', 'make', 'model'],
     ...['imageCount', 'imageVersion', 'description', 'color', 'type', 'drivetrain', 'user', 'name', 'saved'],
     ...['username', 'firstname', 'memberSince', 'keys', 'kty', 'crv', 'x', 'kid', 'alg', 'use', 'message', 'field'],
+    // Price facts (decision 038): the judgement, the history and the sold time are public like the price.
+    ...['priceLabel', 'priceCut', 'soldAt', 'priceHistory', 'date', 'priceJudgement', 'comparables', 'low', 'high'],
+    'label',
   ]);
   /** And what the user's own answers add. */
   const SELF_FIELDS = new Set([...PUBLIC_FIELDS, 'lastname', 'role', 'displayName']);
@@ -789,6 +821,10 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
     'GET /api/inventory/001/2001': [`/api/inventory/001/2001?carid=${aliceAd}`, '/api/inventory/001/2001?carid=0'],
     'GET /api/inventory/001/2002': [`/api/inventory/001/2002?username=${alice.username}`, '/api/inventory/001/2002'],
     'GET /api/inventory/002/2001': ['/api/inventory/002/2001'],
+    'GET /api/inventory/price-range': [
+      '/api/inventory/price-range?make=Volvo&model=V70&year=2015&milage=12000',
+      '/api/inventory/price-range?make=Volvo&year=abc',
+    ],
     'GET /api/inventory/002/2002': ['/api/inventory/002/2002?make=Volvo', '/api/inventory/002/2002?make=Nej'],
     'GET /files/:name': [`/files/${aliceAd}-1.jpeg`, `/files/${aliceAd}-1-card.jpeg`, '/files/../../etc/passwd'],
   });

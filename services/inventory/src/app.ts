@@ -20,6 +20,7 @@ import { ownerRoutes } from './routes/owner-routes.ts';
 import { savedRoutes } from './routes/saved-routes.ts';
 import { makesRoutes } from './routes/makes-routes.ts';
 import { feedbackRoutes } from './routes/feedback-routes.ts';
+import { priceRoutes } from './routes/price-routes.ts';
 
 export interface InventoryOptions {
   db: Database;
@@ -115,6 +116,7 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
   savedRoutes(app, ctx);
   makesRoutes(app, ctx);
   feedbackRoutes(app, ctx);
+  priceRoutes(app, ctx);
 }
 
 /** '1 minut', '5 minuter'. */

@@ -15,6 +15,8 @@ export const MESSAGES = {
   /** 400: GET /feedback?handled= takes true or false. */
   feedbackHandledFilter: 'Ange handled som true eller false',
   carNotFound: 'Annonsen finns inte',
+  /** 409: a sold ad is not edited; 'Ångra' puts it back for sale first. */
+  carSold: 'Annonsen är såld. Ångra försäljningen för att ändra den.',
   /** 409: the user's saved list is full (MAX_SAVED). */
   savedFull: `Du kan spara högst ${MAX_SAVED} bilar. Ta bort en sparad bil först.`,
   makeNotFound: 'Märket finns inte',

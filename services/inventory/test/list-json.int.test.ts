@@ -23,7 +23,8 @@ async function mapped(idsInOrder: number[]): Promise<CarListItem[]> {
   const r = await t.db.query<ListRow>(`SELECT ${LIST_COLUMNS} FROM inventory.cars c WHERE c.id = ANY($1)`, [
     idsInOrder,
   ]);
-  const byId = new Map(r.rows.map((row) => [row.id, toListItem(row)]));
+  // These ads have too few comparables for a judgement and no price changes (decision 038).
+  const byId = new Map(r.rows.map((row) => [row.id, { ...toListItem(row), priceLabel: null, priceCut: null }]));
   return idsInOrder.map((id) => byId.get(id)!);
 }
 

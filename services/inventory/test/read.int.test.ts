@@ -56,6 +56,10 @@ describe('GET /001/2001 one ad', () => {
       created: created.toISOString(),
       imageCount: 3,
       imageVersion: 2,
+      soldAt: null,
+      priceHistory: [{ date: created.toISOString(), price: 45_000 }],
+      priceCut: null,
+      priceJudgement: { comparables: 0, low: null, high: null, label: null },
     } satisfies Car);
   });
 

@@ -2,7 +2,7 @@ import { INVENTORY_BASE, inventoryPaths, cardImagePath } from '@bilmarknaden/sha
 
 /**
  * An ad as messaging needs it now: who sells it, its title and first photo (kept in a new conversation) and its
- * state. 'sold' comes with issue #28 (marking an ad sold); until then a found ad is 'active'.
+ * state: 'sold' once its owner marked it sold (inventory still shows it, marked).
  */
 export interface AdSnapshot {
   seller: string;
@@ -42,6 +42,8 @@ export interface PublicAd {
   user: string;
   imageCount: number;
   imageVersion: number;
+  /** When the owner marked it sold; null while for sale. */
+  soldAt?: string | null;
 }
 
 /** An ad in inventory's public shape as the lookup answers it. */
@@ -50,8 +52,7 @@ export function adSnapshot(ad: PublicAd): AdSnapshot {
     seller: ad.user,
     title: ad.title,
     photo: ad.imageCount > 0 ? cardImagePath(ad.id, 1, ad.imageVersion) : null,
-    // Issue #28 adds the sold state to inventory's answer: read it here.
-    state: 'active',
+    state: ad.soldAt ? 'sold' : 'active',
   };
 }
 

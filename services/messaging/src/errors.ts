@@ -7,6 +7,7 @@ export const MESSAGES = {
   carNotFound: 'Annonsen finns inte',
   carMissing: 'Ange vilken annons meddelandet gäller',
   ownAd: 'Du kan inte skicka meddelanden om din egen annons',
+  carSold: 'Bilen är såld. Du kan inte starta en ny konversation om den.',
   blockedByMe: 'Du har blockerat användaren. Häv blockeringen för att skicka meddelanden.',
   blockedByOther: 'Du kan inte skicka meddelanden i den här konversationen',
   otherClosed: 'Användaren har raderat sitt konto och kan inte få meddelanden',

@@ -65,6 +65,10 @@ const conversationPage = page(
   () => import('../features/messages/components/conversation-page.tsx'),
   (m) => m.ConversationPage,
 );
+const priceMethodPage = page(
+  () => import('../features/price-method/components/price-method-page.tsx'),
+  (m) => m.PriceMethodPage,
+);
 const notFoundPage = page(
   () => import('../features/not-found/components/not-found-page.tsx'),
   (m) => m.NotFoundPage,
@@ -99,6 +103,7 @@ export const routes: RouteObject[] = [
           { path: PAGE_PATHS.controlPanel, ...route(() => import('./routes/control-panel.tsx')) },
           { path: PAGE_PATHS.messages, ...inboxPage },
           { path: PAGE_PATHS.conversation, ...conversationPage },
+          { path: PAGE_PATHS.priceMethod, ...priceMethodPage },
           { path: PAGE_PATHS.notFound, ...notFoundPage },
           // Any other path: the server answers it with status 404 too (server/src/web-routes.ts).
           { path: '*', ...notFoundPage },

@@ -3,6 +3,7 @@ import { cardImagePath } from '@bilmarknaden/shared/api-paths';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
 import { carFacts } from './car-facts.ts';
 import { NoPhoto, Photo } from './photo.tsx';
+import { PriceCut, PriceLabelBadge } from './price-facts.tsx';
 import './car-card.css';
 
 const CARD_IMAGE_WIDTH = 320;
@@ -45,6 +46,11 @@ export function CarCard({ car, eager = false }: CarCardProps) {
           </ul>
           <p className="car-card__location">{f.location}</p>
           <p className="car-card__price">{f.price}</p>
+          {(car.priceCut || car.priceLabel) && (
+            <p className="car-card__price-facts">
+              <PriceCut amount={car.priceCut} /> <PriceLabelBadge label={car.priceLabel} />
+            </p>
+          )}
           <p className="car-card__created">
             <time dateTime={car.created}>{f.created}</time>
           </p>

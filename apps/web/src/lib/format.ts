@@ -21,3 +21,26 @@ export function formatCreated(iso: string): string {
 
 export const formatMil = (n: number) => `${formatNumber(n)} mil`;
 export const formatHp = (n: number) => `${formatNumber(n)} hk`;
+
+/** '85 000 kr': an amount in running text (the ' :-' suffix is the price's own). */
+export const formatKronor = (n: number) => `${formatNumber(n)} kr`;
+
+const swedishDay = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Europe/Stockholm',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+/** The calendar day of an instant in Sweden, as a day number. */
+const dayNumber = (d: Date) => {
+  const [y, m, day] = swedishDay.format(d).split('-').map(Number);
+  return Date.UTC(y!, m! - 1, day!) / 86_400_000;
+};
+
+/** How long an ad has been listed, in Swedish calendar days: 'Inlagd i dag', 'Inlagd i går', 'Inlagd för 12 dagar sedan'. */
+export function formatListedAge(iso: string, now: Date = new Date()): string {
+  const days = Math.max(0, dayNumber(now) - dayNumber(new Date(iso)));
+  if (days === 0) return 'Inlagd i dag';
+  if (days === 1) return 'Inlagd i går';
+  return `Inlagd för ${days} dagar sedan`;
+}

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { LIST_AS_OF_HEADER } from '../api-paths.ts';
 import { MAX_START, MAX_WINDOW, ORDER_BY_VALUES, ORDER_VALUES } from '../constants.ts';
 import { AD_LIMITS, NEW_AD_FIELDS } from '../validation/new-ad.ts';
+import { PriceDetailFieldsSchema, PriceListFieldsSchema } from './price-schemas.ts';
 
 /** One ad in list shape (specification section 3, plus make, model and the photos for cards). */
 export const CarListItemSchema = Type.Object({
@@ -18,6 +19,7 @@ export const CarListItemSchema = Type.Object({
   model: Type.String(),
   imageCount: Type.Integer({ description: 'Photos 1…imageCount exist as /files/{id}-{n}.jpeg' }),
   imageVersion: Type.Integer({ description: 'Grows when the photos are replaced (?v= in photo URLs)' }),
+  ...PriceListFieldsSchema.properties,
 });
 
 /** One ad with every read field. */
@@ -29,10 +31,16 @@ export const CarSchema = Type.Composite([
     type: Type.String(),
     drivetrain: Type.String(),
     user: Type.String({ description: 'Seller username' }),
+    ...PriceDetailFieldsSchema.properties,
   }),
 ]);
 
 export const CarListSchema = Type.Array(CarListItemSchema);
+
+/** `GET /cars/sold`: the caller's sold ads in list shape, each with its sold time (issue 28). */
+export const SoldCarListSchema = Type.Array(
+  Type.Composite([CarListItemSchema, Type.Object({ soldAt: Type.String({ format: 'date-time' }) })]),
+);
 
 /** A list answer that names its snapshot in X-List-As-Of (documented as a response header). */
 export const SnapshotCarListSchema = Type.Array(CarListItemSchema, {

@@ -59,7 +59,7 @@ export async function sweepFiles(db: Database, storage: FileStorage, opts: Sweep
       .filter(({ parts: { carId, version, n } }) => {
         if (recorded.has(`${carId}-${version}`)) return false;
         const ad = states.get(carId);
-        return !ad || ad.imageVersion !== version || (ad.status === 'active' && n > ad.imageCount);
+        return !ad || ad.imageVersion !== version || (ad.status !== 'pending' && n > ad.imageCount);
       })
       .map((f) => f.key);
     batch = [];

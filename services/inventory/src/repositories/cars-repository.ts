@@ -4,6 +4,13 @@ import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
 import { filtersCanMatch, type ListQuery, type Window } from '../services/search-query.ts';
 import { closedSellerSql } from './closed-sellers-repository.ts';
 import type { PhotoVersion } from './file-removals-repository.ts';
+import {
+  PRICE_DETAIL_COLUMNS,
+  PRICE_DETAIL_JOIN,
+  PRICE_LIST_JSON_FIELDS,
+  toPriceDetail,
+  type PriceDetailRow,
+} from './price-sql.ts';
 
 /** The columns of the list shape; `c.` so the same list serves joins. */
 export const LIST_COLUMNS =
@@ -38,7 +45,7 @@ interface CarRow extends ListRow {
 export interface CarOwnership {
   id: number;
   username: string;
-  status: 'pending' | 'active';
+  status: 'pending' | 'active' | 'sold';
   imageCount: number;
   imageVersion: number;
 }
@@ -71,7 +78,8 @@ export function toListItem(r: ListRow): CarListItem {
 const LIST_ITEM_JSON_FIELDS =
   'r.id, r.title, r.year, r.transmission, r.fuel, r.price, ' +
   `to_char(r.created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created, ` +
-  'r.milage, r.hp, r.make, r.model, r.image_count AS "imageCount", r.image_version AS "imageVersion"';
+  'r.milage, r.hp, r.make, r.model, r.image_count AS "imageCount", r.image_version AS "imageVersion", ' +
+  PRICE_LIST_JSON_FIELDS;
 
 /**
  * A list query (`sql`, rows of LIST_COLUMNS) as one row whose text column `json` is the API's answer: the JSON
@@ -226,22 +234,26 @@ export function carsRepository(db: Queryable) {
       return JSON.parse(await listJson(q)) as CarListItem[];
     },
 
-    /** Which of these ads are visible (messaging's inbox marks the others removed). */
-    async activeIds(ids: readonly number[]): Promise<Set<number>> {
-      const r = await db.query<{ id: number }>(
-        `SELECT id FROM inventory.cars WHERE id = ANY($1::int[]) AND status = 'active'`,
+    /** The state of those of these ads that are shown, for sale or sold (messaging's inbox marks the others removed). */
+    async shownStates(ids: readonly number[]): Promise<Map<number, 'active' | 'sold'>> {
+      const r = await db.query<{ id: number; status: 'active' | 'sold' }>(
+        `SELECT id, status FROM inventory.cars WHERE id = ANY($1::int[]) AND status IN ('active', 'sold')`,
         [ids],
       );
-      return new Set(r.rows.map((row) => row.id));
+      return new Map(r.rows.map((row) => [row.id, row.status]));
     },
 
-    /** A visible ad, or null (unknown and pending ads look the same from outside). */
+    /**
+     * A visible ad, for sale or sold (`soldAt`), with its price history and judgement, or null (unknown and
+     * pending ads look the same from outside).
+     */
     async findActive(id: number): Promise<Car | null> {
-      const r = await db.query<CarRow>(
-        `SELECT ${CAR_COLUMNS} FROM inventory.cars c WHERE c.id = $1 AND c.status = 'active'`,
+      const r = await db.query<CarRow & PriceDetailRow>(
+        `SELECT ${CAR_COLUMNS}, ${PRICE_DETAIL_COLUMNS} FROM inventory.cars c LEFT JOIN ${PRICE_DETAIL_JOIN}
+         WHERE c.id = $1 AND c.status IN ('active', 'sold')`,
         [id],
       );
-      return r.rows[0] ? toCar(r.rows[0]) : null;
+      return r.rows[0] ? { ...toCar(r.rows[0]), ...toPriceDetail(r.rows[0]) } : null;
     },
 
     listByUserJson,
@@ -251,7 +263,7 @@ export function carsRepository(db: Queryable) {
       const r = await db.query<{
         id: number;
         username: string;
-        status: 'pending' | 'active';
+        status: 'pending' | 'active' | 'sold';
         image_count: number;
         image_version: number;
       }>(
@@ -372,11 +384,11 @@ export function carsRepository(db: Queryable) {
     /** The status, photo count and version of those of these ids that have a row (the maintenance sweep). */
     async photoStates(
       ids: readonly number[],
-    ): Promise<Map<number, { status: 'pending' | 'active'; imageCount: number; imageVersion: number }>> {
+    ): Promise<Map<number, { status: 'pending' | 'active' | 'sold'; imageCount: number; imageVersion: number }>> {
       if (ids.length === 0) return new Map();
       const r = await db.query<{
         id: number;
-        status: 'pending' | 'active';
+        status: 'pending' | 'active' | 'sold';
         image_count: number;
         image_version: number;
       }>('SELECT id, status, image_count, image_version FROM inventory.cars WHERE id = ANY($1::int[])', [ids]);
@@ -388,7 +400,7 @@ export function carsRepository(db: Queryable) {
     /** The photo version served for photo n of a visible ad, or null: one lookup in the primary key. */
     async photoVersion(id: number, n: number): Promise<number | null> {
       const r = await db.query<{ image_version: number }>(
-        `SELECT image_version FROM inventory.cars WHERE id = $1 AND status = 'active' AND image_count >= $2`,
+        `SELECT image_version FROM inventory.cars WHERE id = $1 AND status IN ('active', 'sold') AND image_count >= $2`,
         [id, n],
       );
       return r.rows[0]?.image_version ?? null;

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import { errorResponses, NoContentSchema } from '@bilmarknaden/shared/schemas/api-error-schemas';
-import { AD_FORM_DESCRIPTION } from '@bilmarknaden/shared/schemas/car-schemas';
+import { AD_FORM_DESCRIPTION, SoldCarListSchema } from '@bilmarknaden/shared/schemas/car-schemas';
+import { priceRepository } from '../repositories/price-repository.ts';
+import { SoldSchema } from '@bilmarknaden/shared/schemas/price-schemas';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
 import { MESSAGES } from '../errors.ts';
 import { readAdForm } from './ad-form.ts';
@@ -24,7 +26,7 @@ export function ownerRoutes(app: FastifyInstance, ctx: RouteContext): void {
         consumes: ['multipart/form-data'],
         security: bearerSecurity,
         params: IdParamsSchema,
-        response: { 204: NoContentSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+        response: { 204: NoContentSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -51,5 +53,60 @@ export function ownerRoutes(app: FastifyInstance, ctx: RouteContext): void {
       await ctx.ads.remove(carId(request), user.username);
       return reply.code(204).send(null);
     },
+  );
+
+  typed(app).put(
+    inventoryPaths.carSold(':id'),
+    {
+      preHandler: ctx.auth.required,
+      schema: {
+        summary: 'Mark an own ad sold',
+        description:
+          'The ad leaves every list and search; its page still answers with soldAt. Marking a sold ad again ' +
+          'answers its first soldAt.',
+        tags: ['ads'],
+        security: bearerSecurity,
+        params: IdParamsSchema,
+        response: { 200: SoldSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = ctx.auth.user(request);
+      return { soldAt: await ctx.ads.markSold(carId(request), user.username) };
+    },
+  );
+
+  typed(app).delete(
+    inventoryPaths.carSold(':id'),
+    {
+      preHandler: ctx.auth.required,
+      schema: {
+        summary: 'Take back the sale of an own ad (undo)',
+        description: 'The ad is for sale again, with its first publishing date.',
+        tags: ['ads'],
+        security: bearerSecurity,
+        params: IdParamsSchema,
+        response: { 204: NoContentSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const user = ctx.auth.user(request);
+      await ctx.ads.undoSold(carId(request), user.username);
+      return reply.code(204).send(null);
+    },
+  );
+
+  typed(app).get(
+    inventoryPaths.ownSoldCars,
+    {
+      preHandler: ctx.auth.required,
+      schema: {
+        summary: "The caller's sold ads, newest sale first (at most 100)",
+        tags: ['ads'],
+        security: bearerSecurity,
+        response: { 200: SoldCarListSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => priceRepository(ctx.db).soldBy(ctx.auth.user(request).username),
   );
 }

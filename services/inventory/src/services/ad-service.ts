@@ -16,6 +16,7 @@ import { carsRepository, type CarOwnership } from '../repositories/cars-reposito
 import { closedSellersRepository } from '../repositories/closed-sellers-repository.ts';
 import { fileRemovalsRepository, type PhotoVersion } from '../repositories/file-removals-repository.ts';
 import { makesRepository, type ResolvedMakeModel } from '../repositories/makes-repository.ts';
+import { priceRepository } from '../repositories/price-repository.ts';
 
 export type ImageProcessor = (input: PhotoBytes) => Promise<ProcessedImage>;
 
@@ -130,6 +131,7 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
   const makes = makesRepository(db);
   const removals = fileRemovalsRepository(db);
   const closedSellers = closedSellersRepository(db);
+  const prices = priceRepository(db);
 
   async function validate(fields: Record<string, unknown>): Promise<ValidAd> {
     const input = normalizeNewAd(fields);
@@ -159,11 +161,19 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
     if (failed) throw (failed as PromiseRejectedResult).reason;
   }
 
-  /** The ad of an owner action: 404 unless it is visible, 403 unless it is the user's. */
-  async function ownAd(carId: number, username: string): Promise<CarOwnership> {
+  /**
+   * The ad of an owner action: 404 unless it is visible (for sale, or sold when `sold` allows it), 403 unless it
+   * is the user's; a sold ad where only one for sale will do is 409.
+   */
+  async function ownAd(
+    carId: number,
+    username: string,
+    sold: 'refused' | 'allowed' = 'refused',
+  ): Promise<CarOwnership> {
     const car = await cars.findOwnership(carId);
-    if (!car || car.status !== 'active') throw new DomainError('not-found', MESSAGES.carNotFound);
+    if (!car || car.status === 'pending') throw new DomainError('not-found', MESSAGES.carNotFound);
     if (car.username !== username) throw new DomainError('forbidden', MESSAGES.forbidden);
+    if (car.status === 'sold' && sold === 'refused') throw new DomainError('conflict', MESSAGES.carSold);
     return car;
   }
 
@@ -267,7 +277,7 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
 
     /** `DELETE /cars/{id}`: the row (its saved entries by cascade) with the record of its photos, then the files. */
     async remove(carId: number, username: string): Promise<void> {
-      await ownAd(carId, username);
+      await ownAd(carId, username, 'allowed');
       const removed = await db.transaction(async (tx) => {
         const version = await carsRepository(tx).delete(carId, username);
         if (version === null) return null;
@@ -277,6 +287,23 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
       });
       if (removed === null) throw new DomainError('not-found', MESSAGES.carNotFound);
       await settleFileRemovals(db, storage, [removed], log);
+    },
+
+    /** `PUT /cars/{id}/sold`: the ad leaves lists and search; its page says 'Såld'. Marking it again is harmless. */
+    async markSold(carId: number, username: string): Promise<string> {
+      const car = await ownAd(carId, username, 'allowed');
+      const soldAt = await prices.markSold(carId, username);
+      if (soldAt !== null) return soldAt;
+      const now = await cars.findActive(carId);
+      if (car.status === 'sold' && now?.soldAt) return now.soldAt;
+      throw new DomainError('not-found', MESSAGES.carNotFound);
+    },
+
+    /** `DELETE /cars/{id}/sold` ('Ångra'): the ad is for sale again, its time for sale counted from publishing. */
+    async undoSold(carId: number, username: string): Promise<void> {
+      const car = await ownAd(carId, username, 'allowed');
+      if (car.status === 'active') return;
+      if (!(await prices.undoSold(carId, username))) throw new DomainError('not-found', MESSAGES.carNotFound);
     },
   };
 }

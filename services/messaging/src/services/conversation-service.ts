@@ -111,6 +111,8 @@ export function conversationService({
       if (ad.seller.toLowerCase() === username.toLowerCase()) {
         throw new DomainError('invalid', MESSAGES.ownAd, { field: 'carId' });
       }
+      // A buyer already talking keeps talking (above); nobody starts about a car that is gone.
+      if (ad.state === 'sold') throw new DomainError('invalid', MESSAGES.carSold, { field: 'carId' });
       const outcome = await conversations.start(
         username,
         { carId, title: ad.title, photo: ad.photo, seller: ad.seller },

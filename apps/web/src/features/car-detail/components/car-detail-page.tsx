@@ -12,7 +12,11 @@ import {
 import type { Car } from '@bilmarknaden/shared/api-types';
 import { useCar } from '../../../lib/car-queries.ts';
 import { isNotFound } from '../../../lib/api-client.ts';
-import { formatCreated, formatHp, formatMil, formatPrice } from '../../../lib/format.ts';
+import { formatCreated, formatHp, formatListedAge, formatMil, formatPrice } from '../../../lib/format.ts';
+import { PriceCut, PriceLabelBadge } from '../../../components/price-facts.tsx';
+import { useSession } from '../../../lib/session-store.ts';
+import { PriceSection } from './price-section.tsx';
+import { SoldControls } from './sold-controls.tsx';
 import { QueryError } from '../../../lib/query-error.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -31,6 +35,7 @@ export function CarDetailPage({ saveButton, messageButton }: CarDetailPageProps)
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const car = useCar(id);
+  const { details } = useSession();
   const notFound = isNotFound(car.error);
   useDocumentTitle(car.data?.title);
 
@@ -42,11 +47,19 @@ export function CarDetailPage({ saveButton, messageButton }: CarDetailPageProps)
   if (car.isError) return <QueryError onRetry={() => void car.refetch()} />;
 
   const c = car.data;
-  const facts: [string, string][] = [
+  const sold = Boolean(c.soldAt);
+  const own = details?.username === c.user;
+  const facts: [string, ReactNode][] = [
     [attributeLabels.transmission, optionLabel(transmissionOptions, c.transmission)],
     [attributeLabels.fuel, optionLabel(fuelOptions, c.fuel)],
     ['Miltal', formatMil(c.milage)],
-    ['Inlagd', formatCreated(c.created)],
+    [
+      'Inlagd',
+      <>
+        <time dateTime={c.created}>{formatCreated(c.created)}</time>{' '}
+        <span className="car-detail__age">{formatListedAge(c.created)}</span>
+      </>,
+    ],
     [attributeLabels.make, c.make],
     [attributeLabels.model, c.model],
     [attributeLabels.color, optionLabel(colorOptions, c.color)],
@@ -60,10 +73,18 @@ export function CarDetailPage({ saveButton, messageButton }: CarDetailPageProps)
     <article className="car-detail">
       <h1 className="car-detail__title">{c.title}</h1>
       <PhotoStrip carId={c.id} title={c.title} imageCount={c.imageCount} imageVersion={c.imageVersion} />
+      {sold && (
+        <p className="car-detail__sold" role="status">
+          Såld
+        </p>
+      )}
       <div className="car-detail__price-row">
         <p className="car-detail__price">{formatPrice(c.price)}</p>
-        {saveButton?.(c)}
+        {!sold && <PriceCut amount={c.priceCut} />}
+        {!sold && <PriceLabelBadge label={c.priceJudgement?.label} />}
+        {!sold && saveButton?.(c)}
       </div>
+      {own && <SoldControls car={c} />}
       <dl className="car-detail__facts">
         {facts.map(([label, value]) => (
           <div key={label}>
@@ -78,12 +99,13 @@ export function CarDetailPage({ saveButton, messageButton }: CarDetailPageProps)
         </h2>
         <p className="car-detail__user">@{c.user}</p>
         <div className="car-detail__actions">
-          {messageButton?.(c)}
+          {!sold && messageButton?.(c)}
           <Link className="button button--secondary" to={`/user/${encodeURIComponent(c.user)}`}>
             Besök profil
           </Link>
         </div>
       </section>
+      <PriceSection car={c} />
       <section aria-labelledby="description-heading">
         <h2 id="description-heading">Beskrivning</h2>
         <p className="car-detail__description">{c.description}</p>

@@ -25,6 +25,7 @@ import {
   type PickedPhoto,
 } from '../utils/photo-list.ts';
 import { PhotoPicker } from './photo-picker.tsx';
+import { SellerPriceRange } from './seller-price-range.tsx';
 import '../new-ad.css';
 
 const EMPTY_AD: NewAdInput = {
@@ -209,6 +210,7 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint }:
         />
         {text('year', 'Årsmodell', numeric)}
         {text('milage', 'Miltal (mil)', numeric)}
+        <SellerPriceRange make={make} model={model} year={input.year} milage={input.milage} />
         {text('hp', 'Hästkrafter (hk)', numeric)}
         {option('color', 'Välj färg', colorOptions)}
         {option('type', 'Välj typ', typeOptions)}

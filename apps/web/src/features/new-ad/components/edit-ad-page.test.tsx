@@ -103,4 +103,28 @@ describe('EditAdPage', () => {
     renderRoutes(routes, '/edit/car/5');
     expect(await screen.findByLabelText('Rubrik')).toHaveValue('Volvo V70 D5');
   });
+
+  it('shows the seller the range of comparable cars for the make, model, year and mileage filled in', async () => {
+    storeSession('tok', { username: 'kalle', firstname: 'Kalle', lastname: 'K' });
+    vi.restoreAllMocks();
+    const asked: string[] = [];
+    mockFetch((url) => {
+      if (url.pathname.endsWith('/002/2001')) return jsonResponse([{ id: 1, name: 'Volvo' }]);
+      if (url.pathname.endsWith('/002/2002')) return jsonResponse([{ id: 1, name: 'V70' }]);
+      if (url.pathname.endsWith('/price-range')) {
+        asked.push(url.search);
+        return url.searchParams.get('milage') === '30000'
+          ? jsonResponse({ comparables: 2, low: null, high: null })
+          : jsonResponse({ comparables: 12, low: 85_000, high: 110_000 });
+      }
+      return jsonResponse(carDetail(5, { title: 'Volvo V70 D5', user: 'kalle', year: 2015, milage: 12000 }));
+    });
+    renderRoutes(routes, '/edit/car/5');
+    expect(
+      await screen.findByText(/^Liknande bilar: 85.000–110.000 kr \(12 jämförbara annonser\)$/),
+    ).toBeInTheDocument();
+    expect(asked[0]).toBe('?make=Volvo&model=V70&year=2015&milage=12000');
+    fireEvent.change(screen.getByLabelText('Miltal (mil)'), { target: { value: '30000' } });
+    expect(await screen.findByText('För få liknande bilar för att bedöma priset')).toBeInTheDocument();
+  });
 });

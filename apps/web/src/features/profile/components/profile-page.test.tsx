@@ -65,6 +65,7 @@ describe('ProfilePage', () => {
   it("a seller with more than a page of ads gets the rest with 'Mer', each with its edit and delete", async () => {
     storeSession('tok', { username: 'bilhandlarn', firstname: 'Bo', lastname: 'B' });
     mockFetch((url) => {
+      if (url.pathname.endsWith('/cars/sold')) return jsonResponse([]);
       const start = Number(url.searchParams.get('start'));
       const count = start === 0 ? 20 : 2;
       return jsonResponse(
@@ -81,7 +82,9 @@ describe('ProfilePage', () => {
 
   it('cancelling keeps the ad and returns the keyboard to its button', async () => {
     storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'A' });
-    const spy = mockFetch(() => jsonResponse([carItem(1, { title: 'Volvo' })]));
+    const spy = mockFetch((url) =>
+      jsonResponse(url.pathname.endsWith('/cars/sold') ? [] : [carItem(1, { title: 'Volvo' })]),
+    );
     renderAt('/profile', <ProfilePage />, '/profile');
     const removeButton = await screen.findByRole('button', { name: 'Ta bort Volvo' });
     await userEvent.click(removeButton);
@@ -90,5 +93,25 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(removeButton).toHaveFocus());
     expect(screen.getByText('Volvo')).toBeInTheDocument();
     expect(spy.mock.calls.some(([, i]) => i?.method === 'DELETE')).toBe(false);
+  });
+
+  it("marks an own ad sold and lists the sold ones with 'Ångra'", async () => {
+    storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'A' });
+    let sold: { id: number; title: string; soldAt: string }[] = [];
+    const spy = mockFetch((url, init) => {
+      if (url.pathname.endsWith('/cars/1/sold') && init?.method === 'PUT') {
+        sold = [{ ...carItem(1, { title: 'Volvo' }), soldAt: '2026-03-10T10:00:00.000Z' }];
+        return jsonResponse({ soldAt: sold[0]!.soldAt });
+      }
+      if (url.pathname.endsWith('/cars/sold')) return jsonResponse(sold);
+      return jsonResponse(sold.length ? [] : [carItem(1, { title: 'Volvo' })]);
+    });
+    renderAt('/profile', <ProfilePage />, '/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Markera Volvo som såld' }));
+    const list = await screen.findByRole('list', { name: 'Sålda annonser' });
+    expect(within(list).getByText('Volvo')).toBeInTheDocument();
+    expect(within(list).getByText(/^Såld/)).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Ångra försäljningen av Volvo' })).toBeInTheDocument();
+    expect(spy.mock.calls.some(([u, i]) => String(u).endsWith('/cars/1/sold') && i?.method === 'PUT')).toBe(true);
   });
 });

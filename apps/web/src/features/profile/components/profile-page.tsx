@@ -12,6 +12,8 @@ import { useSession } from '../../../lib/session-store.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { DeleteAdDialog } from './delete-ad-dialog.tsx';
+import { SoldAdsSection } from './sold-ads-section.tsx';
+import { useSoldMutation } from '../../../lib/sold-queries.ts';
 import '../profile.css';
 
 /** /profile: 'Välkommen till din profil!', the user's own ads with edit and delete, 'Byt lösenord' and 'Radera konto'. */
@@ -23,6 +25,7 @@ export function ProfilePage() {
   const [deleting, setDeleting] = useState<CarListItem | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
+  const markSold = useSoldMutation();
 
   let ads;
   if (!loggedIn)
@@ -68,6 +71,20 @@ export function ProfilePage() {
                 >
                   Ta bort
                 </button>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={markSold.isPending}
+                  onClick={() =>
+                    markSold.mutate(
+                      { id: car.id, sold: true },
+                      { onSuccess: () => setAnnouncement(`”${car.title}” är markerad som såld.`) },
+                    )
+                  }
+                  aria-label={`Markera ${car.title} som såld`}
+                >
+                  Markera som såld
+                </button>
               </div>
             </li>
           ))}
@@ -88,6 +105,7 @@ export function ProfilePage() {
         </p>
         {ads}
       </section>
+      {loggedIn && <SoldAdsSection />}
       {loggedIn && <ChangePasswordForm />}
       <DeleteAccountSection />
       <DeleteAdDialog

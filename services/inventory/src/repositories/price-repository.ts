@@ -1,0 +1,72 @@
+import type { Queryable } from '@bilmarknaden/db/database';
+import type { PriceRange, SoldCarListItem } from '@bilmarknaden/shared/api-types';
+import { iso, LIST_COLUMNS, toListItem, type ListRow } from './cars-repository.ts';
+import { MIN_COMPARABLES } from './price-sql.ts';
+
+export function priceRepository(db: Queryable) {
+  return {
+    /** The seller's sold ads, newest sale first (at most 100), in list shape with the sold time. */
+    async soldBy(username: string): Promise<SoldCarListItem[]> {
+      const r = await db.query<ListRow & { sold_at: Date | string }>(
+        `SELECT ${LIST_COLUMNS}, c.sold_at FROM inventory.cars c
+         WHERE lower(c.username) = lower($1) AND c.status = 'sold' ORDER BY c.sold_at DESC, c.id DESC LIMIT 100`,
+        [username],
+      );
+      return r.rows.map((row) => ({ ...toListItem(row), soldAt: iso(row.sold_at) }));
+    },
+
+    /** The range a seller sees for an ad not yet counted: its cell's comparables as they stand. */
+    async range(make: string, model: string, year: number, milage: number): Promise<PriceRange> {
+      const r = await db.query<{ n: number; low: number; high: number }>(
+        `SELECT n, inventory.price_bound(p25, $3, $4) AS low, inventory.price_bound(p75, $3, $4) AS high
+         FROM inventory.price_ranges
+         WHERE make_key = lower($1) AND model_key = lower($2) AND year = $3 AND band = inventory.milage_band($4)`,
+        [make, model, year, milage],
+      );
+      const row = r.rows[0];
+      const comparables = row?.n ?? 0;
+      return comparables >= MIN_COMPARABLES
+        ? { comparables, low: row!.low, high: row!.high }
+        : { comparables, low: null, high: null };
+    },
+
+    /**
+     * Marks the owner's ad for sale as sold and records how long it was for sale; the sold time, or null when
+     * no such ad of the user's is for sale.
+     */
+    async markSold(id: number, username: string): Promise<string | null> {
+      const r = await db.query<{ sold_at: Date | string }>(
+        `WITH sold AS (
+           UPDATE inventory.cars SET status = 'sold', sold_at = now(), updated = now()
+           WHERE id = $1 AND username = $2 AND status = 'active'
+           RETURNING id, make, model, year, milage, price, created, sold_at
+         ), recorded AS (
+           INSERT INTO inventory.sales (car_id, make, model, year, milage, price, listed_at, sold_at)
+           SELECT id, make, model, year, milage, price, created, sold_at FROM sold
+           ON CONFLICT (car_id) DO UPDATE SET sold_at = excluded.sold_at, price = excluded.price
+         )
+         SELECT sold_at FROM sold`,
+        [id, username],
+      );
+      return r.rows[0] ? iso(r.rows[0].sold_at) : null;
+    },
+
+    /** Puts the owner's sold ad back for sale and forgets the sale; false when no such sold ad is the user's. */
+    async undoSold(id: number, username: string): Promise<boolean> {
+      const r = await db.query<{ id: number }>(
+        `WITH back AS (
+           UPDATE inventory.cars SET status = 'active', sold_at = NULL, updated = now()
+           WHERE id = $1 AND username = $2 AND status = 'sold'
+           RETURNING id
+         ), forgotten AS (
+           DELETE FROM inventory.sales WHERE car_id IN (SELECT id FROM back)
+         )
+         SELECT id FROM back`,
+        [id, username],
+      );
+      return r.rows.length === 1;
+    },
+  };
+}
+
+export type PriceRepository = ReturnType<typeof priceRepository>;
