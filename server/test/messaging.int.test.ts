@@ -80,6 +80,31 @@ describe('messaging in the default process', () => {
     expect((await call(late, 'POST', messagingPaths.conversations, { carId, text: 'Hej' })).statusCode).toBe(404);
   }, 90_000);
 
+  it('marks a sold ad sold in the conversation and the inbox; nobody new asks about it, the buyer goes on', async () => {
+    const seller = await registerUser(t.app, 'såld');
+    const buyer = await registerUser(t.app, 'spekulant');
+    const carId = await createAd(t.app, seller, 1, { title: 'Saab 9-5 Aero' });
+    const id = await ask(buyer, carId);
+    const sold = await t.app.inject({
+      method: 'PUT',
+      url: `/api/inventory/cars/${carId}/sold`,
+      headers: seller.headers,
+    });
+    expect(sold.statusCode, sold.body).toBeLessThan(300);
+    expect((await call(buyer, 'GET', messagingPaths.conversation(id))).json().car.state).toBe('sold');
+    const inbox = (await call(seller, 'GET', messagingPaths.conversations)).json();
+    expect(inbox.conversations.find((c: { id: number }) => c.id === id).car.state).toBe('sold');
+    expect(await httpAdLookup(await address())(carId)).toMatchObject({ state: 'sold' });
+    const late = await registerUser(t.app, 'för-sen');
+    const refused = await call(late, 'POST', messagingPaths.conversations, { carId, text: 'Hej' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      message: 'Bilen är såld. Du kan inte starta en ny konversation om den.',
+      field: 'carId',
+    });
+    expect((await call(buyer, 'POST', messagingPaths.conversations, { carId, text: 'Grattis!' })).statusCode).toBe(201);
+  }, 90_000);
+
   it("erases a closed account's messages; its conversations show no name, and erasing again is harmless", async () => {
     const seller = await registerUser(t.app, 'stannar');
     const leaver = await registerUser(t.app, 'lämnar');

@@ -17,6 +17,14 @@ export async function revokeTokens(tx: Queryable, username: string, at: Date): P
   );
 }
 
+/**
+ * For changes after which no token of the user is issued (a closure, a block): refuses every token issued up to
+ * and including `at`'s second, since whole-second `iat`s cannot tell a token of that second from an earlier one.
+ */
+export function revokeAllTokens(tx: Queryable, username: string, at: Date): Promise<void> {
+  return revokeTokens(tx, username, new Date(Math.floor(at.getTime() / 1000) * 1000 + 1000));
+}
+
 const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
 /** The entries recorded after `since`, and the database's clock read before them (the next `since`). */

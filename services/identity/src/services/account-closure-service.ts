@@ -8,7 +8,7 @@ import {
 import { lastFailure } from '@bilmarknaden/shared/validation/rules';
 import { closedAccountsRepository } from '../repositories/closed-accounts-repository.ts';
 import { deleteAccountAttempts } from '../repositories/login-attempts-repository.ts';
-import { revokeTokens } from '../repositories/token-revocations-repository.ts';
+import { revokeAllTokens } from '../repositories/token-revocations-repository.ts';
 import { usersRepository, type UserRecord } from '../repositories/users-repository.ts';
 import { countPasswordAttempt, type LoginDeps } from './login-service.ts';
 
@@ -46,7 +46,7 @@ export function accountClosureService(deps: AccountClosureDeps) {
         if (!(await usersRepository(tx).delete(user.id))) return false;
         await closedAccountsRepository(tx).add(user.username, closedAt);
         // Every service refuses the account's tokens within a minute (decision 033).
-        await revokeTokens(tx, user.username, closedAt);
+        await revokeAllTokens(tx, user.username, closedAt);
         await deleteAccountAttempts(tx, account);
         return true;
       });

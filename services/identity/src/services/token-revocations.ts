@@ -7,7 +7,7 @@ import {
 } from '@bilmarknaden/service-kit/token-revocations';
 import { tokenRevocationsSince } from '../repositories/token-revocations-repository.ts';
 
-export { revokeTokens } from '../repositories/token-revocations-repository.ts';
+export { revokeAllTokens, revokeTokens } from '../repositories/token-revocations-repository.ts';
 
 /** Identity's revocations read straight from its table (a process that holds identity's database). */
 export const databaseRevocationSource =
