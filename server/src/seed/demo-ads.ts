@@ -120,5 +120,6 @@ export function generateAd(rnd: Random, catalogue: readonly CatalogueEntry[]): V
     transmission: rnd.chance(0.55) ? transmissionOptions[1].value : transmissionOptions[0].value,
     drivetrain: rnd.pick(drivetrainOptions).value,
     fuel,
+    kommun: null,
   };
 }
