@@ -131,6 +131,22 @@ export function placeName(kommun: string | null | undefined, fallback: string): 
   return (kommun && kommunByCode.get(kommun)?.name) || fallback;
 }
 
+/**
+ * The place filter of a page's URL: known codes only, and the kommun only when it lies in the county (the screens
+ * drop what the list API would refuse).
+ */
+export function readPlaceFilter(
+  lan: string | null | undefined,
+  kommun: string | null | undefined,
+): { lan?: string; kommun?: string } {
+  const place: { lan?: string; kommun?: string } = {};
+  const l = lan?.trim() ?? '';
+  const k = findKommun(kommun?.trim() ?? '');
+  if (findLan(l)) place.lan = l;
+  if (k && (!place.lan || k.lan === place.lan)) place.kommun = k.code;
+  return place;
+}
+
 /** Messages of the place fields (the form, the server and the list filters). */
 export const PLACE_MESSAGES = {
   kommun: 'Välj en kommun i listan',

@@ -13,6 +13,7 @@ import type { Car } from '@bilmarknaden/shared/api-types';
 import { useCar } from '../../../lib/car-queries.ts';
 import { isNotFound } from '../../../lib/api-client.ts';
 import { formatCreated, formatHp, formatMil, formatPrice } from '../../../lib/format.ts';
+import { placeWithCounty } from '../../../components/car-facts.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -52,6 +53,7 @@ export function CarDetailPage({ saveButton }: CarDetailPageProps) {
     [attributeLabels.drivetrain, optionLabel(drivetrainOptions, c.drivetrain)],
     ['Hästkrafter', formatHp(c.hp)],
     ['Årsmodell', String(c.year)],
+    ['Plats', placeWithCounty(c.kommun)],
   ];
 
   return (
