@@ -30,6 +30,7 @@ const newAd: ValidAd = {
   transmission: 'manuell',
   drivetrain: 'fwd',
   fuel: 'diesel',
+  kommun: null,
 };
 
 beforeAll(async () => {

@@ -71,8 +71,8 @@ export async function currentUser(request: APIRequestContext, token: string) {
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-// The new-ad form's fields as typed (one definition, in the shared package).
-export type AdFields = NewAdInput;
+// The new-ad form's fields as typed (one definition, in the shared package); the place is chosen in its combobox.
+export type AdFields = Omit<NewAdInput, 'kommun'>;
 
 export function adFields(overrides: Partial<AdFields> = {}): AdFields {
   return {

@@ -5,3 +5,7 @@ export type FilterKey = (typeof FILTER_KEYS)[number];
 /** Range filters added beyond the specification (DESIGN: what a Blocket user expects). */
 export const RANGE_KEYS = ['priceMin', 'priceMax', 'yearMin', 'yearMax', 'milageMax'] as const;
 export type RangeKey = (typeof RANGE_KEYS)[number];
+
+/** The place filters (issue 28): a county code and a kommun code of packages/shared/src/places.ts. */
+export const PLACE_KEYS = ['lan', 'kommun'] as const;
+export type PlaceKey = (typeof PLACE_KEYS)[number];

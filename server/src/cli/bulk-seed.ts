@@ -208,13 +208,13 @@ function generateBatch(
 // One statement per batch: the columns travel as arrays (works the same on PGlite and PostgreSQL).
 const INSERT_ADS = `
 INSERT INTO inventory.cars (title, description, price, make, model, year, milage, hp, color, type, transmission,
-  drivetrain, fuel, username, image_count, status, created, updated)
+  drivetrain, fuel, username, image_count, status, created, updated, kommun)
 SELECT t.title, t.description, t.price, t.make, t.model, t.year, t.milage, t.hp, t.color, t.type, t.transmission,
-  t.drivetrain, t.fuel, t.username, t.image_count, 'active', t.created, t.created
+  t.drivetrain, t.fuel, t.username, t.image_count, 'active', t.created, t.created, t.kommun
 FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[], $9::text[],
-  $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::smallint[], $16::timestamptz[])
+  $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::smallint[], $16::timestamptz[], $17::text[])
   AS t(title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel,
-       username, image_count, created)
+       username, image_count, created, kommun)
 RETURNING id, color, image_count`;
 
 interface InsertedAd {
@@ -242,6 +242,7 @@ async function insertAds(tx: Queryable, rows: readonly AdRow[]): Promise<Inserte
     col('username'),
     col('imageCount'),
     col('created'),
+    col('kommun'),
   ]);
   return r.rows;
 }

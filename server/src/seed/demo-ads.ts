@@ -1,29 +1,14 @@
-import {
-  colorOptions,
-  drivetrainOptions,
-  fuelOptions,
-  transmissionOptions,
-  typeOptions,
-} from '@bilmarknaden/shared/options';
+import { colorOptions, transmissionOptions } from '@bilmarknaden/shared/options';
 import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
 import type { Random } from './random.ts';
+import { CAR_PROFILES, type CarProfile, type Fuel } from './car-profiles.ts';
+import { pickKommun } from './places-by-population.ts';
 
 export interface CatalogueEntry {
   make: string;
   models: string[];
 }
 
-const PREMIUM = new Set([
-  'BMW',
-  'Audi',
-  'Mercedes-Benz',
-  'Porsche',
-  'Lexus',
-  'Land Rover',
-  'Jaguar',
-  'Tesla',
-  'Polestar',
-]);
 // Engine labels as Swedish ads write them, by fuel.
 const ENGINES: Record<string, readonly string[]> = {
   bensin: ['1.0 TSI', '1.4 Turbo', '1.6', '2.0 T', '1.5 TFSI', '2.5', 'T4', 'T5'],
@@ -81,28 +66,66 @@ const CLOSERS = [
   'Nya bromsar bak vid senaste service.',
 ];
 
-/** A realistic ad for the catalogue, with text a Swedish buyer would search for. */
+const PURE_EV_ENGINES = ['Long Range', 'Standard Range', 'Performance', 'EV'];
+const CURRENT_YEAR = 2026;
+
+const usable = new WeakMap<readonly CatalogueEntry[], readonly CarProfile[]>();
+
+/** The profiles whose make and model the catalogue holds (all of them with the baseline's catalogue). */
+function profilesOf(catalogue: readonly CatalogueEntry[]): readonly CarProfile[] {
+  let list = usable.get(catalogue);
+  if (!list) {
+    const models = new Set(catalogue.flatMap((e) => e.models.map((m) => `${e.make}\u0000${m}`)));
+    list = CAR_PROFILES.filter((p) => models.has(`${p.make}\u0000${p.model}`));
+    if (list.length === 0) throw new Error('No demo car profile matches the make and model catalogue');
+    usable.set(catalogue, list);
+  }
+  return list;
+}
+
+/** The fuels a profile was sold with in a model year. */
+export function fuelsIn(profile: CarProfile, year: number): Fuel[] {
+  return profile.fuels
+    .filter(([, from = profile.years[0], to = profile.years[1]]) => year >= from && year <= to)
+    .map(([fuel]) => fuel);
+}
+
+/**
+ * What a used car of the profile asks: its new price, down a fifth in the first year and an eighth each year after
+ * (never below a twentieth), more or less for mileage above or below 1,500 mil a year and for its power.
+ */
+export function modelPrice(profile: CarProfile, year: number, milage: number, hp: number): number {
+  const age = Math.max(1, CURRENT_YEAR - year);
+  const byAge = Math.max(profile.newPrice * 0.8 * Math.pow(0.88, age - 1), profile.newPrice * 0.05);
+  const expected = age * 1500;
+  const byMilage = Math.min(1.2, Math.max(0.75, 1 + (0.25 * (expected - milage)) / expected));
+  const [low, high] = profile.hp;
+  const byPower = 0.9 + (0.2 * (hp - low)) / Math.max(1, high - low);
+  return byAge * byMilage * byPower;
+}
+
+/** A realistic ad of a model the catalogue holds, with text a Swedish buyer would search for and a place. */
 export function generateAd(rnd: Random, catalogue: readonly CatalogueEntry[]): ValidAd {
-  const entry = rnd.pick(catalogue);
-  const model = rnd.pick(entry.models);
-  const fuel = rnd.pick(fuelOptions).value;
-  const year = rnd.int(1985, 2025);
-  const age = 2026 - year;
-  const milage = Math.min(100_000, Math.max(0, Math.round(age * rnd.int(900, 2200) + rnd.int(0, 800))));
-  const premium = PREMIUM.has(entry.make) ? 1.6 : 1;
-  const base = 420_000 * premium * Math.pow(0.86, age) * (1 - milage / 70_000);
-  const price = Math.max(5_000, Math.round((base + rnd.int(-15_000, 15_000)) / 500) * 500);
-  const hp =
-    fuel === 'el / hybrid'
-      ? rnd.int(150, premium > 1 ? 520 : 300)
-      : rnd.int(premium > 1 ? 150 : 75, premium > 1 ? 420 : 230);
+  const profile = rnd.pick(profilesOf(catalogue));
+  const { make, model } = profile;
+  // Newer years are more common on the market: the later of two draws.
+  const year = Math.max(rnd.int(profile.years[0], profile.years[1]), rnd.int(profile.years[0], profile.years[1]));
+  const fuel = rnd.pick(fuelsIn(profile, year));
+  const age = Math.max(1, CURRENT_YEAR - year);
+  const milage = Math.min(100_000, Math.round(age * rnd.int(900, 2200) + rnd.int(0, 800)));
+  const hp = Math.round(rnd.int(profile.hp[0], profile.hp[1]) / 5) * 5;
+  const asked = modelPrice(profile, year, milage, hp) * (0.94 + rnd.next() * 0.12);
+  const price = Math.max(5_000, Math.round(asked / (asked > 100_000 ? 1000 : 500)) * (asked > 100_000 ? 1000 : 500));
+  const pureEv = profile.fuels.length === 1 && profile.fuels[0]![0] === 'el / hybrid' && !/Prius|Niro/.test(model);
+  const automatic =
+    fuel === 'el / hybrid' || (year >= 2005 ? rnd.chance(profile.newPrice > 600_000 ? 0.9 : 0.6) : rnd.chance(0.25));
   const variant = rnd.pick(VARIANTS);
-  const engine = rnd.pick(ENGINES[fuel] ?? ['']);
-  const title = `${entry.make} ${model} ${engine} ${variant}`.replace(/\s+/g, ' ').slice(0, 60);
+  const engine = rnd.pick(pureEv ? PURE_EV_ENGINES : (ENGINES[fuel] ?? ['']));
+  const title = `${make} ${model} ${engine} ${variant}`.replace(/\s+/g, ' ').slice(0, 60);
   const equipment = Array.from({ length: rnd.int(2, 5) }, () => rnd.pick(EQUIPMENT));
   const description = [
     rnd.pick(OPENERS),
-    `${entry.make} ${model} från ${year} som har gått ${new Intl.NumberFormat('sv-SE').format(milage)} mil.`,
+    `${make} ${model} från ${year} som har gått ${new Intl.NumberFormat('sv-SE').format(milage)} mil.`,
     `Utrustning: ${[...new Set(equipment)].join(', ')}.`,
     rnd.pick(CLOSERS),
   ].join('\n\n');
@@ -110,15 +133,16 @@ export function generateAd(rnd: Random, catalogue: readonly CatalogueEntry[]): V
     title,
     description,
     price: Math.min(price, 50_000_000),
-    make: entry.make,
+    make,
     model,
     year,
     milage,
     hp,
     color: rnd.pick(colorOptions).value,
-    type: rnd.pick(typeOptions).value,
-    transmission: rnd.chance(0.55) ? transmissionOptions[1].value : transmissionOptions[0].value,
-    drivetrain: rnd.pick(drivetrainOptions).value,
+    type: rnd.pick(profile.types),
+    transmission: automatic ? transmissionOptions[1].value : transmissionOptions[0].value,
+    drivetrain: rnd.pick(profile.drives),
     fuel,
+    kommun: pickKommun(rnd),
   };
 }

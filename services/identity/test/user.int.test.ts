@@ -31,6 +31,7 @@ describe('GET /user', () => {
       lastname: 'Öberg',
       role: 1,
       displayName: 'Åsa Öberg',
+      city: 'Stockholm',
     });
   });
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
   // (rows in date order, as ads are published), a few pending ads, and three rare hypercars.
   await db.exec(`
     INSERT INTO inventory.cars (title, description, price, make, model, year, milage, hp, color, type, transmission,
-      drivetrain, fuel, username, status, created)
+      drivetrain, fuel, username, status, created, kommun)
     SELECT 'Bil nummer ' || g, 'En fin bil' || CASE WHEN g % 3 = 0 THEN ' med dragkrok' ELSE '' END,
       (g * 7919) % 500000,
       (ARRAY['Volvo','Saab','Audi','Kia','BMW','Ford','Opel','Skoda','Toyota','Volkswagen','Mazda','Honda','Fiat',
@@ -35,7 +35,10 @@ beforeAll(async () => {
       (ARRAY['manuell','automat'])[1 + (g / 3) % 2], (ARRAY['fwd','awd','rwd'])[1 + (g / 5) % 3],
       (ARRAY['bensin','diesel','miljöbränsle','el / hybrid'])[1 + (g / 2) % 4], 'user' || (g % 200),
       CASE WHEN g % 50 = 0 THEN 'pending' ELSE 'active' END,
-      now() - interval '365 days' + g * (interval '365 days' / ${ADS})
+      now() - interval '365 days' + g * (interval '365 days' / ${ADS}),
+      -- Places as people live: a fifth in Stockholm, some in the big towns, the rest spread thin; a few without.
+      CASE WHEN g % 25 = 0 THEN NULL ELSE (ARRAY['0180','0180','0180','0180','1480','1480','1280','0380','0580',
+        '1880','1980','0181','1490','0680','2480','2584','0980','1283','1281','2281'])[1 + (g * 11) % 20] END
     FROM generate_series(1, ${ADS}) g;
     INSERT INTO inventory.cars (title, description, price, make, model, year, milage, hp, color, type, transmission,
       drivetrain, fuel, username, status)
@@ -116,6 +119,9 @@ describe('every kept index of inventory.cars serves the list query that needs it
     // every make's ads in the order's index until the make's turn.
     ...ORDER_BY_VALUES.map((o) => [`/001/2003?make=volvo&orderBy=${o}&order=desc`, `cars_make_${o}_idx`]),
     ['/001/2003?make=volvo&model=xc60', 'cars_make_model_created_idx'],
+    // A place in the default order (issue 28).
+    ['/001/2003?lan=25', 'cars_lan_created_idx'],
+    ['/001/2003?kommun=2584', 'cars_kommun_created_idx'],
   ])('%s reads %s in order', async (url, index) => {
     const plan = await planOf(url);
     expect(plan, plan).toMatch(new RegExp(`Index (Only )?Scan( Backward)? using ${index}\\b`));
@@ -181,6 +187,11 @@ const SHAPES: Record<string, string>[] = ORDER_BY_VALUES.flatMap((orderBy) =>
     { orderBy, order, searchterm: 'volv' },
     { orderBy, order, searchterm: 'volvo diesel' },
     { orderBy, order, searchterm: 'citroen automat' },
+    { orderBy, order, lan: '01' },
+    { orderBy, order, lan: '25', start: '980', end: '1000' },
+    { orderBy, order, kommun: '2584', fuel: 'diesel' },
+    { orderBy, order, lan: '14', make: 'volvo', priceMin: '100000' },
+    { orderBy, order, kommun: '0980', searchterm: 'dragkrok' },
   ]),
 );
 

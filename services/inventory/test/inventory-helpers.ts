@@ -124,12 +124,13 @@ export async function insertCar(db: Database, overrides: Partial<CarRowInput> = 
     created: new Date(Date.UTC(2024, 0, 1) + sequence * 60_000),
     imageCount: 0,
     imageVersion: 1,
+    kommun: null,
     ...overrides,
   };
   const r = await db.query<{ id: number }>(
     `INSERT INTO inventory.cars (title, description, price, make, model, year, milage, hp, color, type, transmission,
-       drivetrain, fuel, username, status, created, image_count, image_version)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id`,
+       drivetrain, fuel, username, status, created, image_count, image_version, kommun)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING id`,
     [
       c.title,
       c.description,
@@ -149,6 +150,7 @@ export async function insertCar(db: Database, overrides: Partial<CarRowInput> = 
       c.created,
       c.imageCount,
       c.imageVersion,
+      c.kommun ?? null,
     ],
   );
   return r.rows[0]!.id;

@@ -54,6 +54,9 @@ describe('GET /001/2003 window, sort and shape', () => {
         'model',
         'imageCount',
         'imageVersion',
+        'kommun',
+        'priceLabel',
+        'priceCut',
       ].sort(),
     );
     expect(first.created).toBe(new Date(Date.UTC(2024, 0, 1, 0, 24)).toISOString());

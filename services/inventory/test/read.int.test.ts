@@ -56,6 +56,7 @@ describe('GET /001/2001 one ad', () => {
       created: created.toISOString(),
       imageCount: 3,
       imageVersion: 2,
+      kommun: null,
       soldAt: null,
       priceHistory: [{ date: created.toISOString(), price: 45_000 }],
       priceCut: null,

@@ -33,10 +33,8 @@ const savedPage = page(
   () => import('../features/saved/components/saved-page.tsx'),
   (m) => m.SavedPage,
 );
-const newAdPage = page(
-  () => import('../features/new-ad/components/new-ad-page.tsx'),
-  (m) => m.NewAdPage,
-);
+// With the seller's registered city, which prefills the ad's place.
+const newAdPage = route(() => import('./routes/new-ad.tsx'));
 const editAdPage = page(
   () => import('../features/new-ad/components/edit-ad-page.tsx'),
   (m) => m.EditAdPage,

@@ -27,6 +27,16 @@ describe('CarCard', () => {
     expect(screen.getByRole('link')).toHaveAttribute('href', '/car/7');
   });
 
+  it("shows the ad's kommun where an ad without one shows 'Stockholm'", () => {
+    render(
+      <MemoryRouter>
+        <CarCard car={carItem(8, { kommun: '1480' })} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Göteborg')).toBeInTheDocument();
+    expect(screen.queryByText('Stockholm')).not.toBeInTheDocument();
+  });
+
   it('shows the first photo in the card variant with its title as alt text and a size', () => {
     render(
       <MemoryRouter>

@@ -15,7 +15,7 @@ interface CarCardProps {
   eager?: boolean;
 }
 
-/** One ad in a list: first photo, title, facts, 'Stockholm', price and created date; links to the ad. */
+/** One ad in a list: first photo, title, facts, its place, price and created date; links to the ad. */
 export function CarCard({ car, eager = false }: CarCardProps) {
   const f = carFacts(car);
   return (

@@ -15,6 +15,7 @@ export function carItem(id: number, over: Partial<CarListItem> = {}): CarListIte
     model: 'V70',
     imageCount: 1,
     imageVersion: 1,
+    kommun: null,
     ...over,
   };
 }

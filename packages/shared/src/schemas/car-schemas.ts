@@ -19,6 +19,9 @@ export const CarListItemSchema = Type.Object({
   model: Type.String(),
   imageCount: Type.Integer({ description: 'Photos 1…imageCount exist as /files/{id}-{n}.jpeg' }),
   imageVersion: Type.Integer({ description: 'Grows when the photos are replaced (?v= in photo URLs)' }),
+  kommun: Type.Union([Type.String(), Type.Null()], {
+    description: "The ad's municipality code (four digits, the first two its county's); null: shown as 'Stockholm'",
+  }),
   ...PriceListFieldsSchema.properties,
 });
 
@@ -93,6 +96,8 @@ export const CarFiltersSchema = Type.Object({
   ),
   yearMax: Type.Optional(Type.Integer({ description: `Model year, ${AD_LIMITS.yearMin}…${AD_LIMITS.yearMax}` })),
   milageMax: Type.Optional(Type.Integer({ description: `mil, 0…${AD_LIMITS.milageMax}` })),
+  lan: Type.Optional(Type.String({ description: "County code, two digits ('14'); unknown codes are 400" })),
+  kommun: Type.Optional(Type.String({ description: "Municipality code, four digits ('1480'); unknown codes are 400" })),
 });
 
 export const CarListQuerySchema = Type.Composite([

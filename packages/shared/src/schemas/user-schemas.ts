@@ -45,6 +45,7 @@ export const CurrentUserSchema = Type.Object({
   lastname: Type.String(),
   role: Type.Integer({ description: '1 user, 2 moderator, 3 administrator' }),
   displayName: Type.String(),
+  city: Type.Optional(Type.String({ description: "The user's own registered city (prefills an ad's place)" })),
 });
 
 /** The user-details triple the web app keeps in local storage. */

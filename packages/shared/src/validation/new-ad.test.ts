@@ -16,6 +16,7 @@ const valid: NewAdInput = {
   transmission: 'automat',
   drivetrain: 'fwd',
   fuel: 'bensin',
+  kommun: '',
 };
 const ad = (over: Partial<NewAdInput>) => ({ ...valid, ...over });
 const messageFor = (over: Partial<NewAdInput>) => lastFailure(newAdRules, ad(over))?.message ?? null;
@@ -101,6 +102,10 @@ describe('new-ad rules', () => {
     ['drivetrain', '', 'Ange drivlina'],
     ['fuel', '', 'Ange bränsle'],
     ['fuel', 'El / hybrid', null],
+    ['kommun', '', null],
+    ['kommun', '1480', null],
+    ['kommun', '9999', 'Välj en kommun i listan'],
+    ['kommun', 'Göteborg', 'Välj en kommun i listan'],
   ] as const)('%s = %j → %s', (field, value, expected) => {
     expect(messageFor({ [field]: value })).toBe(expected);
   });
@@ -126,7 +131,8 @@ describe('new-ad rules', () => {
 
   it('converts a valid ad to stored values', () => {
     const v = toValidAd(ad({ type: 'SUV', fuel: 'El / hybrid', price: '1000' }));
-    expect(v).toMatchObject({ type: 'suv', fuel: 'el / hybrid', price: 1000, year: 2008 });
+    expect(v).toMatchObject({ type: 'suv', fuel: 'el / hybrid', price: 1000, year: 2008, kommun: null });
+    expect(toValidAd(ad({ kommun: '2584' })).kommun).toBe('2584');
   });
 
   it('stores a price and mileage written in groups of thousands as the number', () => {

@@ -9,6 +9,7 @@ import {
   typeOptions,
   type Option,
 } from '../options.ts';
+import { findKommun, PLACE_MESSAGES } from '../places.ts';
 
 /** The new-ad form as typed: every field a string, as in a multipart form. */
 export interface NewAdInput {
@@ -25,6 +26,8 @@ export interface NewAdInput {
   transmission: string;
   drivetrain: string;
   fuel: string;
+  /** The place: a kommun code (packages/shared/src/places.ts), or '' for none. */
+  kommun: string;
 }
 
 export const NEW_AD_FIELDS = [
@@ -41,6 +44,7 @@ export const NEW_AD_FIELDS = [
   'transmission',
   'drivetrain',
   'fuel',
+  'kommun',
 ] as const satisfies readonly (keyof NewAdInput)[];
 
 export const AD_LIMITS = {
@@ -101,6 +105,8 @@ export const newAdRules: readonly Rule<NewAdInput>[] = [
   { field: 'transmission', message: 'Ange växellåda', fails: (a) => notOption(transmissionOptions)(a.transmission) },
   { field: 'drivetrain', message: 'Ange drivlina', fails: (a) => notOption(drivetrainOptions)(a.drivetrain) },
   { field: 'fuel', message: 'Ange bränsle', fails: (a) => notOption(fuelOptions)(a.fuel) },
+  // Optional: an ad posted with the specification's fields alone has no place and shows 'Stockholm'.
+  { field: 'kommun', message: PLACE_MESSAGES.kommun, fails: (a) => !!a.kommun && !findKommun(a.kommun) },
 ];
 
 /** Untrusted fields to the form's shape: strings trimmed (numbers accepted), unknown fields dropped. */
@@ -127,6 +133,7 @@ export interface ValidAd {
   transmission: string;
   drivetrain: string;
   fuel: string;
+  kommun: string | null;
 }
 
 /** Converts an input that passed `newAdRules`; call only after validation. */
@@ -146,5 +153,6 @@ export function toValidAd(a: NewAdInput): ValidAd {
     transmission: value(transmissionOptions, a.transmission),
     drivetrain: value(drivetrainOptions, a.drivetrain),
     fuel: value(fuelOptions, a.fuel),
+    kommun: a.kommun === '' ? null : a.kommun,
   };
 }

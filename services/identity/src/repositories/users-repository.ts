@@ -13,6 +13,8 @@ export interface UserRecord {
   created: Date;
   /** When the password was last changed; null when never. */
   passwordChangedAt: Date | null;
+  /** The registered city: prefills an ad's place (issue 28). */
+  city: string;
 }
 
 export interface NewUser extends Omit<RegistrationBody, 'password'> {
@@ -29,10 +31,11 @@ interface UserRow {
   role: number;
   created: Date | string;
   password_changed_at: Date | string | null;
+  city: string;
 }
 
-// Only what the services need: address and phone are written, never read back.
-const COLUMNS = 'id, username, firstname, lastname, email, password_hash, role, created, password_changed_at';
+// Only what the services need: street, number, postcode and phone are written, never read back.
+const COLUMNS = 'id, username, firstname, lastname, email, password_hash, role, created, password_changed_at, city';
 const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
 const toRecord = (r: UserRow): UserRecord => ({
@@ -45,6 +48,7 @@ const toRecord = (r: UserRow): UserRecord => ({
   role: Number(r.role),
   created: toDate(r.created),
   passwordChangedAt: r.password_changed_at === null ? null : toDate(r.password_changed_at),
+  city: r.city,
 });
 
 export type UsersRepository = ReturnType<typeof usersRepository>;

@@ -25,6 +25,7 @@ export function currentUserRoutes(app: FastifyInstance, ctx: IdentityContext): v
         lastname: user.lastname,
         role: user.role,
         displayName: `${user.firstname} ${user.lastname}`,
+        city: user.city,
       });
     },
   );

@@ -14,7 +14,7 @@ import {
 
 /** The columns of the list shape; `c.` so the same list serves joins. */
 export const LIST_COLUMNS =
-  'c.id, c.title, c.year, c.transmission, c.fuel, c.price, c.created, c.milage, c.hp, c.make, c.model, c.image_count, c.image_version';
+  'c.id, c.title, c.year, c.transmission, c.fuel, c.price, c.created, c.milage, c.hp, c.make, c.model, c.image_count, c.image_version, c.kommun';
 const CAR_COLUMNS = `${LIST_COLUMNS}, c.description, c.color, c.type, c.drivetrain, c.username`;
 
 export interface ListRow {
@@ -31,6 +31,7 @@ export interface ListRow {
   model: string;
   image_count: number;
   image_version: number;
+  kommun: string | null;
 }
 
 interface CarRow extends ListRow {
@@ -68,6 +69,7 @@ export function toListItem(r: ListRow): CarListItem {
     model: r.model,
     imageCount: r.image_count,
     imageVersion: r.image_version,
+    kommun: r.kommun,
   };
 }
 
@@ -78,7 +80,7 @@ export function toListItem(r: ListRow): CarListItem {
 const LIST_ITEM_JSON_FIELDS =
   'r.id, r.title, r.year, r.transmission, r.fuel, r.price, ' +
   `to_char(r.created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created, ` +
-  'r.milage, r.hp, r.make, r.model, r.image_count AS "imageCount", r.image_version AS "imageVersion", ' +
+  'r.milage, r.hp, r.make, r.model, r.image_count AS "imageCount", r.image_version AS "imageVersion", r.kommun, ' +
   PRICE_LIST_JSON_FIELDS;
 
 /**
@@ -164,6 +166,8 @@ export function buildListSql(q: ListQuery): Statement {
   for (const [key, value] of Object.entries(q.ranges) as [keyof typeof RANGE_CONDITIONS, number | undefined][]) {
     if (value !== undefined) where.push(`${RANGE_CONDITIONS[key]}${p(value)}`);
   }
+  if (q.place?.lan !== undefined) where.push(`c.lan = ${p(q.place.lan)}`);
+  if (q.place?.kommun !== undefined) where.push(`c.kommun = ${p(q.place.kommun)}`);
   for (const w of q.words) {
     // Swedish stems ('bilar' finds 'bil') OR part of a word in make/model/title ('volv', 'xc6').
     const fullText = `c.search @@ plainto_tsquery('swedish', ${p(w.text)})`;
@@ -186,8 +190,8 @@ export function buildListJsonSql(q: ListQuery): Statement {
 }
 
 /**
- * An ad's 13 fields in the order of the column lists of `insertPending` (from $1) and `update` (from $3):
- * title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel.
+ * An ad's 14 fields in the order of the column lists of `insertPending` (from $1) and `update` (from $3):
+ * title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel, kommun.
  */
 const adValues = (ad: ValidAd): unknown[] => [
   ad.title,
@@ -203,6 +207,7 @@ const adValues = (ad: ValidAd): unknown[] => [
   ad.transmission,
   ad.drivetrain,
   ad.fuel,
+  ad.kommun,
 ];
 
 export function carsRepository(db: Queryable) {
@@ -288,8 +293,9 @@ export function carsRepository(db: Queryable) {
     async insertPending(ad: ValidAd, username: string): Promise<number> {
       const r = await db.query<{ id: number }>(
         `INSERT INTO inventory.cars
-           (title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel, username)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+           (title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel, kommun,
+            username)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
          RETURNING id`,
         [...adValues(ad), username],
       );
@@ -322,7 +328,7 @@ export function carsRepository(db: Queryable) {
       const r = await db.query(
         `UPDATE inventory.cars SET title = $3, description = $4, price = $5, make = $6, model = $7, year = $8,
            milage = $9, hp = $10, color = $11, type = $12, transmission = $13, drivetrain = $14, fuel = $15,
-           updated = now()${photos ? ', image_count = $16, image_version = $17' : ''}
+           kommun = $16, updated = now()${photos ? ', image_count = $17, image_version = $18' : ''}
          WHERE id = $1 AND username = $2 AND status = 'active'`,
         params,
       );

@@ -16,6 +16,7 @@ import { RANGE_KEYS, type RangeKey } from '@bilmarknaden/shared/filters';
 import { optionAttributes } from '@bilmarknaden/shared/options';
 import { readRanges, type RangeBounds } from '@bilmarknaden/shared/validation/filter-ranges';
 import { parseWholeNumber } from '@bilmarknaden/shared/validation/rules';
+import { findKommun, findLan, PLACE_MESSAGES } from '@bilmarknaden/shared/places';
 import { DomainError } from '@bilmarknaden/service-kit/domain-error';
 import { foldForSearch } from './search-folding.ts';
 
@@ -36,6 +37,12 @@ export interface TextFilters {
   drivetrain?: string;
 }
 
+/** The place filters: a county code and a kommun code (packages/shared/src/places.ts). */
+export interface PlaceFilters {
+  lan?: string;
+  kommun?: string;
+}
+
 /** The range bounds, as the shared reading of the filter forms gives them. */
 export type RangeFilters = RangeBounds;
 
@@ -53,6 +60,8 @@ export interface ListQuery {
   order: Order;
   filters: TextFilters;
   ranges: RangeFilters;
+  /** Absent in queries made before places existed: no place filter. */
+  place?: PlaceFilters;
   words: SearchWord[];
   /** A search term holding no word (only punctuation or symbols, like '%' or '🚗'): it matches no ad. */
   wordlessTerm?: boolean;
@@ -197,6 +206,22 @@ export function filtersCanMatch(filters: TextFilters): boolean {
   return OPTION_VALUES.every(([key, values]) => filters[key] === undefined || values.has(filters[key]));
 }
 
+/** `lan` and `kommun`: codes of the shared place lists; any other value is a 400 on its parameter. */
+export function parsePlace(raw: Raw): PlaceFilters {
+  const place: PlaceFilters = {};
+  const lan = param(raw, 'lan');
+  if (lan) {
+    if (!findLan(lan)) throw new DomainError('invalid', PLACE_MESSAGES.lan, { field: 'lan' });
+    place.lan = lan;
+  }
+  const kommun = param(raw, 'kommun');
+  if (kommun) {
+    if (!findKommun(kommun)) throw new DomainError('invalid', PLACE_MESSAGES.kommun, { field: 'kommun' });
+    place.kommun = kommun;
+  }
+  return place;
+}
+
 /** The query of `GET /001/2003`, checked: anything out of bounds is a 400 naming the parameter. */
 export function parseListQuery(raw: Raw, now: Date = new Date()): ListQuery {
   const window = parseWindow(raw);
@@ -218,10 +243,22 @@ export function parseListQuery(raw: Raw, now: Date = new Date()): ListQuery {
   if (!read.ok) throw new DomainError('invalid', read.message, { field: read.field });
   const ranges: RangeFilters = read.ranges;
 
+  const place = parsePlace(raw);
+
   const term = param(raw, 'searchterm') ?? '';
   if (term.length > MAX_SEARCH_LENGTH)
     throw new DomainError('invalid', WINDOW_MESSAGES.searchterm, { field: 'searchterm' });
   const asOf = parseAsOf(raw, now);
   const words = searchWords(term);
-  return { window, orderBy, order, filters, ranges, words, wordlessTerm: term !== '' && words.length === 0, asOf };
+  return {
+    window,
+    orderBy,
+    order,
+    filters,
+    ranges,
+    place,
+    words,
+    wordlessTerm: term !== '' && words.length === 0,
+    asOf,
+  };
 }

@@ -1,9 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { BROWSE_YEAR_FROM, BROWSE_YEAR_TO } from '@bilmarknaden/shared/constants';
 import { attributeLabels } from '@bilmarknaden/shared/options';
+import { findKommun, LAN } from '@bilmarknaden/shared/places';
 import { rangeOrderMessage, readBound } from '@bilmarknaden/shared/validation/filter-ranges';
 import { matchName, useMakes, useModels } from '../../../lib/car-queries.ts';
 import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
+import { PlaceCombobox } from '../../../components/place-combobox.tsx';
 import type { BrowseFilter } from '../utils/browse-filters.ts';
 
 interface BrowsePanelProps {
@@ -11,6 +13,8 @@ interface BrowsePanelProps {
   initial: BrowseFilter;
   onApply: (filter: BrowseFilter) => void;
 }
+
+const LAN_OPTIONS = LAN.map((l) => ({ value: l.code, label: l.shortName }));
 
 type YearCheck = { ok: true; from: number; to: number } | { ok: false; from?: string; to?: string };
 
@@ -26,7 +30,8 @@ function checkYears(fromText: string, toText: string): YearCheck {
 }
 
 /**
- * The slide-down filter panel: make, model (after a make), year from and to; apply filters and closes. Years it
+ * The slide-down filter panel: make, model (after a make), year from and to, county and kommun; apply filters
+ * and closes. Years it
  * cannot use keep what was typed, get their message next to the field, and the panel stays open.
  */
 export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
@@ -56,7 +61,7 @@ export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
       (years.from ? fromRef : toRef).current?.focus();
       return;
     }
-    onApply({ make, model, yearFrom: years.from, yearTo: years.to });
+    onApply({ make, model, yearFrom: years.from, yearTo: years.to, lan: draft.lan, kommun: draft.kommun });
   };
 
   return (
@@ -118,6 +123,23 @@ export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
             </p>
           )}
         </div>
+        <SelectField
+          label="Län"
+          placeholder="Alla län"
+          value={draft.lan}
+          options={LAN_OPTIONS}
+          // A county drops a kommun outside it.
+          onChange={(v) =>
+            setDraft((d) => ({ ...d, lan: v, kommun: v && findKommun(d.kommun)?.lan !== v ? '' : d.kommun }))
+          }
+        />
+        <PlaceCombobox
+          label="Kommun"
+          placeholder="Alla kommuner"
+          lan={draft.lan || undefined}
+          value={draft.kommun}
+          onChange={(v) => setDraft((d) => ({ ...d, kommun: v }))}
+        />
       </div>
       <button type="submit" className="button button--primary">
         Använd filter

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { browseParams, browseQuery, parseBrowse } from './browse-filters.ts';
 
 const p = (q: string) => new URLSearchParams(q);
+const NO_PLACE = { lan: '', kommun: '' };
 
 describe('browse filters', () => {
   it('defaults: all makes, years 1940 to 2025', () => {
-    expect(parseBrowse(p(''))).toEqual({ make: '', model: '', yearFrom: 1940, yearTo: 2025 });
+    expect(parseBrowse(p(''))).toEqual({ make: '', model: '', yearFrom: 1940, yearTo: 2025, lan: '', kommun: '' });
     expect(browseQuery(p(''))).toEqual({});
   });
 
@@ -20,22 +21,34 @@ describe('browse filters', () => {
   });
 
   it('writes make, model and a real year range; default years stay out', () => {
-    expect(browseParams({ make: 'Volvo', model: 'V70', yearFrom: 2000, yearTo: 2010 }).toString()).toBe(
+    expect(browseParams({ make: 'Volvo', model: 'V70', yearFrom: 2000, yearTo: 2010, ...NO_PLACE }).toString()).toBe(
       'make=Volvo&model=V70&yearMin=2000&yearMax=2010',
     );
-    expect(browseParams({ make: 'Volvo', model: '', yearFrom: 1940, yearTo: 2025 }).toString()).toBe('make=Volvo');
-    expect(browseParams({ make: '', model: 'V70', yearFrom: 1940, yearTo: 2025 }).toString()).toBe('');
+    expect(browseParams({ make: 'Volvo', model: '', yearFrom: 1940, yearTo: 2025, ...NO_PLACE }).toString()).toBe(
+      'make=Volvo',
+    );
+    expect(browseParams({ make: '', model: 'V70', yearFrom: 1940, yearTo: 2025, ...NO_PLACE }).toString()).toBe('');
   });
 
   it('writes a reversed year range as it is (the panel refuses one before it gets here)', () => {
-    expect(browseParams({ make: '', model: '', yearFrom: 2010, yearTo: 2000 }).toString()).toBe(
+    expect(browseParams({ make: '', model: '', yearFrom: 2010, yearTo: 2000, ...NO_PLACE }).toString()).toBe(
       'yearMin=2010&yearMax=2000',
     );
   });
 
   it('round-trips', () => {
-    const f = { make: 'Volvo', model: 'V70', yearFrom: 2001, yearTo: 2020 };
+    const f = { make: 'Volvo', model: 'V70', yearFrom: 2001, yearTo: 2020, ...NO_PLACE };
     expect(parseBrowse(browseParams(f))).toEqual(f);
     expect(browseQuery(browseParams(f))).toEqual({ make: 'Volvo', model: 'V70', yearMin: 2001, yearMax: 2020 });
+  });
+
+  it('writes and reads the county and kommun, dropping unknown codes and a kommun outside the county', () => {
+    const f = { make: '', model: '', yearFrom: 1940, yearTo: 2025, lan: '14', kommun: '1480' };
+    expect(browseParams(f).toString()).toBe('lan=14&kommun=1480');
+    expect(parseBrowse(browseParams(f))).toEqual(f);
+    expect(browseQuery(p('lan=14&kommun=1480'))).toEqual({ lan: '14', kommun: '1480' });
+    expect(browseQuery(p('lan=99&kommun=0000'))).toEqual({});
+    expect(browseQuery(p('lan=14&kommun=1280'))).toEqual({ lan: '14' });
+    expect(parseBrowse(p('kommun=2584'))).toMatchObject({ lan: '', kommun: '2584' });
   });
 });

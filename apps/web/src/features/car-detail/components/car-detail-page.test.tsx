@@ -43,6 +43,27 @@ describe('CarDetailPage', () => {
     expect(description.querySelector('b')).toBeNull();
   });
 
+  it("shows the ad's place with its county", async () => {
+    mockFetch((url) =>
+      jsonResponse(
+        carDetail(Number(url.searchParams.get('carid')), {
+          imageCount: 0,
+          kommun: url.searchParams.get('carid') === '7' ? '2584' : null,
+        }),
+      ),
+    );
+    renderRoutes(routes, '/car/7');
+    const place = await screen.findByText('Plats');
+    expect(place.nextElementSibling).toHaveTextContent('Kiruna, Norrbotten');
+  });
+
+  it("shows 'Stockholm' as the place of an ad posted without one", async () => {
+    mockFetch(() => jsonResponse(carDetail(8, { imageCount: 0, kommun: null })));
+    renderRoutes(routes, '/car/8');
+    const place = await screen.findByText('Plats');
+    expect(place.nextElementSibling).toHaveTextContent(/^Stockholm$/);
+  });
+
   it('shows the heart and the message button the app composes in', async () => {
     mockFetch(() => jsonResponse(carDetail(7, { imageCount: 0 })));
     renderRoutes(

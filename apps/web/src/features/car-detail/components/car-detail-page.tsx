@@ -13,6 +13,7 @@ import type { Car } from '@bilmarknaden/shared/api-types';
 import { useCar } from '../../../lib/car-queries.ts';
 import { isNotFound } from '../../../lib/api-client.ts';
 import { formatCreated, formatHp, formatListedAge, formatMil, formatPrice } from '../../../lib/format.ts';
+import { placeWithCounty } from '../../../components/car-facts.ts';
 import { PriceCut, PriceLabelBadge } from '../../../components/price-facts.tsx';
 import { useSession } from '../../../lib/session-store.ts';
 import { PriceSection } from './price-section.tsx';
@@ -67,6 +68,7 @@ export function CarDetailPage({ saveButton, messageButton }: CarDetailPageProps)
     [attributeLabels.drivetrain, optionLabel(drivetrainOptions, c.drivetrain)],
     ['Hästkrafter', formatHp(c.hp)],
     ['Årsmodell', String(c.year)],
+    ['Plats', placeWithCounty(c.kommun)],
   ];
 
   return (

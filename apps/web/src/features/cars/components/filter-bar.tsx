@@ -7,9 +7,11 @@ import {
   transmissionOptions,
   typeOptions,
 } from '@bilmarknaden/shared/options';
-import type { FilterKey, RangeKey } from '@bilmarknaden/shared/filters';
+import type { FilterKey, PlaceKey, RangeKey } from '@bilmarknaden/shared/filters';
+import { LAN } from '@bilmarknaden/shared/places';
 import { matchName, useMakes, useModels } from '../../../lib/car-queries.ts';
 import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
+import { PlaceCombobox } from '../../../components/place-combobox.tsx';
 import type { HomeFilters } from '../utils/home-filters.ts';
 import { parseSortValue, SORT_OPTIONS, sortValue } from '../utils/sort-options.ts';
 import { RangeField } from './range-field.tsx';
@@ -18,13 +20,16 @@ interface FilterBarProps {
   filters: HomeFilters;
   onFilter: (key: FilterKey, value: string) => void;
   onRange: (key: RangeKey, value: number | undefined) => void;
+  onPlace: (key: PlaceKey, value: string) => void;
   onSort: (value: ReturnType<typeof parseSortValue>) => void;
   /** A new number drops what was typed in the range fields and not applied ('Rensa alla filter'). */
   draftsKey: number;
 }
 
 /** The home filter dropdowns, ranges and sort order. */
-export function FilterBar({ filters, onFilter, onRange, onSort, draftsKey }: FilterBarProps) {
+const LAN_OPTIONS = LAN.map((l) => ({ value: l.code, label: l.shortName }));
+
+export function FilterBar({ filters, onFilter, onRange, onPlace, onSort, draftsKey }: FilterBarProps) {
   // Phones: the fields fold away behind a toggle so the cards come first; wider screens always show them.
   const [open, setOpen] = useState(false);
   const makes = useMakes();
@@ -98,6 +103,14 @@ export function FilterBar({ filters, onFilter, onRange, onSort, draftsKey }: Fil
           value={filters.drivetrain ?? ''}
           options={drivetrainOptions}
           onChange={(v) => onFilter('drivetrain', v)}
+        />
+        <SelectField label="Län" value={filters.lan ?? ''} options={LAN_OPTIONS} onChange={(v) => onPlace('lan', v)} />
+        <PlaceCombobox
+          label="Kommun"
+          placeholder="Alla"
+          lan={filters.lan}
+          value={filters.kommun ?? ''}
+          onChange={(v) => onPlace('kommun', v)}
         />
         <RangeField
           key={`priceMin-${draftsKey}`}

@@ -11,6 +11,7 @@ import {
   removeChip,
   serializeFilters,
   setFilter,
+  setPlace,
   setRange,
   setSort,
   toListQuery,
@@ -47,6 +48,7 @@ export function HomePage() {
         filters={filters}
         onFilter={(key, value) => update(setFilter(filters, key, value))}
         onRange={(key, value) => update(setRange(filters, key, value))}
+        onPlace={(key, value) => update(setPlace(filters, key, value))}
         onSort={({ orderBy, order }) => update(setSort(filters, orderBy, order))}
         draftsKey={draftsKey}
       />

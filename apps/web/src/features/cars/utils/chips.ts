@@ -7,6 +7,7 @@ import {
   transmissionOptions,
   typeOptions,
 } from '@bilmarknaden/shared/options';
+import { findKommun, findLan } from '@bilmarknaden/shared/places';
 import { formatNumber, formatPrice } from '../../../lib/format.ts';
 import type { HomeFilterKey, HomeFilters } from './home-filters.ts';
 import { SORT_OPTIONS, sortValue } from './sort-options.ts';
@@ -31,6 +32,8 @@ export function activeChips(filters: HomeFilters): Chip[] {
   add('type', f.type && `${attributeLabels.type}: ${optionLabel(typeOptions, f.type)}`);
   add('color', f.color && `${attributeLabels.color}: ${optionLabel(colorOptions, f.color)}`);
   add('drivetrain', f.drivetrain && `${attributeLabels.drivetrain}: ${optionLabel(drivetrainOptions, f.drivetrain)}`);
+  add('lan', f.lan && `Län: ${findLan(f.lan)?.shortName ?? f.lan}`);
+  add('kommun', f.kommun && `Kommun: ${findKommun(f.kommun)?.name ?? f.kommun}`);
   add('priceMin', f.priceMin !== undefined ? `Pris från ${formatPrice(f.priceMin)}` : undefined);
   add('priceMax', f.priceMax !== undefined ? `Pris till ${formatPrice(f.priceMax)}` : undefined);
   add('yearMin', f.yearMin !== undefined ? `År från ${f.yearMin}` : undefined);

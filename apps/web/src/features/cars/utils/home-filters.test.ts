@@ -4,6 +4,7 @@ import {
   removeChip,
   serializeFilters,
   setFilter,
+  setPlace,
   setRange,
   setSort,
   toListQuery,
@@ -97,9 +98,32 @@ describe('filter changes', () => {
   });
 });
 
+describe('place filters', () => {
+  it('reads a county and a kommun in it, and writes them after the specified keys', () => {
+    const f = parse('kommun=1480&make=volvo&lan=14');
+    expect(f).toEqual({ make: 'volvo', lan: '14', kommun: '1480' });
+    expect(serializeFilters(f).toString()).toBe('make=volvo&lan=14&kommun=1480');
+    expect(toListQuery(f)).toMatchObject({ lan: '14', kommun: '1480' });
+  });
+
+  it('drops unknown codes and a kommun outside the chosen county', () => {
+    expect(parse('lan=99&kommun=9999')).toEqual({});
+    expect(parse('lan=12&kommun=1480')).toEqual({ lan: '12' });
+    expect(parse('kommun=2584')).toEqual({ kommun: '2584' });
+  });
+
+  it('a new county drops a kommun outside it and keeps one inside; clearing it keeps the kommun', () => {
+    const gbg = { lan: '14', kommun: '1480' };
+    expect(setPlace(gbg, 'lan', '12')).toEqual({ lan: '12' });
+    expect(setPlace({ kommun: '1480' }, 'lan', '14')).toEqual(gbg);
+    expect(setPlace(gbg, 'lan', '')).toEqual({ kommun: '1480' });
+    expect(setPlace(gbg, 'kommun', '')).toEqual({ lan: '14' });
+  });
+});
+
 describe('chips', () => {
   const all = parse(
-    'make=volvo&model=V70&trans=manuell&fuel=diesel&type=suv&searchterm=xc6&priceMax=200000&milageMax=15000&orderBy=price&order=asc',
+    'make=volvo&model=V70&trans=manuell&fuel=diesel&type=suv&searchterm=xc6&lan=14&kommun=1480&priceMax=200000&milageMax=15000&orderBy=price&order=asc',
   );
 
   it('shows one chip per active filter with labels', () => {
@@ -110,6 +134,8 @@ describe('chips', () => {
       'Växellåda: Manuell',
       'Bränsle: Diesel',
       'Typ: SUV',
+      'Län: Västra Götaland',
+      'Kommun: Göteborg',
       'Pris till 200\u00a0000 :-',
       'Högst 15\u00a0000 mil',
       'Sortering: Lägst pris',

@@ -6,18 +6,26 @@ import {
   type Order,
   type OrderBy,
 } from '@bilmarknaden/shared/constants';
-import { FILTER_KEYS, RANGE_KEYS, type FilterKey, type RangeKey } from '@bilmarknaden/shared/filters';
+import {
+  FILTER_KEYS,
+  PLACE_KEYS,
+  RANGE_KEYS,
+  type FilterKey,
+  type PlaceKey,
+  type RangeKey,
+} from '@bilmarknaden/shared/filters';
+import { findKommun, readPlaceFilter } from '@bilmarknaden/shared/places';
 import type { CarListQuery } from '@bilmarknaden/shared/api-types';
 
 // The home filters as they live in the query string (specification section 2), as pure functions.
 
-export type HomeFilters = Partial<Record<FilterKey, string>> &
+export type HomeFilters = Partial<Record<FilterKey | PlaceKey, string>> &
   Partial<Record<RangeKey, number>> & { orderBy?: OrderBy; order?: Order };
 
-export type HomeFilterKey = FilterKey | RangeKey | 'sort';
+export type HomeFilterKey = FilterKey | PlaceKey | RangeKey | 'sort';
 
-/** Query-string order: the specification's keys, then the ranges, then the sort. */
-const URL_KEYS = [...FILTER_KEYS, ...RANGE_KEYS, 'orderBy', 'order'] as const;
+/** Query-string order: the specification's keys, then the place, the ranges, and the sort. */
+const URL_KEYS = [...FILTER_KEYS, ...PLACE_KEYS, ...RANGE_KEYS, 'orderBy', 'order'] as const;
 
 const isOrderBy = (v: string): v is OrderBy => (ORDER_BY_VALUES as readonly string[]).includes(v);
 const isOrder = (v: string): v is Order => (ORDER_VALUES as readonly string[]).includes(v);
@@ -37,6 +45,7 @@ export function parseFilters(params: URLSearchParams): HomeFilters {
   }
   // A model without a make means nothing (the model select is only enabled after a make).
   if (!filters.make) delete filters.model;
+  Object.assign(filters, readPlaceFilter(params.get('lan'), params.get('kommun')));
   for (const key of RANGE_KEYS) {
     const n = parseRange(params.get(key));
     if (n !== undefined) filters[key] = n;
@@ -69,6 +78,15 @@ export function setFilter(filters: HomeFilters, key: FilterKey, value: string): 
   if (v) next[key] = v;
   else delete next[key];
   if (key === 'make' && v !== (filters.make ?? '')) delete next.model;
+  return next;
+}
+
+/** Sets or clears the county or the kommun; a county drops a kommun outside it. */
+export function setPlace(filters: HomeFilters, key: PlaceKey, value: string): HomeFilters {
+  const next: HomeFilters = { ...filters };
+  if (value) next[key] = value;
+  else delete next[key];
+  if (key === 'lan' && value && next.kommun && findKommun(next.kommun)?.lan !== value) delete next.kommun;
   return next;
 }
 

@@ -56,4 +56,5 @@ const EMPTY: NewAdInput = {
   transmission: '',
   drivetrain: '',
   fuel: '',
+  kommun: '',
 };

@@ -12,6 +12,7 @@ import { newAdRules, NEW_AD_FIELDS, type NewAdInput } from '@bilmarknaden/shared
 import { IMAGE_MESSAGES } from '@bilmarknaden/shared/validation/images';
 import { matchName, useMakes, useModels } from '../../../lib/car-queries.ts';
 import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
+import { PlaceCombobox } from '../../../components/place-combobox.tsx';
 import { FAILED_CALL } from '../../../lib/api-client.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useRuleSubmit } from '../../../lib/use-rule-submit.ts';
@@ -42,6 +43,7 @@ const EMPTY_AD: NewAdInput = {
   transmission: '',
   drivetrain: '',
   fuel: '',
+  kommun: '',
 };
 
 interface AdSubmit {
@@ -56,11 +58,18 @@ interface AdFormProps {
   onSubmit: (submit: AdSubmit) => Promise<void>;
   /** Edit: photos are optional and new ones replace the old set. */
   photoHint?: string;
+  /** The place a new ad starts with (the seller's registered city's kommun), until the seller picks one. */
+  defaultKommun?: string;
 }
 
 /** The ad's fields with labels, the photo picker, the last failing rule in a red alert, busy state and progress. */
-export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint }: AdFormProps) {
+export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint, defaultKommun }: AdFormProps) {
   const [ad, setAd] = useState<NewAdInput>(initial);
+  // The profile may arrive after the form: its kommun fills an untouched, empty place.
+  const placeTouched = useRef(false);
+  useEffect(() => {
+    if (defaultKommun && !placeTouched.current) setAd((a) => (a.kommun === '' ? { ...a, kommun: defaultKommun } : a));
+  }, [defaultKommun]);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   // What the photo picker has to say (a file too large, too many, unreadable), until the next submit.
   const [notice, setNotice] = useState<string | null>(null);
@@ -217,6 +226,19 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint }:
         {option('transmission', 'Välj växellåda', transmissionOptions)}
         {option('drivetrain', 'Välj drivlina', drivetrainOptions)}
         {option('fuel', 'Välj bränsle', fuelOptions)}
+        <PlaceCombobox
+          id={fieldId('kommun')}
+          name="kommun"
+          label="Plats (kommun)"
+          placeholder="Skriv för att söka"
+          value={ad.kommun}
+          invalid={invalid === 'kommun'}
+          describedBy={invalid === 'kommun' ? alertId : undefined}
+          onChange={(code) => {
+            placeTouched.current = true;
+            set('kommun')(code);
+          }}
+        />
       </fieldset>
       <PhotoPicker
         photos={photos}

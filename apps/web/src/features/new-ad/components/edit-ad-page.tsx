@@ -29,6 +29,7 @@ export const toInput = (c: Car): NewAdInput => ({
   transmission: c.transmission,
   drivetrain: c.drivetrain,
   fuel: c.fuel,
+  kommun: c.kommun ?? '',
 });
 
 /**

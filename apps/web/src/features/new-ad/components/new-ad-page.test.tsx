@@ -33,7 +33,8 @@ const routes = [
 async function renderForm() {
   storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'A' });
   const utils = renderRoutes(routes, '/new/car');
-  await screen.findByRole('option', { name: 'Volvo' });
+  // The first render of the file loads the form's modules: slow on a busy machine.
+  await screen.findByRole('option', { name: 'Volvo' }, { timeout: 5000 });
   return utils;
 }
 
@@ -259,7 +260,7 @@ describe('NewAdPage', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('sends the 13 fields and the photos in the chosen order, busy meanwhile, then goes to /', async () => {
+  it('sends the 14 fields and the photos in the chosen order, busy meanwhile, then goes to /', async () => {
     const { router } = await renderForm();
     await fillValid();
     const files = ['a.jpg', 'b.jpg', 'c.jpg'].map((n) => new File(['x'], n, { type: 'image/jpeg' }));
@@ -296,10 +297,35 @@ describe('NewAdPage', () => {
       transmission: 'manuell',
       drivetrain: 'awd',
       fuel: 'diesel',
+      kommun: '',
     });
     expect([0, 1, 2].map((i) => (body.get(`images[${i}]`) as File).name)).toEqual(['c.jpg', 'a.jpg', 'b.jpg']);
     finish();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it("starts with the place of the seller's registered city and sends the kommun chosen instead", async () => {
+    storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'A' });
+    renderRoutes([{ path: '/new/car', element: <NewAdPage homeCity="göteborg" /> }], '/new/car');
+    await screen.findByRole('option', { name: 'Volvo' });
+    const place = screen.getByRole('combobox', { name: 'Plats (kommun)' });
+    expect(place).toHaveValue('Göteborg');
+    await fillValid();
+    await userEvent.clear(place);
+    await userEvent.type(place, 'Kiru');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(place).toHaveValue('Kiruna');
+    upload.mockResolvedValue({ id: 9 });
+    submit();
+    await waitFor(() => expect(upload).toHaveBeenCalled());
+    expect(upload.mock.calls[0]![0].body.get('kommun')).toBe('2584');
+  });
+
+  it("leaves the place empty when the registered city is no kommun's name", async () => {
+    storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'A' });
+    renderRoutes([{ path: '/new/car', element: <NewAdPage homeCity="Gotham" /> }], '/new/car');
+    await screen.findByRole('option', { name: 'Volvo' });
+    expect(screen.getByRole('combobox', { name: 'Plats (kommun)' })).toHaveValue('');
   });
 
   it("shows the server's 400 message in the alert", async () => {

@@ -1,14 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
+import { kommunNamed } from '@bilmarknaden/shared/places';
 import { inventoryUrl } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSessionToken } from '../../../lib/session-store.ts';
 import { uploadAd } from '../api/upload-ad.ts';
 import { AdForm } from './ad-form.tsx';
 
+interface NewAdPageProps {
+  /** The seller's registered city: its kommun, when it names one, is the ad's place to begin with. */
+  homeCity?: string;
+}
+
 /** /new/car: 'Ny bilannons'; logged out goes to /signup; success goes to /. */
-export function NewAdPage() {
+export function NewAdPage({ homeCity }: NewAdPageProps) {
   useDocumentTitle('Ny bilannons');
   const token = useSessionToken();
   const navigate = useNavigate();
@@ -19,6 +25,7 @@ export function NewAdPage() {
       <h1>Ny bilannons</h1>
       <AdForm
         submitLabel="Publicera annons"
+        defaultKommun={homeCity ? kommunNamed(homeCity)?.code : undefined}
         onSubmit={async ({ form, onProgress }) => {
           await uploadAd({ method: 'POST', url: inventoryUrl(inventoryPaths.createCar), body: form, onProgress });
           await queryClient.invalidateQueries({ queryKey: ['cars'] });
