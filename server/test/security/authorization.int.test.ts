@@ -801,9 +801,11 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
     // Price facts (decision 038): the judgement, the history and the sold time are public like the price.
     ...['priceLabel', 'priceCut', 'soldAt', 'priceHistory', 'date', 'priceJudgement', 'comparables', 'low', 'high'],
     'label',
+    // The ad's municipality (decision 037): where the car stands, public as on Blocket.
+    'kommun',
   ]);
-  /** And what the user's own answers add. */
-  const SELF_FIELDS = new Set([...PUBLIC_FIELDS, 'lastname', 'role', 'displayName']);
+  /** And what the user's own answers add (city: to prefill the ad's place, never in a public answer). */
+  const SELF_FIELDS = new Set([...PUBLIC_FIELDS, 'lastname', 'role', 'displayName', 'city']);
 
   /** A request for each public route; a new public route fails the test until it has one. */
   const publicRequests = (): Record<string, string[]> => ({
