@@ -183,7 +183,7 @@ test('the profile drawer lists its items; Logga ut clears the stored token and d
     ['Min profil', '/profile'],
     ['Bevakningar', '/'],
     ['Sparade annonser', '/saved/cars'],
-    ['Meddelanden', '/'],
+    ['Meddelanden', '/messages'],
     ['Grupper', '/'],
     ['Vänner', '/'],
     ['Inställningar', '/settings'],
