@@ -9,6 +9,7 @@ import type {
   CarSchema,
   CreatedSchema,
   NamedSchema,
+  SavedCarListSchema,
   SavedToggleSchema,
   SoldCarListSchema,
 } from './schemas/car-schemas.ts';
@@ -44,6 +45,7 @@ export type RegistrationBody = Static<typeof RegistrationBodySchema>;
 export type LoginBody = Static<typeof LoginBodySchema>;
 export type FeedbackBody = Static<typeof FeedbackBodySchema>;
 export type FeedbackItem = Static<typeof FeedbackItemSchema>;
+export type SavedCarListItem = Static<typeof SavedCarListSchema>[number];
 export type SoldCarListItem = Static<typeof SoldCarListSchema>[number];
 export type PriceLabel = Static<typeof PriceLabelSchema>;
 export type PriceRange = Static<typeof PriceRangeSchema>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
-import { LIST_COLUMNS, toListItem, type ListRow } from '../src/repositories/cars-repository.ts';
+import { iso, LIST_COLUMNS, toListItem, type ListRow } from '../src/repositories/cars-repository.ts';
 import { BASE, buildTestApp, insertCar, type TestApp } from './inventory-helpers.ts';
 
 // The three lists answer JSON that the database writes (decision 022). Each answer must be what the routes sent
@@ -101,7 +101,26 @@ describe('lists written as JSON by the database', () => {
     const seller = await get('/001/2002?username=TEXTSÄLJAREN');
     expect(seller.items).toEqual(await mapped(newestFirst()));
     const saved = await get('/001/3002', await t.auth('sparare'));
-    expect(saved.items).toEqual(await mapped([...ids].reverse()));
+    // The saved list alone adds soldAt (issue 28): null while for sale.
+    expect(saved.items).toEqual((await mapped([...ids].reverse())).map((c) => ({ ...c, soldAt: null })));
+  });
+
+  it("the saved list writes a sold ad's soldAt as toISOString does", async () => {
+    const soldAt = '2025-03-04 05:06:07.999999+00';
+    await t.db.query(`UPDATE inventory.cars SET status = 'sold', sold_at = $2 WHERE id = $1`, [ids[1], soldAt]);
+    try {
+      const saved = await get('/001/3002', await t.auth('sparare'));
+      const row = await t.db.query<{ sold_at: Date | string }>('SELECT sold_at FROM inventory.cars WHERE id = $1', [
+        ids[1],
+      ]);
+      expect(saved.items.map((c) => c.id)).toEqual([...ids].reverse());
+      expect(saved.items.find((c) => c.id === ids[1])).toMatchObject({
+        soldAt: iso(row.rows[0]!.sold_at),
+      });
+      expect(iso(row.rows[0]!.sold_at)).toBe('2025-03-04T05:06:07.999Z');
+    } finally {
+      await t.db.query(`UPDATE inventory.cars SET status = 'active', sold_at = NULL WHERE id = $1`, [ids[1]]);
+    }
   });
 
   it('an empty list is an empty JSON array', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CarListItem } from '@bilmarknaden/shared/api-types';
+import type { CarListItem, SavedCarListItem } from '@bilmarknaden/shared/api-types';
 import { MAX_SAVED, ROLES } from '@bilmarknaden/shared/constants';
 import { BASE, buildTestApp, countRows, createTokenKit, insertCar, type TestApp } from './inventory-helpers.ts';
 
@@ -82,6 +82,43 @@ describe('saved ads', () => {
     expect(await countRows(t.db, 'inventory.saved_cars', 'car_id = $1', [a])).toBe(0);
   });
 
+  it("keeps a sold ad in the list with soldAt, lets it be unsaved, never newly saved; 'Ångra' clears soldAt", async () => {
+    const seller = await t.auth('saljaren');
+    const anna = await t.auth('sparerska');
+    const sold = await insertCar(t.db, { username: 'saljaren' });
+    const forSale = await insertCar(t.db, { username: 'saljaren' });
+    await toggle(sold, anna);
+    await t.db.query(`UPDATE inventory.saved_cars SET saved_at = now() - interval '1 hour' WHERE car_id = $1`, [sold]);
+    await toggle(forSale, anna);
+    const mark = (method: 'PUT' | 'DELETE') =>
+      t.app.inject({ method, url: `${BASE}/cars/${sold}/sold`, headers: seller });
+    const marked = await mark('PUT');
+    expect(marked.statusCode).toBe(200);
+    const soldAt = marked.json<{ soldAt: string }>().soldAt;
+
+    // Same order as before the sale; the sold ad says when, the other says null.
+    let list = (await savedList(anna)).body as SavedCarListItem[];
+    expect(list.map((c) => [c.id, c.soldAt])).toEqual([
+      [forSale, null],
+      [sold, soldAt],
+    ]);
+    expect((await savedList(anna, '?start=1&end=2')).body.map((c: SavedCarListItem) => c.id)).toEqual([sold]);
+
+    // 'Ångra' puts it back for sale: soldAt null again.
+    expect((await mark('DELETE')).statusCode).toBe(204);
+    list = (await savedList(anna)).body;
+    expect(list.find((c) => c.id === sold)?.soldAt).toBeNull();
+    expect((await mark('PUT')).statusCode).toBe(200);
+
+    // Unsaving a sold ad works; saving it again, or by someone who never saved it, is refused as for a missing ad.
+    expect(await toggle(sold, anna)).toEqual({ status: 200, body: { saved: false } });
+    expect((await savedList(anna)).body.map((c: SavedCarListItem) => c.id)).toEqual([forSale]);
+    const notFound = { status: 404, body: { message: 'Annonsen finns inte' } };
+    expect(await toggle(sold, anna)).toEqual(notFound);
+    expect(await toggle(sold, await t.auth('nykomling'))).toEqual(notFound);
+    expect(await countRows(t.db, 'inventory.saved_cars', 'car_id = $1', [sold])).toBe(0);
+  });
+
   /** `n` new visible ads saved by `username` (written directly: the toggle is what the tests exercise). */
   const saveMany = async (username: string, n: number): Promise<number[]> => {
     const ids: number[] = [];
@@ -126,6 +163,17 @@ describe('saved ads', () => {
     expect((await savedList(headers)).body).toHaveLength(MAX_SAVED - 1);
     expect((await toggle(await insertCar(t.db), headers)).status).toBe(200);
     expect((await toggle(await insertCar(t.db), headers)).status).toBe(409);
+  });
+
+  it('counts sold saved ads toward the limit: removing one makes room', async () => {
+    const headers = await t.auth('saljbevakaren');
+    const ids = await saveMany('saljbevakaren', MAX_SAVED);
+    await t.db.query(`UPDATE inventory.cars SET status = 'sold', sold_at = now() WHERE id = $1`, [ids[3]]);
+    expect((await savedList(headers)).body).toHaveLength(MAX_SAVED);
+    const extra = await insertCar(t.db);
+    expect(await toggle(extra, headers)).toEqual(full);
+    expect(await toggle(ids[3]!, headers)).toEqual({ status: 200, body: { saved: false } });
+    expect(await toggle(extra, headers)).toEqual({ status: 200, body: { saved: true } });
   });
 
   it('concurrent saves near the limit stop exactly at it', async () => {

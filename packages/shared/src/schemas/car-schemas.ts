@@ -45,6 +45,18 @@ export const SoldCarListSchema = Type.Array(
   Type.Composite([CarListItemSchema, Type.Object({ soldAt: Type.String({ format: 'date-time' }) })]),
 );
 
+/** `GET /001/3002`: the saved ads, for sale or sold; `soldAt` null while for sale (issue 28). */
+export const SavedCarListSchema = Type.Array(
+  Type.Composite([
+    CarListItemSchema,
+    Type.Object({
+      soldAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+        description: "When the ad was sold (shown 'Såld'); null: still for sale",
+      }),
+    }),
+  ]),
+);
+
 /** A list answer that names its snapshot in X-List-As-Of (documented as a response header). */
 export const SnapshotCarListSchema = Type.Array(CarListItemSchema, {
   headers: Type.Object({ [LIST_AS_OF_HEADER]: Type.String({ format: 'date-time' }) }),

@@ -73,13 +73,17 @@ export function toListItem(r: ListRow): CarListItem {
   };
 }
 
+/** A timestamp column as JSON text the way `iso` writes it (UTC, the milliseconds cut, not rounded). */
+export const jsonTimestamp = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
  * A list item (CarListItem) as the database writes it from a row of LIST_COLUMNS named `r`: the names of
  * `toListItem`, and `created` as JavaScript's toISOString writes it (UTC, the milliseconds cut, not rounded).
  */
 const LIST_ITEM_JSON_FIELDS =
   'r.id, r.title, r.year, r.transmission, r.fuel, r.price, ' +
-  `to_char(r.created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created, ` +
+  `${jsonTimestamp('r.created')} AS created, ` +
   'r.milage, r.hp, r.make, r.model, r.image_count AS "imageCount", r.image_version AS "imageVersion", r.kommun, ' +
   PRICE_LIST_JSON_FIELDS;
 
@@ -87,11 +91,13 @@ const LIST_ITEM_JSON_FIELDS =
  * A list query (`sql`, rows of LIST_COLUMNS) as one row whose text column `json` is the API's answer: the JSON
  * array of its items, in `order` (an ORDER BY over `r`, the query's own order). The database writes the list's
  * JSON, so the server neither parses every field of every row nor serializes them again (decision 022).
+ * `extraFields` (SQL over `r`, each `AS "name"`) adds fields to every item, for a list whose schema has them.
  */
-export function asJsonArray(sql: string, order: string): string {
+export function asJsonArray(sql: string, order: string, extraFields?: string): string {
+  const fields = extraFields ? `${LIST_ITEM_JSON_FIELDS}, ${extraFields}` : LIST_ITEM_JSON_FIELDS;
   return (
     `SELECT '[' || coalesce(string_agg(row_to_json(j)::text, ',' ORDER BY ${order}), '') || ']' AS json ` +
-    `FROM (${sql}) r, LATERAL (SELECT ${LIST_ITEM_JSON_FIELDS}) j`
+    `FROM (${sql}) r, LATERAL (SELECT ${fields}) j`
   );
 }
 

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '@bilmarknaden/db/database';
 import { MAX_SAVED } from '@bilmarknaden/shared/constants';
-import { asJsonArray, LIST_COLUMNS, queryJsonArray } from './cars-repository.ts';
+import { asJsonArray, jsonTimestamp, LIST_COLUMNS, queryJsonArray } from './cars-repository.ts';
 import { closedSellersRepository } from './closed-sellers-repository.ts';
 import type { Window } from '../services/search-query.ts';
 
@@ -11,11 +11,15 @@ import type { Window } from '../services/search-query.ts';
 const lockUserSaves = (tx: Queryable, username: string) =>
   tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('saved:' || lower($1), 0))`, [username]);
 
+/** The ads a saved list shows and counts: visible ones, and sold ones (marked 'Såld', issue 28). */
+const LISTED = `c.status IN ('active', 'sold')`;
+
 export function savedRepository(db: Database) {
   return {
     /**
      * Saves or unsaves: the new state, 'full' when saving would pass MAX_SAVED, 'closed' when the user's account
-     * is closed (nothing changes), or null when there is no visible ad with that id. A user's toggles are
+     * is closed (nothing changes), or null when there is no visible ad with that id (a sold ad can be unsaved, not
+     * newly saved: it is no longer for sale). A user's toggles are
      * serialised by a transaction-scoped advisory lock, so concurrent toggles of one ad alternate and concurrent
      * saves never pass the limit (the primary key (username, car_id) rules out two rows in any case).
      */
@@ -26,19 +30,22 @@ export function savedRepository(db: Database) {
         // erasure's removal (which then removes its row) or sees the account closed here.
         if (await closedSellersRepository(tx).isClosed(username)) return 'closed';
         // FOR KEY SHARE: the ad cannot be deleted between this check and the insert.
-        const car = await tx.query(`SELECT 1 FROM inventory.cars WHERE id = $1 AND status = 'active' FOR KEY SHARE`, [
-          carId,
-        ]);
+        const car = await tx.query<{ status: string }>(
+          `SELECT c.status FROM inventory.cars c WHERE c.id = $1 AND ${LISTED} FOR KEY SHARE`,
+          [carId],
+        );
         if (car.rows.length === 0) return null;
         const removed = await tx.query('DELETE FROM inventory.saved_cars WHERE username = $1 AND car_id = $2', [
           username,
           carId,
         ]);
         if (removed.rowCount > 0) return false;
-        // Counted as the list shows them: visible ads only.
+        if (car.rows[0]!.status !== 'active') return null;
+        // Counted as the list shows them, sold ads too: so the whole list stays within one window (MAX_SAVED is
+        // MAX_WINDOW) and the user frees a place by removing a sold ad.
         const count = await tx.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM inventory.saved_cars s
-             JOIN inventory.cars c ON c.id = s.car_id AND c.status = 'active'
+             JOIN inventory.cars c ON c.id = s.car_id AND ${LISTED}
             WHERE s.username = $1`,
           [username],
         );
@@ -71,15 +78,19 @@ export function savedRepository(db: Database) {
       return r.rows.length > 0;
     },
 
-    /** The user's saved visible ads, newest saved first, as the API's JSON text (decision 022). */
+    /**
+     * The user's saved visible and sold ads, newest saved first, as the API's JSON text (decision 022); each with
+     * `soldAt` (null while for sale).
+     */
     listJson(username: string, window: Window): Promise<string> {
       return queryJsonArray(db, {
         sql: asJsonArray(
-          `SELECT ${LIST_COLUMNS}, s.saved_at FROM inventory.saved_cars s
-           JOIN inventory.cars c ON c.id = s.car_id AND c.status = 'active'
+          `SELECT ${LIST_COLUMNS}, c.sold_at, s.saved_at FROM inventory.saved_cars s
+           JOIN inventory.cars c ON c.id = s.car_id AND ${LISTED}
            WHERE s.username = $1
            ORDER BY s.saved_at DESC, c.id DESC LIMIT $2 OFFSET $3`,
           'r.saved_at DESC, r.id DESC',
+          `${jsonTimestamp('r.sold_at')} AS "soldAt"`,
         ),
         params: [username, window.end - window.start, window.start],
       });

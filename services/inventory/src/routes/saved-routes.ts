@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import { MAX_SAVED, MAX_WINDOW } from '@bilmarknaden/shared/constants';
 import { asQueryText, errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
-import { CarListSchema, SavedToggleSchema, WindowQuerySchema } from '@bilmarknaden/shared/schemas/car-schemas';
+import { SavedCarListSchema, SavedToggleSchema, WindowQuerySchema } from '@bilmarknaden/shared/schemas/car-schemas';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
 import { IdParamsSchema, JSON_TYPE, jsonText, parseId, typed, type RouteContext } from './context.ts';
 
@@ -17,7 +17,8 @@ export function savedRoutes(app: FastifyInstance, ctx: RouteContext): void {
       schema: {
         summary: 'Save or unsave an ad (toggle)',
         description:
-          `Saving an ad beyond ${MAX_SAVED} saved ads is refused (409); unsaving always works. ` +
+          `Saving an ad beyond ${MAX_SAVED} saved ads (sold ones count) is refused (409); unsaving always works, ` +
+          'also of a sold ad, which cannot be newly saved (404). ' +
           "A closed account's still valid token gets 401.",
         tags: ['saved'],
         security: bearerSecurity,
@@ -35,12 +36,12 @@ export function savedRoutes(app: FastifyInstance, ctx: RouteContext): void {
     {
       preHandler: ctx.auth.required,
       schema: {
-        summary: "The user's saved visible ads, newest saved first",
+        summary: "The user's saved ads (for sale or sold), newest saved first",
         description: `Window start/end as the list (default 0–${MAX_WINDOW}).`,
         tags: ['saved'],
         security: bearerSecurity,
         querystring: asQueryText(WindowQuerySchema),
-        response: { 200: CarListSchema, ...errorResponses(400, 401) },
+        response: { 200: SavedCarListSchema, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
-import type { CarListItem, SavedToggle } from '@bilmarknaden/shared/api-types';
+import type { CarListItem, SavedCarListItem, SavedToggle } from '@bilmarknaden/shared/api-types';
 import { apiFetch, inventoryUrl, toQuery } from '../../../lib/api-client.ts';
 import { logged } from '../../../lib/logged.ts';
 import { useSessionToken } from '../../../lib/session-store.ts';
@@ -8,8 +8,8 @@ import { useSessionToken } from '../../../lib/session-store.ts';
 // Under 'cars': whatever refreshes the ads (a published, edited or deleted one) refreshes the saved list too.
 export const SAVED_CARS_KEY = ['cars', 'saved'] as const;
 
-function fetchSavedCars(signal?: AbortSignal): Promise<CarListItem[]> {
-  return logged(apiFetch<CarListItem[]>(inventoryUrl(inventoryPaths.savedCars), { auth: true, signal }));
+function fetchSavedCars(signal?: AbortSignal): Promise<SavedCarListItem[]> {
+  return logged(apiFetch<SavedCarListItem[]>(inventoryUrl(inventoryPaths.savedCars), { auth: true, signal }));
 }
 
 const toggleSavedCar = (carId: number) =>
@@ -18,7 +18,7 @@ const toggleSavedCar = (carId: number) =>
     auth: true,
   });
 
-/** The logged-in user's saved ads, newest saved first (disabled while logged out). */
+/** The logged-in user's saved ads, for sale or sold, newest saved first (disabled while logged out). */
 export function useSavedCars() {
   const token = useSessionToken();
   return useQuery({
@@ -41,10 +41,13 @@ export function useToggleSaved() {
     mutationFn: (car: CarListItem) => toggleSavedCar(car.id),
     onMutate: async (car) => {
       await queryClient.cancelQueries({ queryKey: SAVED_CARS_KEY });
-      const previous = queryClient.getQueryData<CarListItem[]>(SAVED_CARS_KEY);
+      const previous = queryClient.getQueryData<SavedCarListItem[]>(SAVED_CARS_KEY);
       const list = previous ?? [];
-      const next = list.some((c) => c.id === car.id) ? list.filter((c) => c.id !== car.id) : [car, ...list];
-      queryClient.setQueryData<CarListItem[]>(SAVED_CARS_KEY, next);
+      // Only an ad for sale can be newly saved (the server refuses a sold one).
+      const next = list.some((c) => c.id === car.id)
+        ? list.filter((c) => c.id !== car.id)
+        : [{ ...car, soldAt: null }, ...list];
+      queryClient.setQueryData<SavedCarListItem[]>(SAVED_CARS_KEY, next);
       return { previous };
     },
     onError: (error, _car, context) => {

@@ -45,6 +45,30 @@ describe('SavedPage', () => {
     expect(screen.getAllByText('Stockholm')).toHaveLength(2);
   });
 
+  it("marks a sold ad 'Såld' in text, still links to it and lets it be removed", async () => {
+    login();
+    const spy = mockFetch((url) => {
+      if (url.pathname.endsWith('/001/3002'))
+        return jsonResponse([
+          { ...carItem(1, { title: 'Volvo' }), soldAt: null },
+          { ...carItem(2, { title: 'Saab' }), soldAt: '2026-03-04T12:30:00.000Z' },
+        ]);
+      if (url.pathname.endsWith('/001/3001')) return jsonResponse({ saved: false });
+      return jsonResponse({}, 404);
+    });
+    renderAt('/saved/cars', <SavedPage />, '/saved/cars');
+    const sold = await screen.findByRole('link', { name: /Saab/ });
+    expect(sold).toHaveAttribute('href', '/car/2');
+    // The mark is part of the link's name, so a screen reader hears it with the ad.
+    expect(sold).toHaveAccessibleName(/Saab Såld mars 4/);
+    expect(sold.querySelector('time')).toHaveAttribute('dateTime', '2026-03-04T12:30:00.000Z');
+    expect(screen.getByRole('link', { name: /Volvo/ })).not.toHaveTextContent('Såld');
+    expect(screen.getAllByText(/^Såld/)).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ta bort Saab från sparade' }));
+    expect(spy.mock.calls.some(([u]) => String(u).includes('/001/3001?carid=2'))).toBe(true);
+  });
+
   it("removes a row with its 'Ta bort' button", async () => {
     login();
     server();

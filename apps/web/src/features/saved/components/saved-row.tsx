@@ -1,18 +1,22 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import { Link } from 'react-router';
 import { cardImagePath } from '@bilmarknaden/shared/api-paths';
-import type { CarListItem } from '@bilmarknaden/shared/api-types';
+import type { SavedCarListItem } from '@bilmarknaden/shared/api-types';
 import { carFacts } from '../../../components/car-facts.ts';
+import { formatCreated } from '../../../lib/format.ts';
 import { NoPhoto, Photo } from '../../../components/photo.tsx';
 import { isSwipeDelete, isSwipeStart, swipeTranslate } from '../utils/swipe.ts';
 
 interface SavedRowProps {
-  car: CarListItem;
+  car: SavedCarListItem;
   eager?: boolean;
   onRemove: () => void;
 }
 
-/** One saved ad: links to the ad; swipe it left far enough or press 'Ta bort' to remove it. */
+/**
+ * One saved ad: links to the ad, marked 'Såld' with the time when it is sold; swipe it left far enough or press
+ * 'Ta bort' to remove it.
+ */
 export function SavedRow({ car, eager, onRemove }: SavedRowProps) {
   const f = carFacts(car);
   const [offset, setOffset] = useState(0);
@@ -82,6 +86,12 @@ export function SavedRow({ car, eager, onRemove }: SavedRowProps) {
           </div>
           <div className="saved-row__body">
             <h2 className="saved-row__title">{car.title}</h2>
+            {car.soldAt && (
+              // Text, not colour alone: read with the link's name.
+              <p className="saved-row__sold">
+                Såld <time dateTime={car.soldAt}>{formatCreated(car.soldAt)}</time>
+              </p>
+            )}
             <p className="saved-row__facts">{[f.year, f.fuel, f.milage, f.transmission, f.hp].join(' · ')}</p>
             <p className="saved-row__meta">
               <span>{f.location}</span>
