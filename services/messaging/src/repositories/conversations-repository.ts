@@ -105,87 +105,107 @@ const HOURLY_COUNTED = {
 } as const;
 
 /**
- * How many rows of `table` the user wrote within the hour before the transaction began, against `limit`: a
- * Limited when it is reached.
+ * SQL for how many rows of `what` the user ($1) wrote within the hour before the transaction began (`n`), and the
+ * seconds until the oldest of them leaves the hour (`wait`); counts no further than `limit`, so its cost stays flat.
  */
+function hourlySql(what: keyof HourlyLimits, limit: number): string {
+  const sql = HOURLY_COUNTED[what];
+  return `SELECT count(*)::int AS n,
+                 ceil(extract(epoch FROM min(at) + interval '1 hour' - now()))::int AS wait
+            FROM (SELECT ${sql.at} AS at FROM ${sql.table}
+                   WHERE ${sql.who} = $1 AND ${sql.at} > now() - interval '1 hour'
+                   ORDER BY ${sql.at} LIMIT ${Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 'ALL'}) counted`;
+}
+
+const limitedBy = (
+  what: keyof HourlyLimits,
+  limits: HourlyLimits,
+  row: { n: number; wait: number | null },
+): Limited | null =>
+  Number(row.n) >= limits[what]
+    ? { kind: 'limited', what, retryAfterSeconds: Math.max(1, Number(row.wait ?? 1)) }
+    : null;
+
+/** The user's hourly count of `what` against its limit: a Limited when it is reached. */
 async function hourly(
   tx: Queryable,
   what: keyof HourlyLimits,
   username: string,
   limits: HourlyLimits,
 ): Promise<Limited | null> {
-  const sql = HOURLY_COUNTED[what];
-  const r = await tx.query<{ n: number; wait: number | null }>(
-    `SELECT count(*)::int AS n,
-            ceil(extract(epoch FROM min(${sql.at}) + interval '1 hour' - now()))::int AS wait
-       FROM ${sql.table} WHERE ${sql.who} = $1 AND ${sql.at} > now() - interval '1 hour'`,
-    [username],
-  );
-  const row = r.rows[0]!;
-  return row.n >= limits[what]
-    ? { kind: 'limited', what, retryAfterSeconds: Math.max(1, Number(row.wait ?? 1)) }
-    : null;
+  const r = await tx.query<{ n: number; wait: number | null }>(hourlySql(what, limits[what]), [username]);
+  return limitedBy(what, limits, r.rows[0]!);
 }
 
 const notify = (tx: Queryable, payload: object) =>
   tx.query(`SELECT pg_notify('${MESSAGING_CHANNEL}', $1)`, [JSON.stringify(payload)]);
 
 /**
- * Stores a message in a conversation the caller takes part in, inside `tx`: the conversation row is locked first,
- * so two sends in one conversation commit in id order; both participants' rows move, and the notification goes
- * out with the commit.
+ * Stores a message in a conversation the caller takes part in, in one statement: the checks (closed account,
+ * participant, blocks, the other party, the hourly limit) and, when all pass, the message, both participants' rows
+ * and the notification, which goes out with the commit. The conversation row is locked first, so two sends in one
+ * conversation commit in id order. On PostgreSQL the caller holds the user's lock (the hourly limit); PGlite is one
+ * connection, where statements never overlap.
  */
 async function sendIn(
-  tx: Queryable,
+  q: Queryable,
   username: string,
   conversationId: number,
   text: string,
   limits: HourlyLimits,
 ): Promise<SendOutcome> {
-  const found = await tx.query<{
-    is_seller: boolean;
-    blocks: boolean;
-    other_blocks: boolean | null;
-    other_username: string | null;
-  }>(
-    `SELECT p.is_seller, p.blocks, o.blocks AS other_blocks, o.username AS other_username
-       FROM messaging.conversations c
-       JOIN messaging.participants p ON p.conversation_id = c.id AND p.username = $2
-       LEFT JOIN messaging.participants o ON o.conversation_id = c.id AND o.is_seller <> p.is_seller
-      WHERE c.id = $1
-      FOR UPDATE OF c`,
-    [conversationId, username],
+  const r = await q.query<
+    MessageRow & {
+      closed: boolean;
+      is_seller: boolean | null;
+      blocks: boolean;
+      other_blocks: boolean | null;
+      other_username: string | null;
+      n: number;
+      wait: number | null;
+    }
+  >(
+    `WITH me AS (
+       SELECT p.is_seller, p.blocks, o.blocks AS other_blocks, o.username AS other_username
+         FROM messaging.conversations c
+         JOIN messaging.participants p ON p.conversation_id = c.id AND p.username = $1
+         LEFT JOIN messaging.participants o ON o.conversation_id = c.id AND o.is_seller <> p.is_seller
+        WHERE c.id = $2
+          FOR UPDATE OF c),
+     hourly AS (${hourlySql('messages', limits.messages)}),
+     checked AS (
+       SELECT EXISTS (SELECT 1 FROM messaging.closed_accounts WHERE username_lower = lower($1)) AS closed,
+              me.*, hourly.*
+         FROM hourly LEFT JOIN me ON true),
+     m AS (
+       INSERT INTO messaging.messages (conversation_id, sender, text)
+       SELECT $2, $1, $3 FROM checked
+        WHERE NOT closed AND is_seller IS NOT NULL AND NOT blocks AND other_blocks IS NOT TRUE
+          AND other_username IS NOT NULL AND n < $4
+       RETURNING id, conversation_id, text, sent_at, sender),
+     -- The sender has seen the conversation up to their own message; the other party has one more to read.
+     moved AS (
+       UPDATE messaging.participants p
+          SET last_message_id = m.id,
+              last_incoming_id = CASE WHEN p.username = m.sender THEN p.last_incoming_id ELSE m.id END,
+              read_up_to = CASE WHEN p.username = m.sender THEN m.id ELSE p.read_up_to END,
+              mailed_for = CASE WHEN p.username = m.sender THEN NULL ELSE p.mailed_for END
+         FROM m WHERE p.conversation_id = m.conversation_id)
+     SELECT checked.*, m.id, m.conversation_id, m.text, m.sent_at, m.sender,
+            CASE WHEN m.id IS NOT NULL THEN pg_notify('${MESSAGING_CHANNEL}', json_build_object(
+              'kind', 'message', 'conversationId', m.conversation_id, 'messageId', m.id,
+              'usernames', json_build_array(m.sender, checked.other_username))::text) END AS notified
+       FROM checked LEFT JOIN m ON true`,
+    [username, conversationId, text, Number.isFinite(limits.messages) ? limits.messages : 2 ** 31 - 1],
   );
-  const me = found.rows[0];
-  if (!me) return { kind: 'not-found' };
-  if (me.blocks) return { kind: 'blocked-by-me' };
-  if (me.other_blocks) return { kind: 'blocked-by-other' };
-  if (me.other_username === null) return { kind: 'other-closed' };
-  const limited = await hourly(tx, 'messages', username, limits);
-  if (limited) return limited;
-  const inserted = await tx.query<MessageRow>(
-    `INSERT INTO messaging.messages (conversation_id, sender, text) VALUES ($1, $2, $3)
-     RETURNING id, conversation_id, text, sent_at, sender`,
-    [conversationId, username, text],
-  );
-  const message = inserted.rows[0]!;
-  // The sender has seen the conversation up to their own message; the other party has one more to read.
-  await tx.query(
-    `UPDATE messaging.participants
-        SET last_message_id = $2,
-            last_incoming_id = CASE WHEN is_seller = $3 THEN last_incoming_id ELSE $2 END,
-            read_up_to = CASE WHEN is_seller = $3 THEN $2 ELSE read_up_to END,
-            mailed_for = CASE WHEN is_seller = $3 THEN NULL ELSE mailed_for END
-      WHERE conversation_id = $1`,
-    [conversationId, message.id, me.is_seller],
-  );
-  await notify(tx, {
-    kind: 'message',
-    conversationId,
-    messageId: message.id,
-    usernames: [username, me.other_username],
-  });
-  return { kind: 'sent', conversationId, message: toMessage(message, username) };
+  const row = r.rows[0]!;
+  if (row.id !== null) return { kind: 'sent', conversationId, message: toMessage(row, username) };
+  if (row.closed) return { kind: 'closed' };
+  if (row.is_seller === null) return { kind: 'not-found' };
+  if (row.blocks) return { kind: 'blocked-by-me' };
+  if (row.other_blocks) return { kind: 'blocked-by-other' };
+  if (row.other_username === null) return { kind: 'other-closed' };
+  return limitedBy('messages', limits, row) ?? { kind: 'not-found' };
 }
 
 const PARTICIPANT_COLUMNS = `
@@ -251,9 +271,9 @@ export function conversationsRepository(db: Database) {
 
     /** Adds a message to a conversation the user takes part in. */
     send(username: string, conversationId: number, text: string, limits: HourlyLimits): Promise<SendOutcome> {
+      if (db.engine === 'pglite') return sendIn(db, username, conversationId, text, limits);
       return db.transaction(async (tx) => {
         await lockUser(tx, username);
-        if (await isClosed(tx, username)) return { kind: 'closed' };
         return sendIn(tx, username, conversationId, text, limits);
       });
     },
@@ -296,16 +316,20 @@ export function conversationsRepository(db: Database) {
       return r.rows.map((row) => toMessage(row, username));
     },
 
-    /** A page of the user's inbox: newest message first, conversations whose last message is below `before`. */
+    /**
+     * A page of the user's inbox: newest message first, conversations whose last message is below `before`. The page
+     * is cut from the inbox index first, so the plan holds without fresh statistics (PGlite has no autovacuum).
+     */
     async inbox(username: string, before: number | null, limit: number): Promise<InboxRow[]> {
       const r = await db.query<ParticipantRow & MessageRow & { unread: boolean }>(
         `SELECT ${PARTICIPANT_COLUMNS}, p.unread,
                 m.id, m.text, m.sent_at, m.sender
-           FROM messaging.participants p
+           FROM (SELECT * FROM messaging.participants
+                  WHERE username = $1 AND last_message_id < $2::bigint
+                  ORDER BY last_message_id DESC LIMIT $3) p
            JOIN messaging.conversations c ON c.id = p.conversation_id
            JOIN messaging.messages m ON m.id = p.last_message_id
-          WHERE p.username = $1 AND p.last_message_id < $2::bigint
-          ORDER BY p.last_message_id DESC LIMIT $3`,
+          ORDER BY p.last_message_id DESC`,
         [username, before ?? BIGINT_MAX, limit],
       );
       return r.rows.map((row) => ({
