@@ -6,12 +6,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
 import { MAX_WINDOW } from '@bilmarknaden/shared/constants';
-import { buildListJsonSql, carsRepository, queryJsonArray } from '@bilmarknaden/inventory/repositories/cars-repository';
+import {
+  buildListJsonSql,
+  CAR_COLUMNS,
+  carsRepository,
+  queryJsonArray,
+  toCar,
+} from '@bilmarknaden/inventory/repositories/cars-repository';
 import { JSON_TYPE } from '@bilmarknaden/inventory/routes/context';
 import { savedRepository } from '@bilmarknaden/inventory/repositories/saved-repository';
 import { parseAsOf, parseListQuery, parseWindow } from '@bilmarknaden/inventory/services/search-query';
 import { benchUser } from '@bilmarknaden/server/cli/bulk-seed';
-import { CEILING_BASE, ceilingPath, LIST_SHAPES } from './scenarios.ts';
+import { CEILING_BASE, ceilingPath, DETAIL_WITHOUT_PRICE_FACTS, LIST_SHAPES } from './scenarios.ts';
 
 /** Registers every ceiling route (bench-server.ts calls this when BENCH_CEILING_ROUTE=true). */
 export function registerCeilingRoute(app: FastifyInstance, db: Database): void {
@@ -32,6 +38,14 @@ export function registerCeilingRoute(app: FastifyInstance, db: Database): void {
   app.get(ceilingPath('detail'), async (request, reply) => {
     const car = await cars.findActive(Number((request.query as { carid?: string }).carid));
     return car ?? reply.code(404).send();
+  });
+  // The same read as before the price facts joined it (issue 28): the ad's row alone.
+  app.get(ceilingPath(DETAIL_WITHOUT_PRICE_FACTS), async (request, reply) => {
+    const r = await db.query<Parameters<typeof toCar>[0]>(
+      `SELECT ${CAR_COLUMNS} FROM inventory.cars c WHERE c.id = $1 AND c.status IN ('active', 'sold')`,
+      [Number((request.query as { carid?: string }).carid)],
+    );
+    return r.rows[0] ? toCar(r.rows[0]) : reply.code(404).send();
   });
 
   // Saved: the repository's list for bench user 1 (whose token the API scenario sends), default window.

@@ -20,7 +20,7 @@ import { measureIngest, phonePhotos, type IngestResult } from './ingest.ts';
 import { runLighthouse, type LighthousePage } from './lighthouse.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { BENCH_USAGE, parseBenchArgs, type BenchOptions, type Engine } from './options.ts';
-import { apiScenarios } from './scenarios.ts';
+import { apiScenarios, ceilingPath, DETAIL_WITHOUT_PRICE_FACTS, PRICE_FACTS_ROUNDS } from './scenarios.ts';
 import { buildProduction, bundleBenchServer, repoRoot, startServer } from './server-process.ts';
 import { startUploadProcess } from './upload-client.ts';
 import { login } from './uploads.ts';
@@ -49,6 +49,8 @@ export interface EngineReport {
   };
   lighthouse?: LighthousePage[];
   messaging?: MessagingReport;
+  /** The detail's ceiling with and without the price facts, in alternating rounds (issue 28: ≤ 2 ms added). */
+  priceFacts?: { withP99: number[]; withoutP99: number[]; addedP99Ms: number };
 }
 
 export interface ScenarioReport extends LoadResult {
@@ -221,6 +223,31 @@ async function benchEngine(engine: Engine, opts: BenchOptions, withLighthouse: b
       });
     }
 
+    let priceFacts: EngineReport['priceFacts'];
+    const detail = apiScenarios(ids, token).find((s) => s.name === 'detail')!;
+    if (opts.only.length === 0 || opts.only.includes('detail')) {
+      const without = {
+        ...detail.ceiling,
+        name: `${DETAIL_WITHOUT_PRICE_FACTS} ceiling`,
+        path: detail.ceiling.path.replace(ceilingPath('detail'), ceilingPath(DETAIL_WITHOUT_PRICE_FACTS)),
+        paths: detail.ceiling.paths?.map((p) =>
+          p.replace(ceilingPath('detail'), ceilingPath(DETAIL_WITHOUT_PRICE_FACTS)),
+        ),
+      };
+      const withP99: number[] = [];
+      const withoutP99: number[] = [];
+      for (let round = 0; round < PRICE_FACTS_ROUNDS; round++) {
+        const a = await runLoad(server.url, detail.ceiling, load);
+        const b = await runLoad(server.url, without, load);
+        log(line(a));
+        log(line(b));
+        withP99.push(a.p99);
+        withoutP99.push(b.p99);
+      }
+      const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+      priceFacts = { withP99, withoutP99, addedP99Ms: median(withP99) - median(withoutP99) };
+    }
+
     const report: EngineReport = {
       engine,
       ads: opts.ads,
@@ -229,6 +256,7 @@ async function benchEngine(engine: Engine, opts: BenchOptions, withLighthouse: b
       bootSeconds,
       loadAverage: { before, after: loadavg() },
       scenarios,
+      ...(priceFacts ? { priceFacts } : {}),
     };
 
     if (messaging) {

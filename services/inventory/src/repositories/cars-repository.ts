@@ -15,7 +15,8 @@ import {
 /** The columns of the list shape; `c.` so the same list serves joins. */
 export const LIST_COLUMNS =
   'c.id, c.title, c.year, c.transmission, c.fuel, c.price, c.created, c.milage, c.hp, c.make, c.model, c.image_count, c.image_version, c.kommun';
-const CAR_COLUMNS = `${LIST_COLUMNS}, c.description, c.color, c.type, c.drivetrain, c.username`;
+/** An ad's columns without its price facts (the bench compares the detail with and without them). */
+export const CAR_COLUMNS = `${LIST_COLUMNS}, c.description, c.color, c.type, c.drivetrain, c.username`;
 
 export interface ListRow {
   id: number;
@@ -113,7 +114,7 @@ export async function queryJsonArray(db: Queryable, { sql, params }: Statement):
   return r.rows[0]!.json;
 }
 
-function toCar(r: CarRow): Car {
+export function toCar(r: CarRow): Car {
   return {
     ...toListItem(r),
     description: r.description,
