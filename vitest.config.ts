@@ -20,6 +20,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Each file builds its own app on its own database, so files share a worker's modules (no re-import per
+          // file) and run side by side: the PostgreSQL leg waits on the server, the PGlite leg on its one core each.
+          isolate: false,
+          maxWorkers: process.env.TEST_DATABASE_URL ? 3 : 2,
         },
       },
       'apps/web/vite.config.ts',

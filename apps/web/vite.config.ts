@@ -21,5 +21,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     testTimeout: 15_000,
+    // vitest's default is one worker fewer than the cores: one on CI's two.
+    maxWorkers: 2,
   },
 });
