@@ -3,6 +3,10 @@ export const PAGE_SIZE = 20;
 export const MAX_WINDOW = 100;
 /** The deepest row a list shows (`end` ≤ MAX_END): 50 presses of 'Mer'; beyond it the user narrows the search. */
 export const MAX_END = 1000;
+/** Result counts stop here, as the lists do: more is shown '1 000+ bilar' (decision 043). */
+export const LIST_COUNT_CAP = MAX_END;
+/** 'Liknande bilar' under an ad. */
+export const SIMILAR_CARS = 6;
 /** The last first row of a window (start < end ≤ MAX_END). */
 export const MAX_START = MAX_END - 1;
 /** Said by the list API past MAX_END (400 on `end`) and by the lists where 'Mer' would pass it. */
