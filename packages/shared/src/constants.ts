@@ -28,6 +28,8 @@ export const MAX_IMAGE_BYTES = 10_000 * 1024;
 export const COMPRESSION_THRESHOLD_BYTES = 2_000 * 1024;
 export const MAX_IMAGE_PIXELS = 50_000_000;
 export const IMAGE_LONG_EDGE = 1600;
+/** The card variant of a photo fits in this square (`…-card.jpeg`); pages offer both sizes in `srcset`. */
+export const CARD_IMAGE_BOX = 480;
 export const CARD_IMAGE_MAX_BYTES = 30 * 1024;
 
 export const WELCOME_DELAY_MS = 2000;
