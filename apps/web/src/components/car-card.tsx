@@ -17,11 +17,14 @@ interface CarCardProps {
   eager?: boolean;
   /** Beside the link, over the photo's corner: the heart. */
   action?: ReactNode;
+  /** The title's heading level: h3 in a section of a page whose sections are h2 ('Liknande bilar'). */
+  titleLevel?: 2 | 3;
 }
 
 /** One ad in a list: first photo, title, facts, its place, price and created date; links to the ad. */
-export function CarCard({ car, eager = false, action }: CarCardProps) {
+export function CarCard({ car, eager = false, action, titleLevel = 2 }: CarCardProps) {
   const f = carFacts(car);
+  const Title = titleLevel === 3 ? 'h3' : 'h2';
   return (
     <article className={`car-card${action ? ' car-card--with-action' : ''}`}>
       <Link to={`/car/${car.id}`} className="car-card__link">
@@ -41,7 +44,7 @@ export function CarCard({ car, eager = false, action }: CarCardProps) {
           )}
         </div>
         <div className="car-card__body">
-          <h2 className="car-card__title">{car.title}</h2>
+          <Title className="car-card__title">{car.title}</Title>
           <ul className="car-card__facts">
             <li>{f.year}</li>
             <li>{f.fuel}</li>

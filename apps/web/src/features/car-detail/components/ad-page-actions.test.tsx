@@ -119,6 +119,7 @@ describe('the ad page', () => {
     const list = screen.getByRole('list', { name: 'Liknande bilar' });
     expect(within(list).getByRole('link', { name: /Liknande Volvo/ })).toHaveAttribute('href', '/car/21');
     expect(within(list).getByRole('button', { name: 'Spara Liknande Volvo' })).toBeInTheDocument();
+    expect(within(list).getByRole('heading', { level: 3, name: 'Liknande Volvo' })).toBeInTheDocument();
   });
 
   it("leaves 'Liknande bilar' out when there are none", async () => {

@@ -14,7 +14,7 @@ export function SimilarCars({ carId }: { carId: number }) {
       <ul className="car-list" aria-label="Liknande bilar">
         {similar.data.map((car) => (
           <li key={car.id}>
-            <CarCard car={car} action={action?.(car)} />
+            <CarCard car={car} action={action?.(car)} titleLevel={3} />
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { CarCount } from '@bilmarknaden/shared/api-types';
 import { formatCarCount } from '../../../lib/format.ts';
 import {
@@ -191,7 +192,8 @@ export function FilterBar({
             type="button"
             className="button button--primary"
             onClick={() => {
-              setOpen(false);
+              // Folded first, so the results are scrolled to where they stand without the filters.
+              flushSync(() => setOpen(false));
               onShowResults?.();
             }}
           >

@@ -60,7 +60,11 @@ export function HomePage() {
         onSort={({ orderBy, order }) => update(setSort(filters, orderBy, order))}
         draftsKey={draftsKey}
         count={count.data}
-        onShowResults={() => results.current?.focus()}
+        onShowResults={() => {
+          // The filters fold away above: the results' top, not wherever the page now stands, comes into view.
+          results.current?.focus({ preventScroll: true });
+          results.current?.scrollIntoView?.({ block: 'start' });
+        }}
       />
       <FilterChips
         chips={activeChips(filters, names)}
