@@ -71,7 +71,7 @@ export function detailRoutes(app: FastifyInstance, ctx: RouteContext): void {
     inventoryPaths.similarCars(':id'),
     {
       schema: {
-        summary: "'Liknande bilar': ads of the same make and model nearest the ad's price",
+        summary: "Similar ads: the same make and model, nearest the ad's price",
         description: `Up to ${SIMILAR_CARS} visible ads, the nearest price first; the ad itself is left out.`,
         tags: ['ads'],
         params: IdParamsSchema,
