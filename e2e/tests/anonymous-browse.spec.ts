@@ -224,7 +224,9 @@ test('a card opens the ad with its photos, the full-screen viewer and Besök pro
 
   const photos = page.getByRole('list', { name: 'Bilder' }).getByRole('img');
   await expect(photos).toHaveCount(car.imageCount);
-  await expect(photos.first()).toHaveAttribute('src', `/files/${car.id}-1.jpeg`);
+  // Both stored sizes are offered (srcset); the browser takes the one the strip's width needs.
+  await expect(photos.first()).toHaveAttribute('src', `/files/${car.id}-1-card.jpeg`);
+  await expect(photos.first()).toHaveAttribute('srcset', new RegExp(`/files/${car.id}-1\\.jpeg 1600w$`));
   await page.getByRole('button', { name: `Visa bild 1 av ${car.imageCount} i helskärm` }).click();
   const viewer = page.getByRole('dialog', { name: `${car.title}, bild 1 av ${car.imageCount}` });
   await expect(viewer).toBeVisible();
@@ -281,7 +283,7 @@ test('/browse/cars: the panel slides down with 1940–2025 and applies make, mod
   await panel.getByLabel('Märke').selectOption(make);
   await panel.getByLabel('Modell').selectOption(model);
   await panel.getByLabel('År från').fill(String(year));
-  await panel.getByRole('button', { name: 'Använd filter' }).click();
+  await panel.getByRole('button', { name: /^Visa .*bil(ar)?$/ }).click();
   await expect(panel).toBeHidden();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   const q = new URLSearchParams({ make, model, yearMin: String(year) });

@@ -36,6 +36,10 @@ export const inventoryPaths = {
   carSold: (id: number | string) => `/cars/${id}/sold`,
   /** Owner: GET the caller's sold ads, newest sale first. */
   ownSoldCars: '/cars/sold',
+  /** Public: GET how many visible ads the list's filters match, counted up to LIST_COUNT_CAP (decision 043). */
+  countCars: '/cars/count',
+  /** Public: GET up to 6 visible ads of the ad's make and model nearest its price ('Liknande bilar'). */
+  similarCars: (id: number | string) => `/cars/${id}/similar`,
   /** Public: the market range of comparable ads for make, model, year and milage (the ad forms). */
   priceRange: '/price-range',
   feedback: '/feedback',

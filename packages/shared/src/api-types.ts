@@ -12,6 +12,7 @@ import type {
   SavedCarListSchema,
   SavedToggleSchema,
   SoldCarListSchema,
+  CarCountSchema,
 } from './schemas/car-schemas.ts';
 import type {
   PriceHistoryEntrySchema,
@@ -33,6 +34,8 @@ export type CarListItem = Static<typeof CarListItemSchema>;
 export type Car = Static<typeof CarSchema>;
 export type CarFilters = Static<typeof CarFiltersSchema>;
 export type CarListQuery = Static<typeof CarListQuerySchema>;
+/** `GET /cars/count`: matches up to LIST_COUNT_CAP, `more` beyond. */
+export type CarCount = Static<typeof CarCountSchema>;
 export type CreatedCar = Static<typeof CreatedSchema>;
 export type SavedToggle = Static<typeof SavedToggleSchema>;
 /** `GET /002/2001`: the makes, alphabetical. */

@@ -3,6 +3,10 @@ export const PAGE_SIZE = 20;
 export const MAX_WINDOW = 100;
 /** The deepest row a list shows (`end` ≤ MAX_END): 50 presses of 'Mer'; beyond it the user narrows the search. */
 export const MAX_END = 1000;
+/** Result counts stop here, as the lists do: more is shown '1 000+ bilar' (decision 043). */
+export const LIST_COUNT_CAP = MAX_END;
+/** 'Liknande bilar' under an ad. */
+export const SIMILAR_CARS = 6;
 /** The last first row of a window (start < end ≤ MAX_END). */
 export const MAX_START = MAX_END - 1;
 /** Said by the list API past MAX_END (400 on `end`) and by the lists where 'Mer' would pass it. */
@@ -24,6 +28,8 @@ export const MAX_IMAGE_BYTES = 10_000 * 1024;
 export const COMPRESSION_THRESHOLD_BYTES = 2_000 * 1024;
 export const MAX_IMAGE_PIXELS = 50_000_000;
 export const IMAGE_LONG_EDGE = 1600;
+/** The card variant of a photo fits in this square (`…-card.jpeg`); pages offer both sizes in `srcset`. */
+export const CARD_IMAGE_BOX = 480;
 export const CARD_IMAGE_MAX_BYTES = 30 * 1024;
 
 export const WELCOME_DELAY_MS = 2000;

@@ -50,6 +50,8 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/inventory/cars/:id/sold': 'owner',
   'GET /api/inventory/cars/sold': 'self',
   'GET /api/inventory/price-range': 'public',
+  'GET /api/inventory/cars/count': 'public',
+  'GET /api/inventory/cars/:id/similar': 'public',
   'POST /api/inventory/001/3001': 'self',
   'GET /api/inventory/001/3002': 'self',
   'GET /api/inventory/saved/:id': 'self',
@@ -158,6 +160,7 @@ describe('the route table', () => {
         'DELETE /api/inventory/cars/:id',
         'PUT /api/inventory/cars/:id/sold',
         'DELETE /api/inventory/cars/:id/sold',
+        'GET /api/inventory/cars/:id/similar',
         'POST /api/inventory/001/3001',
         'GET /api/inventory/saved/:id',
         'PUT /api/inventory/feedback/:id/handled',
@@ -803,6 +806,8 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
     'label',
     // The ad's municipality (decision 037): where the car stands, public as on Blocket.
     'kommun',
+    // The result count (decision 043): how many visible ads match, capped.
+    ...['count', 'more'],
   ]);
   /** And what the user's own answers add (city: to prefill the ad's place, never in a public answer). */
   const SELF_FIELDS = new Set([...PUBLIC_FIELDS, 'lastname', 'role', 'displayName', 'city']);
@@ -828,6 +833,11 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
       '/api/inventory/price-range?make=Volvo&year=abc',
     ],
     'GET /api/inventory/002/2002': ['/api/inventory/002/2002?make=Volvo', '/api/inventory/002/2002?make=Nej'],
+    'GET /api/inventory/cars/count': [
+      '/api/inventory/cars/count?searchterm=volvp',
+      '/api/inventory/cars/count?priceMin=x',
+    ],
+    'GET /api/inventory/cars/:id/similar': [`/api/inventory/cars/${aliceAd}/similar`, '/api/inventory/cars/0/similar'],
     'GET /files/:name': [`/files/${aliceAd}-1.jpeg`, `/files/${aliceAd}-1-card.jpeg`, '/files/../../etc/passwd'],
   });
 

@@ -80,11 +80,11 @@ async function explain(sql: string, params: readonly unknown[]): Promise<string>
 }
 
 /** The plan of the cars query a request sends. */
-async function planOf(url: string, headers: Record<string, string> = {}): Promise<string> {
+async function planOf(url: string, headers: Record<string, string> = {}, marker = 'inventory.cars'): Promise<string> {
   recorded.length = 0;
   const res = await app.inject({ method: 'GET', url: `${BASE}${url}`, headers });
   expect(res.statusCode, res.body).toBe(200);
-  const query = recorded.find((q) => /^\s*(SELECT|WITH)\b/i.test(q.sql) && q.sql.includes('inventory.cars'));
+  const query = recorded.find((q) => /^\s*(SELECT|WITH)\b/i.test(q.sql) && q.sql.includes(marker));
   expect(query, url).toBeDefined();
   return explain(query!.sql, query!.params);
 }
@@ -161,6 +161,13 @@ describe('every kept index of inventory.cars serves the list query that needs it
     expect(saved, saved).not.toMatch(/Seq Scan on cars\b/);
   });
 
+  // 'Liknande bilar' (decision 043): the nearest prices of the make and model, two short walks of one index.
+  it("'Liknande bilar' reads cars_make_model_price_idx and sorts only what the walks found", async () => {
+    const plan = await planOf('/cars/17/similar', {}, 'distance');
+    expect(plan, plan).toMatch(/Index Scan( Backward)? using cars_make_model_price_idx\b/);
+    expect(plan, plan).not.toMatch(/Seq Scan on cars\b/);
+  });
+
   // Not a list: the start-up removal of pending ads left by a crash finds them without reading the visible ones.
   it('the removal of abandoned pending ads reads cars_pending_idx', async () => {
     const plan = await explain(`SELECT id FROM inventory.cars WHERE status = 'pending' AND created < $1`, [
@@ -192,8 +199,25 @@ const SHAPES: Record<string, string>[] = ORDER_BY_VALUES.flatMap((orderBy) =>
     { orderBy, order, kommun: '2584', fuel: 'diesel' },
     { orderBy, order, lan: '14', make: 'volvo', priceMin: '100000' },
     { orderBy, order, kommun: '0980', searchterm: 'dragkrok' },
+    // Typos and spacing (decision 043): the catalogue's spelling joins the word's conditions.
+    { orderBy, order, searchterm: 'volvp' },
+    { orderBy, order, searchterm: 'xc 60', start: '980', end: '1000' },
   ]),
 );
+
+// The result count (decision 043): capped, it reads through an index as a list page does, never the whole table.
+const COUNTS = [
+  '',
+  'fuel=diesel',
+  'make=volvo',
+  'make=volvo&model=xc60',
+  'priceMin=100000&priceMax=150000',
+  'trans=automat&fuel=diesel&type=kombi&color=svart&drivetrain=fwd',
+  'lan=25',
+  'searchterm=dragkrok',
+  'searchterm=volvp',
+  'searchterm=koenigsegg',
+];
 
 describe(`no list page reads the whole table (${ADS} ads)`, () => {
   it.each(SHAPES.map((q) => [new URLSearchParams(q).toString(), q]))('%s', async (_name, query) => {
@@ -201,6 +225,16 @@ describe(`no list page reads the whole table (${ADS} ads)`, () => {
     expect(plan, plan).toMatch(/(Index Scan|Index Only Scan|Bitmap Index Scan)( Backward)? (using|on) cars_\w+/);
     expect(plan, plan).not.toMatch(/Seq Scan on cars\b/);
     expect(sortsWholeTable(plan), plan).toBe(false);
+  });
+
+  // A broad filter may be counted by reading the table in any order until the cap: the Limit stops it early (its
+  // cost a fraction of the scan's); a narrow one goes through an index.
+  it.each(COUNTS)('the count of %j', async (query) => {
+    const plan = await planOf(`/cars/count?${query}`);
+    const total = (line: RegExp) =>
+      Number(/cost=[\d.]+\.\.([\d.]+)/.exec(plan.split('\n').find((l) => line.test(l)) ?? '')?.[1]);
+    if (/Seq Scan on cars\b/.test(plan)) expect(total(/Limit/), plan).toBeLessThan(total(/Seq Scan on cars\b/) / 2);
+    else expect(plan, plan).toMatch(/(Index Scan|Index Only Scan|Bitmap Index Scan)( Backward)? (using|on) cars_\w+/);
   });
 
   it('the detector itself finds a Sort over a Seq Scan', async () => {

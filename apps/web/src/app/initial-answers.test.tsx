@@ -66,22 +66,32 @@ describe('answers the server put into the page', () => {
       { url: HOME_LIST, body: page(0, 20), headers: { 'x-list-as-of': asOf } },
       { url: MAKES, body: [{ id: 1, name: 'Volvo' }] },
     ]);
-    const spy = mockFetch((url) => jsonResponse(url.pathname.endsWith('/001/2003') ? page(20, 3) : []));
+    const spy = mockFetch((url) =>
+      jsonResponse(
+        url.pathname.endsWith('/001/2003')
+          ? page(20, 3)
+          : url.pathname.endsWith('/cars/count')
+            ? { count: 23, more: false }
+            : [],
+      ),
+    );
     renderAt('/', <HomePage />, '/');
     // Synchronously: no spinner first, the cards are there on the first render.
     expect(screen.getByText('Bil 1')).toBeInTheDocument();
     expect(screen.queryByText('Laddar...')).not.toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Volvo' })).toBeInTheDocument();
-    expect(requestedUrls(spy)).toEqual([]);
+    // Only the result count is asked for: it is not in the page, so home's first answer costs no count.
+    expect(requestedUrls(spy)).toEqual(['/api/inventory/cars/count']);
 
     await userEvent.click(screen.getByRole('button', { name: 'Mer' }));
     expect(await screen.findByText('Bil 23')).toBeInTheDocument();
-    const urls = requestedUrls(spy);
+    const urls = requestedUrls(spy).filter((u) => u.includes('/001/2003'));
     expect(urls).toHaveLength(1);
     const next = new URL(urls[0]!, 'http://localhost');
     expect(next.searchParams.get('start')).toBe('20');
     expect(next.searchParams.get('asOf')).toBe(asOf);
     expect(within(screen.getByRole('list', { name: 'Bilannonser' })).getAllByRole('link')).toHaveLength(23);
+    expect(screen.getByTestId('result-count')).toHaveTextContent('23 bilar');
   });
 
   it('are not used for another listing (home with filters fetches)', async () => {

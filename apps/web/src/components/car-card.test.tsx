@@ -58,4 +58,26 @@ describe('CarCard', () => {
     );
     expect(screen.getByRole('img', { name: 'Ingen bild' })).toBeInTheDocument();
   });
+
+  it('offers the card variant and the full photo for the layout to choose from', () => {
+    render(
+      <MemoryRouter>
+        <CarCard car={carItem(7, { title: 'Saab 900', imageVersion: 3 })} />
+      </MemoryRouter>,
+    );
+    const img = screen.getByRole('img', { name: 'Saab 900' });
+    expect(img).toHaveAttribute('srcset', '/files/7-1-card.jpeg?v=3 480w, /files/7-1.jpeg?v=3 1600w');
+    expect(img.getAttribute('sizes')).toMatch(/max-width/);
+  });
+
+  it('shows its action (the heart) beside the link, not inside it', () => {
+    render(
+      <MemoryRouter>
+        <CarCard car={carItem(7)} action={<button type="button">Spara Bil 7</button>} />
+      </MemoryRouter>,
+    );
+    const heart = screen.getByRole('button', { name: 'Spara Bil 7' });
+    expect(screen.getByRole('link')).not.toContainElement(heart);
+    expect(screen.getByRole('article')).toContainElement(heart);
+  });
 });

@@ -1,31 +1,39 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { cardImagePath } from '@bilmarknaden/shared/api-paths';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
 import { carFacts } from './car-facts.ts';
-import { NoPhoto, Photo } from './photo.tsx';
+import { adPhotoSources, NoPhoto, Photo } from './photo.tsx';
 import { PriceCut, PriceLabelBadge } from './price-facts.tsx';
 import './car-card.css';
 
 const CARD_IMAGE_WIDTH = 320;
 const CARD_IMAGE_HEIGHT = 240;
+/** The photo's width in each layout of car-card.css: beside the facts on phones, the card's width on wider screens. */
+const CARD_IMAGE_SIZES = '(max-width: 47.99rem) 9rem, 22rem';
 
 interface CarCardProps {
   car: CarListItem;
   /** The first cards are above the fold: their photo loads eagerly. */
   eager?: boolean;
+  /** Beside the link, over the photo's corner: the heart. */
+  action?: ReactNode;
+  /** The title's heading level: h3 in a section of a page whose sections are h2 ('Liknande bilar'). */
+  titleLevel?: 2 | 3;
 }
 
 /** One ad in a list: first photo, title, facts, its place, price and created date; links to the ad. */
-export function CarCard({ car, eager = false }: CarCardProps) {
+export function CarCard({ car, eager = false, action, titleLevel = 2 }: CarCardProps) {
   const f = carFacts(car);
+  const Title = titleLevel === 3 ? 'h3' : 'h2';
   return (
-    <article className="car-card">
+    <article className={`car-card${action ? ' car-card--with-action' : ''}`}>
       <Link to={`/car/${car.id}`} className="car-card__link">
         <div className="car-card__media">
           {car.imageCount > 0 ? (
             <Photo
               className="car-card__img"
-              src={cardImagePath(car.id, 1, car.imageVersion)}
+              {...adPhotoSources(car.id, 1, car.imageVersion)}
+              sizes={CARD_IMAGE_SIZES}
               alt={car.title}
               width={CARD_IMAGE_WIDTH}
               height={CARD_IMAGE_HEIGHT}
@@ -36,7 +44,7 @@ export function CarCard({ car, eager = false }: CarCardProps) {
           )}
         </div>
         <div className="car-card__body">
-          <h2 className="car-card__title">{car.title}</h2>
+          <Title className="car-card__title">{car.title}</Title>
           <ul className="car-card__facts">
             <li>{f.year}</li>
             <li>{f.fuel}</li>
@@ -56,6 +64,7 @@ export function CarCard({ car, eager = false }: CarCardProps) {
           </p>
         </div>
       </Link>
+      {action && <div className="car-card__action">{action}</div>}
     </article>
   );
 }

@@ -4,6 +4,7 @@ import { LIST_DEPTH_MESSAGE } from '@bilmarknaden/shared/constants';
 import { ApiRequestError } from '../lib/api-client.ts';
 import { QueryError } from '../lib/query-error.tsx';
 import { Spinner } from '../lib/spinner.tsx';
+import { useCardAction } from './card-action.tsx';
 import { CarCard } from './car-card.tsx';
 import { ListStatus, pastDepthLimit } from './list-status.tsx';
 
@@ -35,6 +36,7 @@ export function CarResults({ query, label, listKey }: CarResultsProps) {
 }
 
 function CarList({ query, label }: { query: CarsQuery; label: string }) {
+  const action = useCardAction();
   // A list not asked for yet (a search without a term) shows nothing.
   if (query.isPending && query.fetchStatus === 'idle') return null;
   if (query.isPending) return <Spinner />;
@@ -52,7 +54,7 @@ function CarList({ query, label }: { query: CarsQuery; label: string }) {
       <ul className="car-list" aria-label={label}>
         {cars.map((car, i) => (
           <li key={car.id}>
-            <CarCard car={car} eager={i < EAGER_CARDS} />
+            <CarCard car={car} eager={i < EAGER_CARDS} action={action?.(car)} />
           </li>
         ))}
       </ul>

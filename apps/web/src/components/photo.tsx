@@ -1,4 +1,15 @@
 import { useState, type ImgHTMLAttributes } from 'react';
+import { cardImagePath, imagePath } from '@bilmarknaden/shared/api-paths';
+import { CARD_IMAGE_BOX, IMAGE_LONG_EDGE } from '@bilmarknaden/shared/constants';
+
+/**
+ * Photo n of an ad in the sizes the server stores (the card variant and the full photo), for `src`/`srcSet`: the
+ * browser fetches the smaller one where it is sharp enough for the `sizes` the page gives.
+ */
+export function adPhotoSources(carId: number, n: number, version: number): { src: string; srcSet: string } {
+  const card = cardImagePath(carId, n, version);
+  return { src: card, srcSet: `${card} ${CARD_IMAGE_BOX}w, ${imagePath(carId, n, version)} ${IMAGE_LONG_EDGE}w` };
+}
 
 interface PhotoProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'alt' | 'src' | 'width' | 'height'> {
   src: string;

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { inventoryPaths, LIST_AS_OF_HEADER } from '@bilmarknaden/shared/api-paths';
-import type { Car, CarListItem, CarListQuery, Make, Model } from '@bilmarknaden/shared/api-types';
+import type { Car, CarCount, CarListItem, CarListQuery, Make, Model } from '@bilmarknaden/shared/api-types';
 import { PAGE_SIZE } from '@bilmarknaden/shared/constants';
 import { ApiRequestError, apiFetch, apiFetchWithHeaders, inventoryUrl, toQuery } from './api-client.ts';
 import { takeInitialAnswer } from './initial-answers.ts';
@@ -11,6 +11,8 @@ import { logged } from './logged.ts';
 const carQueryKeys = {
   list: (filters: Omit<CarListQuery, 'start' | 'end'>) => ['cars', 'list', filters] as const,
   car: (id: string) => ['cars', 'one', id] as const,
+  count: (filters: Omit<CarListQuery, 'start' | 'end' | 'orderBy' | 'order'>) => ['cars', 'count', filters] as const,
+  similar: (id: number) => ['cars', 'similar', id] as const,
   byUser: (username: string) => ['cars', 'user', username] as const,
   makes: ['makes'] as const,
   models: (make: string) => ['models', make.toLocaleLowerCase('sv-SE')] as const,
@@ -70,6 +72,36 @@ export function useInfiniteCars(filters: Omit<CarListQuery, 'start' | 'end'>, en
     // The screens read the pages as lists of cars.
     select: (data) => ({ ...data, pages: data.pages.map((page) => page.cars) }),
     enabled,
+  });
+}
+
+/**
+ * How many ads a listing's filters match ('1 234 bilar'), counted up to LIST_COUNT_CAP. The order does not change
+ * the count, so sorting keeps the answer; the previous count stays shown while the next one loads.
+ */
+export function useCarCount(filters: Omit<CarListQuery, 'start' | 'end'>, enabled = true) {
+  const { orderBy: _orderBy, order: _order, asOf: _asOf, ...countFilters } = filters;
+  return useQuery({
+    queryKey: carQueryKeys.count(countFilters),
+    queryFn: ({ signal }) =>
+      logged(
+        apiFetch<CarCount>(
+          inventoryUrl(
+            `${inventoryPaths.countCars}${toQuery(countFilters as Record<string, string | number | undefined>)}`,
+          ),
+          { signal },
+        ),
+      ),
+    placeholderData: (previous) => previous,
+    enabled,
+  });
+}
+
+/** 'Liknande bilar': up to 6 ads of the ad's make and model nearest its price. */
+export function useSimilarCars(id: number) {
+  return useQuery({
+    queryKey: carQueryKeys.similar(id),
+    queryFn: ({ signal }) => logged(apiFetch<CarListItem[]>(inventoryUrl(inventoryPaths.similarCars(id)), { signal })),
   });
 }
 

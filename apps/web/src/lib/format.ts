@@ -9,6 +9,12 @@ export function formatNumber(n: number): string {
   return grouping.format(n);
 }
 
+/** A result count: '1 bil', '1 234 bilar', and '1 000+ bilar' past the count's cap. */
+export function formatCarCount(count: number, more = false): string {
+  if (more) return `${formatNumber(count)}+ bilar`;
+  return count === 1 ? '1 bil' : `${formatNumber(count)} bilar`;
+}
+
 /** '125 000 :-' */
 export function formatPrice(n: number): string {
   return `${formatNumber(n)}${PRICE_SUFFIX}`;

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { LIST_AS_OF_HEADER } from '../api-paths.ts';
-import { MAX_START, MAX_WINDOW, ORDER_BY_VALUES, ORDER_VALUES } from '../constants.ts';
+import { LIST_COUNT_CAP, MAX_START, MAX_WINDOW, ORDER_BY_VALUES, ORDER_VALUES } from '../constants.ts';
 import { AD_LIMITS, NEW_AD_FIELDS } from '../validation/new-ad.ts';
 import { PriceDetailFieldsSchema, PriceListFieldsSchema } from './price-schemas.ts';
 
@@ -131,6 +131,15 @@ export const CarListQuerySchema = Type.Composite([
   CarFiltersSchema,
   AsOfQuerySchema,
 ]);
+
+/** `GET /cars/count`: the list's filters, without window, order or snapshot. */
+export const CarCountQuerySchema = CarFiltersSchema;
+
+/** `GET /cars/count`: the number of matching ads; `more` when there are more than `count` (decision 043). */
+export const CarCountSchema = Type.Object({
+  count: Type.Integer({ description: `Matching visible ads, at most ${LIST_COUNT_CAP}` }),
+  more: Type.Boolean({ description: `True when more than ${LIST_COUNT_CAP} ads match (shown '${LIST_COUNT_CAP}+')` }),
+});
 
 /** The multipart body of a new or edited ad, for the document only (the form is read as a stream). */
 export const AD_FORM_DESCRIPTION =

@@ -1,5 +1,6 @@
 import sharp, { type JpegOptions, type Metadata, type OutputInfo, type SharpOptions } from 'sharp';
 import {
+  CARD_IMAGE_BOX,
   CARD_IMAGE_MAX_BYTES,
   IMAGE_LONG_EDGE,
   MAX_IMAGE_BYTES,
@@ -46,7 +47,7 @@ export interface ProcessedImage {
 }
 
 /** Card variant: fits in this box (about 480 px wide for a landscape photo). */
-export const CARD_BOX = 480;
+export const CARD_BOX = CARD_IMAGE_BOX;
 export const FULL_QUALITY = 80;
 /** Tried from the top; the card gets the highest that fits. */
 const CARD_QUALITIES = [75, 70, 65, 60, 55, 50, 45, 40, 35, 30, 25, 20, 15, 10] as const;

@@ -1,7 +1,7 @@
 import type { Queryable } from '@bilmarknaden/db/database';
 import type { Car, CarListItem } from '@bilmarknaden/shared/api-types';
 import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
-import { filtersCanMatch, type ListQuery, type Window } from '../services/search-query.ts';
+import { filtersCanMatch, type ListQuery, type SearchWord, type Window } from '../services/search-query.ts';
 import { closedSellerSql } from './closed-sellers-repository.ts';
 import type { PhotoVersion } from './file-removals-repository.ts';
 import {
@@ -151,6 +151,30 @@ const RANGE_CONDITIONS = {
  * (lower(make), lower(model), created, id) index and the GIN indexes for search (inventory's baseline migration).
  */
 export function buildListSql(q: ListQuery): Statement {
+  const { where, params, p } = listConditions(q);
+  const dir = DIRECTIONS[q.order];
+  const orderBy = ` ORDER BY c.${ORDER_COLUMNS[q.orderBy]} ${dir}, c.id ${dir}`;
+  const window = ` LIMIT ${p(q.window.end - q.window.start)} OFFSET ${p(q.window.start)}`;
+  return {
+    sql: `SELECT ${LIST_COLUMNS} FROM inventory.cars c WHERE ${where.join(' AND ')}${orderBy}${window}`,
+    params,
+  };
+}
+
+/**
+ * How many ads a list's filters match, counted up to `cap` (decision 043): at most `cap` rows are read, through
+ * the index a filter has, so a count costs about as much as a deep window whatever the number of ads.
+ */
+export function buildCountSql(q: ListQuery, cap: number): Statement {
+  const { where, params, p } = listConditions(q);
+  return {
+    sql: `SELECT count(*)::int AS count FROM (SELECT 1 FROM inventory.cars c WHERE ${where.join(' AND ')} LIMIT ${p(cap)}) capped`,
+    params,
+  };
+}
+
+/** The WHERE conditions of a list query (its filters, search words and snapshot) and their values. */
+function listConditions(q: ListQuery) {
   const params: unknown[] = [];
   const p = (v: unknown) => {
     params.push(v);
@@ -175,18 +199,16 @@ export function buildListSql(q: ListQuery): Statement {
   }
   if (q.place?.lan !== undefined) where.push(`c.lan = ${p(q.place.lan)}`);
   if (q.place?.kommun !== undefined) where.push(`c.kommun = ${p(q.place.kommun)}`);
-  for (const w of q.words) {
-    // Swedish stems ('bilar' finds 'bil') OR part of a word in make/model/title ('volv', 'xc6').
+  // Swedish stems ('bilar' finds 'bil') OR part of a word in make/model/title ('volv', 'xc6').
+  const wordMatch = (w: SearchWord) => {
     const fullText = `c.search @@ plainto_tsquery('swedish', ${p(w.text)})`;
-    where.push(w.likePattern === null ? fullText : `(${fullText} OR c.search_text LIKE ${p(w.likePattern)})`);
-  }
-  const dir = DIRECTIONS[q.order];
-  const orderBy = ` ORDER BY c.${ORDER_COLUMNS[q.orderBy]} ${dir}, c.id ${dir}`;
-  const window = ` LIMIT ${p(q.window.end - q.window.start)} OFFSET ${p(q.window.start)}`;
-  return {
-    sql: `SELECT ${LIST_COLUMNS} FROM inventory.cars c WHERE ${where.join(' AND ')}${orderBy}${window}`,
-    params,
+    return w.likePattern === null ? fullText : `${fullText} OR c.search_text LIKE ${p(w.likePattern)}`;
   };
+  for (const w of q.words) {
+    // A misspelt or spaced make or model also matches the catalogue's spelling (decision 043).
+    where.push(`(${[w, ...(w.alternatives ?? [])].map(wordMatch).join(' OR ')})`);
+  }
+  return { where, params, p };
 }
 
 /** The SQL of one list page as the API's JSON answer (asJsonArray over buildListSql). */
@@ -239,8 +261,42 @@ export function carsRepository(db: Queryable) {
     });
   }
 
+  /** How many visible ads the query's filters match, up to `cap`. */
+  async function count(q: ListQuery, cap: number): Promise<number> {
+    if (q.wordlessTerm || !filtersCanMatch(q.filters)) return 0;
+    const { sql, params } = buildCountSql(q, cap);
+    const r = await db.query<{ count: number }>(sql, params);
+    return Number(r.rows[0]!.count);
+  }
+
+  /**
+   * Up to `limit` visible ads of an ad's make and model, the nearest in price first ('Liknande bilar'): read
+   * through the (lower(make), lower(model), created, id) index, the ad itself left out.
+   */
+  function similarJson(id: number, limit: number): Promise<string> {
+    // The nearest cheaper and the nearest dearer, each a short walk of the (make, model, price) index.
+    const side = (cond: string, dir: string) =>
+      `(SELECT ${LIST_COLUMNS} FROM inventory.cars c
+        WHERE lower(c.make) = lower(a.make) AND lower(c.model) = lower(a.model) AND c.status = 'active'
+          AND c.id <> a.id AND ${cond}
+        ORDER BY lower(c.make), lower(c.model), c.price ${dir}, c.id ${dir} LIMIT $2)`;
+    return queryJsonArray(db, {
+      sql: asJsonArray(
+        `SELECT s.*, abs(s.price - a.price) AS distance
+         FROM inventory.cars a, LATERAL (${side('c.price >= a.price', 'ASC')} UNION ALL
+           ${side('c.price < a.price', 'DESC')}) s
+         WHERE a.id = $1
+         ORDER BY distance, s.id LIMIT $2`,
+        'r.distance, r.id',
+      ),
+      params: [id, limit],
+    });
+  }
+
   return {
     listJson,
+    count,
+    similarJson,
     /** A list page's items, for the tests: listJson parsed, so they check the SQL the route runs. */
     async list(q: ListQuery): Promise<CarListItem[]> {
       return JSON.parse(await listJson(q)) as CarListItem[];

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { inventoryPaths, LIST_AS_OF_HEADER } from '@bilmarknaden/shared/api-paths';
-import { MAX_WINDOW } from '@bilmarknaden/shared/constants';
+import { MAX_WINDOW, SIMILAR_CARS } from '@bilmarknaden/shared/constants';
 import { asQueryText, errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
 import {
   AsOfQuerySchema,
+  CarListSchema,
   CarSchema,
   SnapshotCarListSchema,
   WindowQuerySchema,
@@ -13,7 +14,7 @@ import { DomainError } from '@bilmarknaden/service-kit/domain-error';
 import { MESSAGES } from '../errors.ts';
 import { carsRepository } from '../repositories/cars-repository.ts';
 import { parseAsOf, parseWindow } from '../services/search-query.ts';
-import { JSON_TYPE, jsonText, parseId, typed, type RouteContext } from './context.ts';
+import { IdParamsSchema, JSON_TYPE, jsonText, parseId, pathId, typed, type RouteContext } from './context.ts';
 
 const CarQuerySchema = Type.Object({ carid: Type.Optional(Type.String()) });
 const SellerQuerySchema = Type.Composite([
@@ -63,6 +64,26 @@ export function detailRoutes(app: FastifyInstance, ctx: RouteContext): void {
       const asOf = parseAsOf(request.query);
       reply.header(LIST_AS_OF_HEADER, asOf.toISOString()).type(JSON_TYPE);
       return jsonText(await cars.listByUserJson(username, window, asOf));
+    },
+  );
+
+  typed(app).get(
+    inventoryPaths.similarCars(':id'),
+    {
+      schema: {
+        summary: "Similar ads: the same make and model, nearest the ad's price",
+        description: `Up to ${SIMILAR_CARS} visible ads, the nearest price first; the ad itself is left out.`,
+        tags: ['ads'],
+        params: IdParamsSchema,
+        response: { 200: CarListSchema, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const id = pathId(request, MESSAGES.carNotFound);
+      const ad = await cars.findOwnership(id);
+      if (!ad || ad.status === 'pending') throw new DomainError('not-found', MESSAGES.carNotFound);
+      reply.type(JSON_TYPE);
+      return jsonText(await cars.similarJson(id, SIMILAR_CARS));
     },
   );
 }

@@ -1,13 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { inventoryPaths, LIST_AS_OF_HEADER } from '@bilmarknaden/shared/api-paths';
 import { asQueryText, errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
-import { CarListQuerySchema, SnapshotCarListSchema } from '@bilmarknaden/shared/schemas/car-schemas';
+import { LIST_COUNT_CAP } from '@bilmarknaden/shared/constants';
+import {
+  CarCountQuerySchema,
+  CarCountSchema,
+  CarListQuerySchema,
+  SnapshotCarListSchema,
+} from '@bilmarknaden/shared/schemas/car-schemas';
 import { carsRepository } from '../repositories/cars-repository.ts';
+import { searchTermsRepository } from '../repositories/search-terms-repository.ts';
+import { withCorrectedSearch } from '../services/search-correction.ts';
 import { parseListQuery } from '../services/search-query.ts';
 import { JSON_TYPE, jsonText, typed, type RouteContext } from './context.ts';
 
 export function listRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const cars = carsRepository(ctx.db);
+  const terms = searchTermsRepository(ctx.db);
+  // Search forgives spacing and small typos in makes and models (decision 043).
+  const readQuery = (raw: Record<string, unknown>) => withCorrectedSearch(parseListQuery(raw), terms.closeNames);
 
   typed(app).get(
     inventoryPaths.listCars,
@@ -16,7 +27,8 @@ export function listRoutes(app: FastifyInstance, ctx: RouteContext): void {
         summary: 'List and search visible ads',
         description:
           'Window start/end (default 0–20, at most 100 rows, end ≤ 1000), orderBy/order with id as tie-break, ' +
-          'case-insensitive filters and Swedish search. Only visible (active) ads. Each answer names its snapshot ' +
+          "case-insensitive filters and Swedish search that forgives spacing and small typos in makes and models ('xc 90', " +
+          "'volvp'). Only visible (active) ads. Each answer names its snapshot " +
           'in the X-List-As-Of header; send it back as asOf on the later windows of the same listing so ads ' +
           'published in between neither repeat nor shift the windows.',
         tags: ['ads'],
@@ -25,10 +37,29 @@ export function listRoutes(app: FastifyInstance, ctx: RouteContext): void {
       },
     },
     async (request, reply) => {
-      const query = parseListQuery(request.query);
+      const query = await readQuery(request.query);
       // The database writes the answer's JSON (decision 022): sent as it is, not serialized again.
       reply.header(LIST_AS_OF_HEADER, query.asOf.toISOString()).type(JSON_TYPE);
       return jsonText(await cars.listJson(query));
+    },
+  );
+
+  typed(app).get(
+    inventoryPaths.countCars,
+    {
+      schema: {
+        summary: 'Count the visible ads a list matches',
+        description:
+          `The list's filters and search (no window, order or snapshot). Counted up to ${LIST_COUNT_CAP}, as deep as ` +
+          `the lists go: beyond it the answer is ${LIST_COUNT_CAP} with more: true.`,
+        tags: ['ads'],
+        querystring: asQueryText(CarCountQuerySchema),
+        response: { 200: CarCountSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const count = await cars.count(await readQuery(request.query), LIST_COUNT_CAP + 1);
+      return { count: Math.min(count, LIST_COUNT_CAP), more: count > LIST_COUNT_CAP };
     },
   );
 }

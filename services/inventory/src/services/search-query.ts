@@ -52,6 +52,8 @@ export interface SearchWord {
   text: string;
   /** `%word%` with LIKE wildcards escaped, or null when the word is too short for the trigram index. */
   likePattern: string | null;
+  /** Catalogue spellings that also match for this word ('volvo' for 'volvp', decision 043). */
+  alternatives?: SearchWord[];
 }
 
 export interface ListQuery {

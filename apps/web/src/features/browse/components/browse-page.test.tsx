@@ -16,6 +16,7 @@ function server() {
       ]);
     if (url.pathname.endsWith('/002/2002'))
       return jsonResponse([{ id: 1, name: url.searchParams.get('make') === 'Volvo' ? 'V70' : '900' }]);
+    if (url.pathname.endsWith('/cars/count')) return jsonResponse({ count: 3, more: false });
     return jsonResponse(page(0, 3));
   });
 }
@@ -48,7 +49,7 @@ describe('BrowsePage', () => {
     await userEvent.selectOptions(screen.getByLabelText('Modell'), 'V70');
     await userEvent.clear(screen.getByLabelText('År från'));
     await userEvent.type(screen.getByLabelText('År från'), '2000');
-    await userEvent.click(screen.getByRole('button', { name: 'Använd filter' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Visa (\d+ )?bilar$/ }));
     expect(router.state.location.search).toBe('?make=Volvo&model=V70&yearMin=2000');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByLabelText('År från')).not.toBeInTheDocument();
@@ -59,7 +60,9 @@ describe('BrowsePage', () => {
     mockFetch((url) => {
       if (url.pathname.endsWith('/002/2001')) return jsonResponse([{ id: 2, name: 'Volvo' }]);
       if (url.pathname.endsWith('/002/2002')) return jsonResponse([{ id: 1, name: 'V70' }]);
-      return jsonResponse(page(0, url.searchParams.get('make') === 'Volvo' ? 2 : 3));
+      const count = url.searchParams.get('make') === 'Volvo' ? 2 : 3;
+      if (url.pathname.endsWith('/cars/count')) return jsonResponse({ count, more: false });
+      return jsonResponse(page(0, count));
     });
     renderAt('/browse/cars', <BrowsePage />, '/browse/cars');
     expect(await screen.findByText('Bil 3')).toBeInTheDocument();
@@ -67,7 +70,8 @@ describe('BrowsePage', () => {
     expect(status).toHaveTextContent(/^$/);
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
     await userEvent.selectOptions(screen.getByLabelText('Märke'), await screen.findByRole('option', { name: 'Volvo' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Använd filter' }));
+    // The button counts what applying would list.
+    await userEvent.click(await screen.findByRole('button', { name: 'Visa 2 bilar' }));
     await waitFor(() => expect(status).toHaveTextContent('Visar 2 annonser'));
   });
 
@@ -78,7 +82,7 @@ describe('BrowsePage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
     const from = screen.getByLabelText('År från');
     const to = screen.getByLabelText('År till');
-    const apply = screen.getByRole('button', { name: 'Använd filter' });
+    const apply = screen.getByRole('button', { name: /^Visa (\d+ )?bilar$/ });
     await userEvent.clear(from);
     await userEvent.type(from, '19x0');
     await userEvent.click(apply);
@@ -122,7 +126,7 @@ describe('BrowsePage', () => {
     await screen.findByText('Bil 1');
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
     await userEvent.clear(screen.getByLabelText('År från'));
-    await userEvent.click(screen.getByRole('button', { name: 'Använd filter' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Visa (\d+ )?bilar$/ }));
     expect(router.state.location.search).toBe('?yearMax=2010');
   });
 });

@@ -1,7 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { matchName, useInfiniteCars, useMakes } from '../../../lib/car-queries.ts';
+import { matchName, useCarCount, useInfiniteCars, useMakes } from '../../../lib/car-queries.ts';
 import { CarResults } from '../../../components/car-results.tsx';
+import { ResultCount } from '../../../components/result-count.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { browseParams, browseQuery, parseBrowse } from '../utils/browse-filters.ts';
 import { BrowsePanel } from './browse-panel.tsx';
@@ -21,6 +22,7 @@ export function BrowsePage() {
   const heading = makeName ? `${makeName}${filter.model ? ` ${filter.model}` : ''}` : 'Alla bilar';
   useDocumentTitle(heading);
   const cars = useInfiniteCars({ ...query, orderBy: 'created', order: 'desc' });
+  const count = useCarCount(query);
 
   return (
     <div className="browse-page">
@@ -49,6 +51,7 @@ export function BrowsePage() {
           }}
         />
       )}
+      <ResultCount query={count} />
       <CarResults query={cars} label={heading} listKey={JSON.stringify(query)} />
     </div>
   );

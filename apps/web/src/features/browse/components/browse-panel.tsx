@@ -3,10 +3,11 @@ import { BROWSE_YEAR_FROM, BROWSE_YEAR_TO } from '@bilmarknaden/shared/constants
 import { attributeLabels } from '@bilmarknaden/shared/options';
 import { findKommun, LAN } from '@bilmarknaden/shared/places';
 import { rangeOrderMessage, readBound } from '@bilmarknaden/shared/validation/filter-ranges';
-import { matchName, useMakes, useModels } from '../../../lib/car-queries.ts';
+import { matchName, useCarCount, useMakes, useModels } from '../../../lib/car-queries.ts';
+import { formatCarCount } from '../../../lib/format.ts';
 import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
 import { PlaceCombobox } from '../../../components/place-combobox.tsx';
-import type { BrowseFilter } from '../utils/browse-filters.ts';
+import { browseParams, browseQuery, type BrowseFilter } from '../utils/browse-filters.ts';
 
 interface BrowsePanelProps {
   id: string;
@@ -54,6 +55,13 @@ export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
 
   const years = checkYears(fromText, toText);
   const errors: { from?: string; to?: string } = attempted && !years.ok ? years : {};
+  // What applying would list, counted as the choices change (years still being typed count as they were).
+  const counted = years.ok ? years : { from: initial.yearFrom, to: initial.yearTo };
+  const count = useCarCount(
+    browseQuery(
+      browseParams({ make, model, yearFrom: counted.from, yearTo: counted.to, lan: draft.lan, kommun: draft.kommun }),
+    ),
+  ).data;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!years.ok) {
@@ -141,9 +149,12 @@ export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
           onChange={(v) => setDraft((d) => ({ ...d, kommun: v }))}
         />
       </div>
-      <button type="submit" className="button button--primary">
-        Använd filter
-      </button>
+      {/* Phones: stays at the screen's bottom while the fields scroll, so the count is always in view. */}
+      <div className="browse-panel__apply">
+        <button type="submit" className="button button--primary">
+          {count ? `Visa ${formatCarCount(count.count, count.more)}` : 'Visa bilar'}
+        </button>
+      </div>
     </form>
   );
 }

@@ -46,10 +46,12 @@ describe('CarDetailPage', () => {
   it("shows the ad's place with its county", async () => {
     mockFetch((url) =>
       jsonResponse(
-        carDetail(Number(url.searchParams.get('carid')), {
-          imageCount: 0,
-          kommun: url.searchParams.get('carid') === '7' ? '2584' : null,
-        }),
+        url.pathname.endsWith('/similar')
+          ? []
+          : carDetail(Number(url.searchParams.get('carid')), {
+              imageCount: 0,
+              kommun: url.searchParams.get('carid') === '7' ? '2584' : null,
+            }),
       ),
     );
     renderRoutes(routes, '/car/7');
@@ -58,14 +60,20 @@ describe('CarDetailPage', () => {
   });
 
   it("shows 'Stockholm' as the place of an ad posted without one", async () => {
-    mockFetch(() => jsonResponse(carDetail(8, { imageCount: 0, kommun: null })));
+    mockFetch((url) =>
+      url.pathname.endsWith('/similar')
+        ? jsonResponse([])
+        : jsonResponse(carDetail(8, { imageCount: 0, kommun: null })),
+    );
     renderRoutes(routes, '/car/8');
     const place = await screen.findByText('Plats');
     expect(place.nextElementSibling).toHaveTextContent(/^Stockholm$/);
   });
 
   it('shows the heart and the message button the app composes in', async () => {
-    mockFetch(() => jsonResponse(carDetail(7, { imageCount: 0 })));
+    mockFetch((url) =>
+      url.pathname.endsWith('/similar') ? jsonResponse([]) : jsonResponse(carDetail(7, { imageCount: 0 })),
+    );
     renderRoutes(
       [
         {
@@ -85,7 +93,11 @@ describe('CarDetailPage', () => {
   });
 
   it('hides photos that cannot be fetched and pages the viewer with the keyboard', async () => {
-    mockFetch(() => jsonResponse(carDetail(7, { title: 'Saab', imageCount: 3 })));
+    mockFetch((url) =>
+      url.pathname.endsWith('/similar')
+        ? jsonResponse([])
+        : jsonResponse(carDetail(7, { title: 'Saab', imageCount: 3 })),
+    );
     renderRoutes(routes, '/car/7');
     await screen.findByRole('heading', { name: 'Saab' });
     expect(screen.getAllByRole('img')).toHaveLength(3);

@@ -22,12 +22,15 @@ import { QueryError } from '../../../lib/query-error.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PhotoStrip } from './photo-strip.tsx';
+import { OwnerActions } from './owner-actions.tsx';
+import { ShareButton } from './share-button.tsx';
+import { SimilarCars } from './similar-cars.tsx';
 import '../car-detail.css';
 
 interface CarDetailPageProps {
   /** The heart beside the price, composed in by the app (features do not import each other). */
   saveButton?: (car: Car) => ReactNode;
-  /** 'Skicka meddelande' (the messages feature), composed in by the app; absent on the seller's own ad. */
+  /** 'Skicka meddelande' (the messages feature), composed in by the app. Neither it nor the heart is on one's own ad. */
   messageButton?: (car: Car) => ReactNode;
 }
 
@@ -84,9 +87,13 @@ export function CarDetailPage({ saveButton, messageButton }: CarDetailPageProps)
         <p className="car-detail__price">{formatPrice(c.price)}</p>
         {!sold && <PriceCut amount={c.priceCut} />}
         {!sold && <PriceLabelBadge label={c.priceJudgement?.label} />}
-        {!sold && saveButton?.(c)}
+        {!sold && !own && saveButton?.(c)}
       </div>
+      {own && <OwnerActions car={c} />}
       {own && <SoldControls car={c} />}
+      <div className="car-detail__tools">
+        <ShareButton title={c.title} />
+      </div>
       <dl className="car-detail__facts">
         {facts.map(([label, value]) => (
           <div key={label}>
@@ -101,7 +108,7 @@ export function CarDetailPage({ saveButton, messageButton }: CarDetailPageProps)
         </h2>
         <p className="car-detail__user">@{c.user}</p>
         <div className="car-detail__actions">
-          {!sold && messageButton?.(c)}
+          {!sold && !own && messageButton?.(c)}
           <Link className="button button--secondary" to={`/user/${encodeURIComponent(c.user)}`}>
             Besök profil
           </Link>
@@ -112,6 +119,7 @@ export function CarDetailPage({ saveButton, messageButton }: CarDetailPageProps)
         <h2 id="description-heading">Beskrivning</h2>
         <p className="car-detail__description">{c.description}</p>
       </section>
+      <SimilarCars carId={c.id} />
     </article>
   );
 }

@@ -21,6 +21,7 @@ const show = (over: Partial<Car>) => {
       car = { ...car, soldAt: init?.method === 'PUT' ? '2026-03-10T10:00:00.000Z' : null };
       return init?.method === 'PUT' ? jsonResponse({ soldAt: car.soldAt }) : jsonResponse(null, 204);
     }
+    if (url.pathname.endsWith('/similar')) return jsonResponse([]);
     return jsonResponse(car);
   });
   renderRoutes(routes, '/car/7');

@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
+import type { CarCount } from '@bilmarknaden/shared/api-types';
+import { formatCarCount } from '../../../lib/format.ts';
 import {
   attributeLabels,
   colorOptions,
@@ -24,12 +27,25 @@ interface FilterBarProps {
   onSort: (value: ReturnType<typeof parseSortValue>) => void;
   /** A new number drops what was typed in the range fields and not applied ('Rensa alla filter'). */
   draftsKey: number;
+  /** How many ads the filters match: on phones, 'Visa N bilar' under the open filters. */
+  count?: CarCount;
+  /** 'Visa N bilar': the filters fold away and the results take the keyboard. */
+  onShowResults?: () => void;
 }
 
 /** The home filter dropdowns, ranges and sort order. */
 const LAN_OPTIONS = LAN.map((l) => ({ value: l.code, label: l.shortName }));
 
-export function FilterBar({ filters, onFilter, onRange, onPlace, onSort, draftsKey }: FilterBarProps) {
+export function FilterBar({
+  filters,
+  onFilter,
+  onRange,
+  onPlace,
+  onSort,
+  draftsKey,
+  count,
+  onShowResults,
+}: FilterBarProps) {
   // Phones: the fields fold away behind a toggle so the cards come first; wider screens always show them.
   const [open, setOpen] = useState(false);
   const makes = useMakes();
@@ -169,6 +185,20 @@ export function FilterBar({ filters, onFilter, onRange, onPlace, onSort, draftsK
               </option>
             ))}
           </select>
+        </div>
+        {/* Phones: stays at the screen's bottom while the filters scroll, so the count is always in view. */}
+        <div className="filter-bar__show">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              // Folded first, so the results are scrolled to where they stand without the filters.
+              flushSync(() => setOpen(false));
+              onShowResults?.();
+            }}
+          >
+            {count ? `Visa ${formatCarCount(count.count, count.more)}` : 'Visa bilar'}
+          </button>
         </div>
       </div>
     </section>

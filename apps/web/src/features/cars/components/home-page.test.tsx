@@ -87,7 +87,8 @@ describe('HomePage', () => {
     renderAt('/', <HomePage />, '/?make=volvo&model=V70&fuel=diesel');
     await screen.findByText('Inga resultat');
     expect(listCalls(spy)[0]).toContain('make=volvo&model=V70&fuel=diesel');
-    expect(await screen.findByRole('button', { name: 'Ta bort filter Märke: volvo' })).toBeInTheDocument();
+    // Spelled as the list of makes spells it, whatever the URL's case.
+    expect(await screen.findByRole('button', { name: 'Ta bort filter Märke: Volvo' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Märke')).toHaveValue('Volvo'));
   });
 
@@ -281,5 +282,47 @@ describe('HomePage', () => {
     expect(router.state.location.search).toBe('');
     expect(screen.getByLabelText('Pris från')).toHaveValue('');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('HomePage result count', () => {
+  const NBSP = '\u00a0';
+  const raw = { normalizer: (s: string) => s };
+  function counting(countFor: (url: URL) => { count: number; more: boolean }) {
+    return mockFetch((url) => {
+      if (url.pathname.endsWith('/002/2001')) return jsonResponse(makes);
+      if (url.pathname.endsWith('/002/2002')) return jsonResponse([{ id: 1, name: 'V70' }]);
+      if (url.pathname.endsWith('/cars/count')) return jsonResponse(countFor(url));
+      return jsonResponse(page(0, 20));
+    });
+  }
+
+  it("shows '1 234 bilar' with the product's no-break space and follows the filters", async () => {
+    const spy = counting((url) => ({ count: url.searchParams.get('fuel') === 'diesel' ? 1 : 1234, more: false }));
+    renderAt('/', <HomePage />, '/?orderBy=price&order=asc');
+    expect(await screen.findByText(`1${NBSP}234 bilar`, raw)).toBeInTheDocument();
+    const counts = () => requestedUrls(spy).filter((u) => u.includes('/cars/count'));
+    // The order is not a filter: the count does not send it.
+    expect(counts()[0]).not.toContain('orderBy');
+    await userEvent.selectOptions(screen.getByLabelText('Bränsle'), 'diesel');
+    expect(await screen.findByTestId('result-count')).toHaveTextContent('1 bil');
+    expect(counts().at(-1)).toContain('fuel=diesel');
+  });
+
+  it("says '1 000+ bilar' past the count's cap", async () => {
+    counting(() => ({ count: 1000, more: true }));
+    renderAt('/', <HomePage />, '/');
+    expect(await screen.findByText(`1${NBSP}000+ bilar`, raw)).toBeInTheDocument();
+  });
+
+  it("'Visa N bilar' under the filters folds them away and takes the keyboard to the results", async () => {
+    counting(() => ({ count: 57, more: false }));
+    renderAt('/', <HomePage />, '/');
+    const toggle = screen.getByRole('button', { name: 'Visa filter' });
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(await screen.findByRole('button', { name: 'Visa 57 bilar' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByTestId('result-count').parentElement).toHaveFocus();
   });
 });

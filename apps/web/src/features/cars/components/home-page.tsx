@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useInfiniteCars } from '../../../lib/car-queries.ts';
+import { matchName, useCarCount, useInfiniteCars, useMakes, useModels } from '../../../lib/car-queries.ts';
 import { CarResults } from '../../../components/car-results.tsx';
+import { ResultCount } from '../../../components/result-count.tsx';
 import { SearchForm } from '../../../components/search-form.tsx';
 import { PageNotice } from '../../../lib/page-notice.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -32,7 +33,14 @@ export function HomePage() {
   );
   const listQuery = useMemo(() => toListQuery(filters), [filters]);
   const cars = useInfiniteCars(listQuery);
+  const count = useCarCount(listQuery);
+  // Chips spell a make and model as the lists do ('Märke: Volvo'), whatever the URL's case.
+  const makes = useMakes();
+  const make = matchName(makes.data, filters.make);
+  const models = useModels(make || undefined);
+  const names = { make, model: matchName(models.data, filters.model) };
   const heading = useRef<HTMLHeadingElement>(null);
+  const results = useRef<HTMLDivElement>(null);
   // 'Rensa alla filter' also drops a range bound typed but refused (not in the URL, so not in a chip).
   const [draftsKey, setDraftsKey] = useState(0);
   const focusHeading = useCallback(() => heading.current?.focus(), []);
@@ -51,9 +59,15 @@ export function HomePage() {
         onPlace={(key, value) => update(setPlace(filters, key, value))}
         onSort={({ orderBy, order }) => update(setSort(filters, orderBy, order))}
         draftsKey={draftsKey}
+        count={count.data}
+        onShowResults={() => {
+          // The filters fold away above: the results' top, not wherever the page now stands, comes into view.
+          results.current?.focus({ preventScroll: true });
+          results.current?.scrollIntoView?.({ block: 'start' });
+        }}
       />
       <FilterChips
-        chips={activeChips(filters)}
+        chips={activeChips(filters, names)}
         onRemove={(key) => update(removeChip(filters, key))}
         onClearAll={() => {
           setDraftsKey((k) => k + 1);
@@ -61,7 +75,10 @@ export function HomePage() {
         }}
         onEmptied={focusHeading}
       />
-      <CarResults query={cars} label="Bilannonser" listKey={JSON.stringify(listQuery)} />
+      <div ref={results} tabIndex={-1} className="results-anchor">
+        <ResultCount query={count} />
+        <CarResults query={cars} label="Bilannonser" listKey={JSON.stringify(listQuery)} />
+      </div>
     </div>
   );
 }

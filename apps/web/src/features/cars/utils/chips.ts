@@ -17,16 +17,19 @@ export interface Chip {
   label: string;
 }
 
-/** One chip per active filter, in the order the filters appear on screen. */
-export function activeChips(filters: HomeFilters): Chip[] {
+/**
+ * One chip per active filter, in the order the filters appear on screen; `names` spell the make and model as the
+ * lists do (the URL may say 'volvo').
+ */
+export function activeChips(filters: HomeFilters, names: { make?: string; model?: string } = {}): Chip[] {
   const chips: Chip[] = [];
   const add = (key: HomeFilterKey, label: string | undefined) => {
     if (label) chips.push({ key, label });
   };
   const f = filters;
   add('searchterm', f.searchterm && `Sök: ${f.searchterm}`);
-  add('make', f.make && `${attributeLabels.make}: ${f.make}`);
-  add('model', f.model && `${attributeLabels.model}: ${f.model}`);
+  add('make', f.make && `${attributeLabels.make}: ${names.make || f.make}`);
+  add('model', f.model && `${attributeLabels.model}: ${names.model || f.model}`);
   add('trans', f.trans && `${attributeLabels.transmission}: ${optionLabel(transmissionOptions, f.trans)}`);
   add('fuel', f.fuel && `${attributeLabels.fuel}: ${optionLabel(fuelOptions, f.fuel)}`);
   add('type', f.type && `${attributeLabels.type}: ${optionLabel(typeOptions, f.type)}`);

@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
-import { DeleteAdDialog } from './delete-ad-dialog.tsx';
+import { DeleteAdDialog } from '../../../components/delete-ad-dialog.tsx';
 import { SoldAdsSection } from './sold-ads-section.tsx';
 import { useSoldMutation } from '../../../lib/sold-queries.ts';
 import '../profile.css';

@@ -9,9 +9,9 @@ import '../save-button.css';
 /**
  * The heart: filled when the ad is saved; toggles when logged in, opens the login dialog when not (and saves the
  * ad after that login). A refused toggle (the saved list is full, or the call failed) is rolled back and its
- * message shown under the heart.
+ * message shown under the heart. `named`: the label names the ad (a heart on a card in a list).
  */
-export function SaveButton({ car }: { car: CarListItem }) {
+export function SaveButton({ car, named = false }: { car: CarListItem; named?: boolean }) {
   const token = useSessionToken();
   const state = useIsSaved(car.id);
   const saved = state === true && token !== null;
@@ -38,7 +38,16 @@ export function SaveButton({ car }: { car: CarListItem }) {
         type="button"
         className={`save-button ${saved ? 'save-button--saved' : ''}`}
         aria-pressed={saved}
-        aria-label={saved ? 'Sparad annons, ta bort från sparade' : 'Spara annonsen'}
+        // In a list every heart says which ad it saves; on the ad's own page, 'annonsen' is enough.
+        aria-label={
+          named
+            ? saved
+              ? `Sparad: ${car.title}, ta bort från sparade`
+              : `Spara ${car.title}`
+            : saved
+              ? 'Sparad annons, ta bort från sparade'
+              : 'Spara annonsen'
+        }
         aria-disabled={unknown || undefined}
         aria-busy={unknown || undefined}
         onClick={() => {

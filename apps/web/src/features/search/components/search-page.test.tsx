@@ -57,3 +57,14 @@ describe('SearchPage', () => {
     await waitFor(() => expect(status).toHaveTextContent('Inga resultat'));
   });
 });
+
+describe('SearchPage result count', () => {
+  it('counts the results of the term', async () => {
+    const spy = mockFetch((url) =>
+      jsonResponse(url.pathname.endsWith('/cars/count') ? { count: 2, more: false } : page(0, 2)),
+    );
+    renderRoutes(routes, '/search/volvp');
+    expect(await screen.findByText('2 bilar')).toBeInTheDocument();
+    expect(requestedUrls(spy).find((u) => u.includes('/cars/count'))).toContain('searchterm=volvp');
+  });
+});

@@ -1,6 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
-import { useInfiniteCars } from '../../../lib/car-queries.ts';
+import { useCarCount, useInfiniteCars } from '../../../lib/car-queries.ts';
 import { CarResults } from '../../../components/car-results.tsx';
+import { ResultCount } from '../../../components/result-count.tsx';
 import { SearchForm } from '../../../components/search-form.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
@@ -11,6 +12,7 @@ export function SearchPage() {
   const searchterm = term.trim();
   useDocumentTitle(searchterm ? `Sökresultat för ${searchterm}` : 'Sök');
   const results = useInfiniteCars({ searchterm }, searchterm !== '');
+  const count = useCarCount({ searchterm }, searchterm !== '');
   return (
     <div className="search-page">
       <h1>{searchterm ? `Sökresultat för "${searchterm}"` : 'Sök bland bilannonser'}</h1>
@@ -20,6 +22,7 @@ export function SearchPage() {
         initialValue={searchterm}
         onSearch={(t) => navigate(`/search/${encodeURIComponent(t)}`)}
       />
+      {searchterm && <ResultCount query={count} />}
       <CarResults query={results} label={`Sökresultat för ${searchterm}`} listKey={searchterm} />
     </div>
   );

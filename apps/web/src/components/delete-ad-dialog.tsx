@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { apiFetch, inventoryUrl } from '../../../lib/api-client.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { apiFetch, inventoryUrl } from '../lib/api-client.ts';
 
 interface DeleteAdDialogProps {
   car: CarListItem | null;

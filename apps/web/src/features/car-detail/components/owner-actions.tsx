@@ -1,0 +1,34 @@
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { Car } from '@bilmarknaden/shared/api-types';
+import { DeleteAdDialog } from '../../../components/delete-ad-dialog.tsx';
+import { leaveNotice } from '../../../lib/page-notice.tsx';
+
+/** The seller's 'Redigera' and 'Ta bort' on their own ad; after a removal, home says the ad is gone. */
+export function OwnerActions({ car }: { car: Car }) {
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  return (
+    <div className="car-detail__owner">
+      {!car.soldAt && (
+        <Link className="button button--secondary" to={`/edit/car/${car.id}`}>
+          Redigera
+        </Link>
+      )}
+      <button ref={removeButton} type="button" className="button button--secondary" onClick={() => setDeleting(true)}>
+        Ta bort
+      </button>
+      <DeleteAdDialog
+        car={deleting ? car : null}
+        onClose={(deleted) => {
+          setDeleting(false);
+          if (!deleted) return;
+          leaveNotice(`”${car.title}” är borttagen.`);
+          navigate('/', { replace: true });
+        }}
+        focusAfterDelete={() => undefined}
+      />
+    </div>
+  );
+}

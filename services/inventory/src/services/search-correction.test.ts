@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { CloseName } from '../repositories/search-terms-repository.ts';
+import { correctionCandidates, correctWords } from './search-correction.ts';
+import { searchWords } from './search-query.ts';
+
+const close = (word: string, name: string, extra: Partial<CloseName> = {}): CloseName => ({
+  word,
+  name,
+  compact: false,
+  known: false,
+  part: name,
+  score: 0,
+  ...extra,
+});
+
+describe('correctionCandidates', () => {
+  it('asks for each word and each pair of neighbours joined', () => {
+    expect(correctionCandidates(searchWords('volvo xc 90'))).toEqual(['volvo', 'volvoxc', 'xc', 'xc90', '90']);
+  });
+});
+
+describe('correctWords', () => {
+  it('joins neighbours that spell a name together', () => {
+    const words = correctWords(searchWords('xc 90 diesel'), [close('xc90', 'xc90', { compact: true })]);
+    expect(words.map((w) => w.text)).toEqual(['xc90', 'diesel']);
+  });
+
+  it('adds the hyphenated name to a word spelled without the hyphen', () => {
+    const [w] = correctWords(searchWords('cx5'), [close('cx5', 'cx-5', { compact: true })]);
+    expect(w).toEqual({ text: 'cx5', likePattern: '%cx5%', alternatives: [{ text: 'cx-5', likePattern: '%cx-5%' }] });
+  });
+
+  it('adds the closest name to a typo, not to part of a name or to a short word', () => {
+    const names = [
+      close('volvp', 'volvo', { score: 0.5 }),
+      close('volvp', 'volt', { score: 0.42 }),
+      close('volv', 'volvo', { known: true, score: 0.57 }),
+      close('bmv', 'bmw', { score: 0.33 }),
+      close('zzzz', 'zz', { score: 0.3 }),
+    ];
+    const words = correctWords(searchWords('volvp volv bmv zzzz'), names);
+    expect(words.map((w) => w.alternatives?.map((a) => a.text))).toEqual([['volvo'], undefined, undefined, undefined]);
+  });
+});
