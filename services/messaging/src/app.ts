@@ -11,7 +11,7 @@ import { createMailSweep, MAIL_SWEEP_INTERVAL_MS } from './services/mail-sweep.t
 import type { RouteContext } from './routes/context.ts';
 import { conversationRoutes } from './routes/conversation-routes.ts';
 import { safetyRoutes } from './routes/safety-routes.ts';
-import { eventsRoutes } from './routes/events-routes.ts';
+import { eventsRoutes, type EventsRoutesOptions } from './routes/events-routes.ts';
 import { conversationsRepository } from './repositories/conversations-repository.ts';
 
 export interface MessagingOptions {
@@ -26,6 +26,8 @@ export interface MessagingOptions {
   limits?: HourlyLimits;
   /** The mail about unread messages: swept every `intervalMs` while the app runs; none when omitted. */
   mail?: { identity: IdentityClient; publicUrl: string; intervalMs?: number };
+  /** Tests: the live streams' limits and how often their tokens are checked again. */
+  live?: EventsRoutesOptions['live'];
   /** Largest JSON body in bytes (default 16 KiB: a message is at most 2000 characters). */
   jsonBodyLimit?: number;
   /** Serve the OpenAPI document and its UI at `/docs` (default true). */
@@ -64,7 +66,13 @@ export async function messagingApp(app: FastifyInstance, opts: MessagingOptions)
   };
   conversationRoutes(app, ctx);
   safetyRoutes(app, ctx);
-  eventsRoutes(app, { db: opts.db, source: conversationsRepository(opts.db), auth: ctx.auth });
+  eventsRoutes(app, {
+    db: opts.db,
+    source: conversationsRepository(opts.db),
+    auth: ctx.auth,
+    verifyToken: opts.verifyToken,
+    ...(opts.live ? { live: opts.live } : {}),
+  });
 
   if (opts.mail) runMailSweep(app, opts.db, opts.mail);
 }

@@ -5,7 +5,12 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fast
 import { generateKeyPair, SignJWT } from 'jose';
 import type { Database } from '@bilmarknaden/db/database';
 import { createTestDatabase } from '@bilmarknaden/db/testing';
-import { createTokenVerifier, DEFAULT_TOKEN_SETTINGS, TOKEN_ALGORITHM } from '@bilmarknaden/shared/auth/token';
+import {
+  createTokenVerifier,
+  DEFAULT_TOKEN_SETTINGS,
+  TOKEN_ALGORITHM,
+  type TokenVerifier,
+} from '@bilmarknaden/shared/auth/token';
 import { MESSAGING_BASE, messagingPaths } from '@bilmarknaden/shared/api-paths';
 import type { AdSnapshot } from '../src/ad-lookup.ts';
 import { messagingApp, type MessagingOptions } from '../src/app.ts';
@@ -28,8 +33,14 @@ export interface TestApp {
 
 let adIds = 1000;
 
-/** A migrated database and the messaging plugin under its base path. */
-export async function buildTestApp(options: Partial<MessagingOptions> = {}): Promise<TestApp> {
+/**
+ * A migrated database and the messaging plugin under its base path; `wrapVerifier` puts a check of the test's own
+ * (the revocation list) after the signature check.
+ */
+export async function buildTestApp(
+  options: Partial<MessagingOptions> = {},
+  wrapVerifier: (verify: TokenVerifier) => TokenVerifier = (verify) => verify,
+): Promise<TestApp> {
   const { db, dispose } = await createTestDatabase([messagingMigrations]);
   const { publicKey, privateKey } = await generateKeyPair(TOKEN_ALGORITHM, { extractable: true });
   const sign = (username: string) =>
@@ -47,7 +58,7 @@ export async function buildTestApp(options: Partial<MessagingOptions> = {}): Pro
   await app.register(messagingApp, {
     prefix: BASE,
     db,
-    verifyToken: createTokenVerifier(publicKey),
+    verifyToken: wrapVerifier(createTokenVerifier(publicKey)),
     adLookup: async (carId) => ads.get(carId) ?? null,
     ...options,
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Database } from '@bilmarknaden/db/database';
 import type { BearerAuth } from '@bilmarknaden/service-kit/bearer-auth';
+import { bearerToken, type TokenVerifier } from '@bilmarknaden/shared/auth/token';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
 import { messagingPaths } from '@bilmarknaden/shared/api-paths';
 import { errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
@@ -14,8 +15,10 @@ export interface EventsRoutesOptions {
   /** The conversations repository's `messageEvent` and `missedMessageEvents`. */
   source: Pick<LiveEventSource, 'messageEvent' | 'missedMessageEvents'>;
   auth: BearerAuth<{ username: string; exp: number }>;
-  /** Tests and the bench: the hub's limits. */
-  live?: Pick<EventHubOptions, 'maxStreamsPerUser' | 'maxBufferedBytes' | 'pingIntervalMs'>;
+  /** The service's verifier, asked again while a stream is open: a revoked token ends it. */
+  verifyToken: TokenVerifier;
+  /** Tests and the bench: the hub's limits, and how often an open stream's token is checked again. */
+  live?: Pick<EventHubOptions, 'maxStreamsPerUser' | 'maxBufferedBytes' | 'pingIntervalMs'> & { recheckMs?: number };
 }
 
 const SSE_HEADERS = {
@@ -26,13 +29,19 @@ const SSE_HEADERS = {
   connection: 'keep-alive',
 };
 
+/**
+ * An open stream's token is verified again this often: after a password change, a closure or a block (decision 033)
+ * the stream ends within this and the revocation list's refresh.
+ */
+const RECHECK_MS = 15_000;
+
 /** setTimeout's longest delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * `GET /events`: the caller's live events as server-sent events, from this process's event hub (started when the
  * app is ready, ended before it closes). The stream ends when the token expires; the client reconnects with a
- * fresh token and `Last-Event-ID`.
+ * fresh token and `Last-Event-ID`; it also ends when the token is revoked.
  */
 export function eventsRoutes(app: FastifyInstance, opts: EventsRoutesOptions): void {
   const source: LiveEventSource = {
@@ -55,7 +64,8 @@ export function eventsRoutes(app: FastifyInstance, opts: EventsRoutesOptions): v
           '`event: message` (id: the message id, data `{conversationId, message}`) for each message in the ' +
           "caller's conversations, the caller's own from other tabs included; `event: read` (data " +
           '`{conversationId}`) when the caller read a conversation elsewhere; `: ping` every 25 s. With ' +
-          '`Last-Event-ID` the messages after it (at most 200) come first. The stream ends when the token expires.',
+          '`Last-Event-ID` the messages after it (at most 200) come first. The stream ends when the token expires ' +
+          'or is revoked.',
         tags: ['events'],
         security: bearerSecurity,
         headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ maxLength: 20 })) }),
@@ -80,6 +90,16 @@ export function eventsRoutes(app: FastifyInstance, opts: EventsRoutesOptions): v
       res.flushHeaders();
 
       const expiry = setTimeout(() => res.end(), Math.min(MAX_TIMER_MS, user.exp * 1000 - Date.now()));
+      const token = bearerToken(request.headers.authorization)!;
+      const recheck = setInterval(() => {
+        opts.verifyToken(token).then(
+          (claims) => {
+            if (!claims) res.end();
+          },
+          (err: unknown) => request.log.warn({ err }, 'live stream token not checked'),
+        );
+      }, opts.live?.recheckMs ?? RECHECK_MS);
+      recheck.unref();
       const forget = hub.open(
         user.username,
         {
@@ -91,6 +111,7 @@ export function eventsRoutes(app: FastifyInstance, opts: EventsRoutesOptions): v
       );
       res.on('close', () => {
         clearTimeout(expiry);
+        clearInterval(recheck);
         forget();
       });
     },
