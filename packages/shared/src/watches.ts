@@ -84,7 +84,7 @@ export function watchChips(query: WatchQuery): string[] {
   const chips: string[] = [];
   if (query.make) chips.push(query.make);
   if (query.model) chips.push(query.model);
-  for (const key of ['trans', 'fuel', 'type', 'color', 'drivetrain'] as const) {
+  for (const key of ['fuel', 'trans', 'type', 'color', 'drivetrain'] as const) {
     const v = query[key];
     if (v) chips.push(optionLabel(OPTION_LISTS[key]!, v));
   }

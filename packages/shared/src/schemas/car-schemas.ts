@@ -53,6 +53,10 @@ export const SavedCarListSchema = Type.Array(
       soldAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
         description: "When the ad was sold (shown 'Såld'); null: still for sale",
       }),
+      priceDrop: Type.Union([Type.Integer(), Type.Null()], {
+        description:
+          "How much lower the price is than when the ad was saved (shown 'Sänkt 10 000 kr'); null: not lower",
+      }),
     }),
   ]),
 );

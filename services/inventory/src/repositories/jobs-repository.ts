@@ -36,10 +36,7 @@ export function jobsRepository(db: Queryable) {
         .map((row) => ({
           id: Number(row.id),
           kind: row.kind,
-          payload: (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Record<
-            string,
-            unknown
-          >,
+          payload: (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Record<string, unknown>,
           attempts: row.attempts,
         }))
         .sort((a, b) => a.id - b.id);

@@ -11,6 +11,10 @@ import type { Window } from '../services/search-query.ts';
 const lockUserSaves = (tx: Queryable, username: string) =>
   tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('saved:' || lower($1), 0))`, [username]);
 
+/** The price when the user saved the ad: the old price of the first change since, else the price now. */
+const PRICE_WHEN_SAVED = `(SELECT pc.old_price FROM inventory.price_changes pc
+  WHERE pc.car_id = c.id AND pc.changed_at > s.saved_at ORDER BY pc.changed_at LIMIT 1)`;
+
 /** The ads a saved list shows and counts: visible ones, and sold ones (marked 'Såld', issue 28). */
 const LISTED = `c.status IN ('active', 'sold')`;
 
@@ -85,12 +89,14 @@ export function savedRepository(db: Database) {
     listJson(username: string, window: Window): Promise<string> {
       return queryJsonArray(db, {
         sql: asJsonArray(
-          `SELECT ${LIST_COLUMNS}, c.sold_at, s.saved_at FROM inventory.saved_cars s
+          `SELECT ${LIST_COLUMNS}, c.sold_at, s.saved_at, ${PRICE_WHEN_SAVED} AS saved_price
+           FROM inventory.saved_cars s
            JOIN inventory.cars c ON c.id = s.car_id AND ${LISTED}
            WHERE s.username = $1
            ORDER BY s.saved_at DESC, c.id DESC LIMIT $2 OFFSET $3`,
           'r.saved_at DESC, r.id DESC',
-          `${jsonTimestamp('r.sold_at')} AS "soldAt"`,
+          `${jsonTimestamp('r.sold_at')} AS "soldAt", ` +
+            `CASE WHEN r.saved_price > r.price THEN r.saved_price - r.price END AS "priceDrop"`,
         ),
         params: [username, window.end - window.start, window.start],
       });

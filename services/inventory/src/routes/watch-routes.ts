@@ -80,7 +80,10 @@ export function watchRoutes(app: FastifyInstance, ctx: RouteContext): void {
     },
     async (request) => {
       const raw = request.body.watch;
-      const { name } = await watches.unsubscribe(parseId(typeof raw === 'number' ? String(raw) : raw), request.body.token);
+      const { name } = await watches.unsubscribe(
+        parseId(typeof raw === 'number' ? String(raw) : raw),
+        request.body.token,
+      );
       return { message: WATCH_MESSAGES.unsubscribed, name };
     },
   );

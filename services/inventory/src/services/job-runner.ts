@@ -20,6 +20,7 @@ export interface JobRunnerOptions {
 export const DEFAULT_JOB_INTERVAL_MS = 5_000;
 export const DEFAULT_JOB_LEASE_MS = 5 * 60_000;
 const CLAIM_BATCH = 10;
+
 /** Waits after the n-th failed try (the last repeats). */
 const RETRY_DELAYS_MS = [10_000, 60_000, 5 * 60_000, 30 * 60_000, 60 * 60_000];
 
@@ -51,7 +52,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   let started = false;
   let closed = false;
 
-  async function runOne(job: ClaimedJob): Promise<void> {
+  async function runOne(job: ClaimedJob, at: Date): Promise<void> {
     const handler = opts.handlers[job.kind];
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
@@ -59,20 +60,23 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     } catch (err) {
       const delay = RETRY_DELAYS_MS[Math.min(job.attempts, RETRY_DELAYS_MS.length) - 1]!;
       opts.log.warn({ err, job: job.id, kind: job.kind, attempts: job.attempts }, 'a job failed; tried again later');
-      await jobs.retryAt(job.id, new Date(now().getTime() + delay), String(err));
+      await jobs.retryAt(job.id, new Date(at.getTime() + delay), String(err));
       return;
     }
     await jobs.done(job.id);
   }
 
-  async function runDue(at: Date = now()): Promise<number> {
-    await opts.beforeRound?.(at);
+  async function runDue(at?: Date): Promise<number> {
+    await opts.beforeRound?.(at ?? now());
     let ran = 0;
     for (;;) {
-      const claimed = await jobs.claimDue(at, new Date(at.getTime() + leaseMs), CLAIM_BATCH);
-      for (const job of claimed) await runOne(job);
+      // The clock read again for each claim, so the jobs queued by this round's jobs are due in it.
+      const claimAt = at ?? now();
+      const claimed = await jobs.claimDue(claimAt, new Date(claimAt.getTime() + leaseMs), CLAIM_BATCH);
+      for (const job of claimed) await runOne(job, claimAt);
       ran += claimed.length;
-      if (claimed.length < CLAIM_BATCH || closed) return ran;
+      // Until a claim finds none: jobs queued by this round's jobs (a match's alerts) run in it too.
+      if (claimed.length === 0 || closed) return ran;
     }
   }
 

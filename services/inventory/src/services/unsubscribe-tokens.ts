@@ -41,7 +41,8 @@ export function unsubscribeTokens(db: Queryable) {
       if (tokenWatch !== watchId) return { ok: false, reason: 'other' };
       const expected = Buffer.from(await sign(tokenWatch, owner, expiry));
       const given = Buffer.from(m[3]!);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid' };
+      if (expected.length !== given.length || !timingSafeEqual(expected, given))
+        return { ok: false, reason: 'invalid' };
       if (expiry * 1000 < now.getTime()) return { ok: false, reason: 'expired' };
       return { ok: true, watchId };
     },

@@ -135,7 +135,8 @@ export function watchService({ db, now = () => new Date() }: WatchServiceDeps) {
             ).rows[0];
       const check = await tokens.check(token, watchId ?? -1, owner?.username ?? null, now());
       if (!check.ok) {
-        if (check.reason === 'expired') throw new DomainError('invalid', WATCH_MESSAGES.tokenExpired, { field: 'token' });
+        if (check.reason === 'expired')
+          throw new DomainError('invalid', WATCH_MESSAGES.tokenExpired, { field: 'token' });
         if (check.reason === 'other') throw new DomainError('forbidden', WATCH_MESSAGES.tokenOther, { field: 'token' });
         throw new DomainError('invalid', WATCH_MESSAGES.tokenInvalid, { field: 'token' });
       }
