@@ -19,7 +19,8 @@ import { IdParamsSchema, JSON_TYPE, jsonText, parseId, typed, type RouteContext 
 export function watchRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const { watches, auth } = ctx;
   const user = (request: Parameters<typeof auth.user>[0]) => auth.user(request).username;
-  const owner = { preHandler: auth.required };
+  // preValidation: a request without a good token is 401 before its body is looked at.
+  const owner = { preValidation: auth.required };
   const tags = ['watches'];
 
   typed(app).get(
