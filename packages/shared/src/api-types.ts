@@ -2,6 +2,7 @@
 // the web bundle gets no TypeBox).
 import type { Static } from '@sinclair/typebox';
 import type { ApiErrorSchema } from './schemas/api-error-schemas.ts';
+import type { WatchAdListSchema, WatchSchema } from './schemas/watch-schemas.ts';
 import type {
   CarFiltersSchema,
   CarListItemSchema,
@@ -52,3 +53,7 @@ export type PriceRange = Static<typeof PriceRangeSchema>;
 export type PriceJudgement = Static<typeof PriceJudgementSchema>;
 export type PriceHistoryEntry = Static<typeof PriceHistoryEntrySchema>;
 export type StoredUserDetails = Static<typeof StoredUserDetailsSchema>;
+
+/** Bevakningar (issue 26). */
+export type Watch = Static<typeof WatchSchema>;
+export type WatchAd = Static<typeof WatchAdListSchema>[number];

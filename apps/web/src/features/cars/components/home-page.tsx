@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useInfiniteCars } from '../../../lib/car-queries.ts';
 import { CarResults } from '../../../components/car-results.tsx';
@@ -22,7 +22,9 @@ import { FilterChips } from './filter-chips.tsx';
 import '../cars.css';
 
 /** Home: search bar, filters in the query string, chips, the card list and 'Mer'. */
-export function HomePage() {
+export function HomePage({
+  watchButton,
+}: { /** 'Bevaka sökning' (composed by the app). */ watchButton?: ReactNode } = {}) {
   useDocumentTitle('Begagnade bilar');
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseFilters(params), [params]);
@@ -61,6 +63,7 @@ export function HomePage() {
         }}
         onEmptied={focusHeading}
       />
+      {watchButton}
       <CarResults query={cars} label="Bilannonser" listKey={JSON.stringify(listQuery)} />
     </div>
   );

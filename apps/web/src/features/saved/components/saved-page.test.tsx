@@ -45,6 +45,22 @@ describe('SavedPage', () => {
     expect(screen.getAllByText('Stockholm')).toHaveLength(2);
   });
 
+  it("marks an ad whose price was lowered since it was saved 'Sänkt 10 000 kr'", async () => {
+    login();
+    mockFetch((url) =>
+      url.pathname.endsWith('/001/3002')
+        ? jsonResponse([
+            { ...carItem(1, { title: 'Volvo' }), soldAt: null, priceDrop: 10_000 },
+            { ...carItem(2, { title: 'Saab' }), soldAt: null, priceDrop: null },
+          ])
+        : jsonResponse({}, 404),
+    );
+    renderAt('/saved/cars', <SavedPage />, '/saved/cars');
+    const volvo = await screen.findByRole('link', { name: /Volvo/ });
+    expect(volvo).toHaveTextContent(/Sänkt 10\s000 kr/);
+    expect(screen.getByRole('link', { name: /Saab/ })).not.toHaveTextContent('Sänkt');
+  });
+
   it("marks a sold ad 'Såld' in text, still links to it and lets it be removed", async () => {
     login();
     const spy = mockFetch((url) => {

@@ -73,7 +73,10 @@ describe('Aviseringar', () => {
     storeSession('tok');
     let fail = true;
     mockApi({
-      [`GET ${PATH}`]: () => (fail ? jsonResponse({ message: 'fel' }, 503) : jsonResponse({ messages: true, watches: true, priceDrops: true })),
+      [`GET ${PATH}`]: () =>
+        fail
+          ? jsonResponse({ message: 'fel' }, 503)
+          : jsonResponse({ messages: true, watches: true, priceDrops: true }),
     });
     show();
     expect(await screen.findByRole('alert')).toHaveTextContent('Aviseringarna kunde inte hämtas.');
