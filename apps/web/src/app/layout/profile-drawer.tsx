@@ -62,7 +62,9 @@ export function ProfileDrawer({ open, onOpenChange }: ProfileDrawerProps) {
                     <span className="badge" aria-hidden="true">
                       {newInWatches}
                     </span>
-                    <span className="visually-hidden">({newInWatches} nya bilar)</span>
+                    <span className="visually-hidden">
+                      ({newInWatches} {newInWatches === 1 ? 'ny bil' : 'nya bilar'})
+                    </span>
                   </>
                 ),
               )}
