@@ -9,6 +9,18 @@ import { unsubscribeTokens } from './unsubscribe-tokens.ts';
 const TIME_ZONE = 'Europe/Stockholm';
 /** Daily bevakningar mailed per round of the digest (each round one read of their hits). */
 export const DIGEST_CHUNK = 200;
+/** Digest mails asked of identity at the same time. */
+const DIGEST_PARALLEL = 8;
+
+/** Runs `work` on every item, at most `parallel` at a time. */
+async function inTurns<T>(items: T[], parallel: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
+}
+
 /** The most ads one digest lists (the rest are on the site). */
 const DIGEST_MAX_ADS = 20;
 
@@ -144,7 +156,8 @@ export function watchMails({ db, identity, publicUrl, now = () => new Date() }: 
       );
       const byWatch = new Map<number, typeof r.rows>();
       for (const row of r.rows) byWatch.set(row.watch_id, [...(byWatch.get(row.watch_id) ?? []), row]);
-      for (const [watchId, ads] of byWatch) {
+      // A few mails asked for at once: on PostgreSQL identity stores them on several connections.
+      await inTurns([...byWatch], DIGEST_PARALLEL, async ([watchId, ads]) => {
         const first = ads[0]!;
         const total = Number(first.total);
         const more = total > ads.length ? `\n\n… och ${total - ads.length} till på sajten.` : '';
@@ -158,7 +171,7 @@ export function watchMails({ db, identity, publicUrl, now = () => new Date() }: 
             ads.map((ad) => adLines(ad, publicUrl)).join('\n\n') +
             `${more}\n\n${await footer(watchId, first.username)}`,
         } satisfies NotificationRequest);
-      }
+      });
       await db.query(
         `UPDATE inventory.watch_hits SET digest_pending = false
          WHERE watch_id = ANY($1::int[]) AND digest_pending AND matched_at <= $2`,
