@@ -78,6 +78,11 @@ test('a saved search counts a matching new ad, mails it, and its mail unsubscrib
   await expect(item.getByRole('list', { name: 'Filter' }).getByRole('listitem')).toHaveText(['Diesel', `”${word}”`]);
   await settled(page);
   expect(await axeViolations(page)).toEqual([]);
+  // Usable at 360 px: nothing scrolls sideways, axe still clean.
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await horizontalOverflow(page)).toBe(0);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: `${buyer.firstname} ${buyer.lastname}` }).click();
   const drawer = page.getByRole('dialog', { name: `Välkommen, ${buyer.firstname} ${buyer.lastname}` });
   await expect(drawer.getByRole('link', { name: 'Bevakningar (1 ny bil)' })).toHaveAttribute('href', '/bevakningar');
