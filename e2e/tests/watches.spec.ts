@@ -127,13 +127,21 @@ test('a saved search counts a matching new ad, mails it, and its mail unsubscrib
   await expect(item.getByLabel('Meddela mig')).toHaveValue('site');
 });
 
-test("a lowered price is marked 'Sänkt' on the saved list and mailed", async ({ page, request }) => {
+test("a lowered price is marked 'Sänkt' on the saved list and mailed; a removed ad stays, marked", async ({
+  page,
+  request,
+}) => {
   const buyer = await registerUser(request, 'sparare');
   const seller = await registerUser(request, 'sankare');
   const fields = adFields({ price: '150000' });
   const carId = await createAd(request, seller.token, fields);
+  const goneFields = adFields();
+  const goneId = await createAd(request, seller.token, goneFields);
   expect(await toggleSaved(request, buyer.token, carId)).toBe(true);
+  expect(await toggleSaved(request, buyer.token, goneId)).toBe(true);
   await editPrice(request, seller.token, carId, { ...fields, price: '140000' });
+  const removed = await request.delete(`/api/inventory/cars/${goneId}`, { headers: bearer(seller.token) });
+  expect(removed.status()).toBe(204);
 
   await seedSession(page, buyer.token, detailsOf(buyer));
   for (const viewport of [
@@ -144,7 +152,10 @@ test("a lowered price is marked 'Sänkt' on the saved list and mailed", async ({
     await page.goto('/saved/cars');
     const row = page.getByRole('link', { name: new RegExp(fields.title) });
     await expect(row).toContainText(/Sänkt 10\s000 kr/);
+    const gone = page.getByRole('region', { name: 'Borttagna annonser' });
+    await expect(gone.getByRole('listitem')).toHaveText(new RegExp(`${goneFields.title} – Borttagen`));
     expect(await horizontalOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
   }
   await expect
     .poll(async () => (await mailsTo(buyer.email, /Sänkt pris/)).map((m) => m.subject), { timeout: 20_000 })

@@ -30,6 +30,10 @@ export const inventoryPaths = {
   models: '/002/2002',
   toggleSaved: '/001/3001',
   savedCars: '/001/3002',
+  /** GET the caller's saved ads removed since (issue 26). */
+  savedRemoved: '/saved/removed',
+  /** DELETE dismisses one removed saved ad's mark. */
+  savedRemovedById: (id: number | string) => `/saved/removed/${id}`,
   /** Owner actions: PUT and DELETE `/cars/{id}`. */
   carById: (id: number | string) => `/cars/${id}`,
   /** Owner: PUT marks the ad sold, DELETE takes the sale back ('Ångra'). */

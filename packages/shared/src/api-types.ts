@@ -11,6 +11,7 @@ import type {
   CreatedSchema,
   NamedSchema,
   SavedCarListSchema,
+  SavedRemovedListSchema,
   SavedToggleSchema,
   SoldCarListSchema,
 } from './schemas/car-schemas.ts';
@@ -47,6 +48,7 @@ export type LoginBody = Static<typeof LoginBodySchema>;
 export type FeedbackBody = Static<typeof FeedbackBodySchema>;
 export type FeedbackItem = Static<typeof FeedbackItemSchema>;
 export type SavedCarListItem = Static<typeof SavedCarListSchema>[number];
+export type SavedRemovedItem = Static<typeof SavedRemovedListSchema>[number];
 export type SoldCarListItem = Static<typeof SoldCarListSchema>[number];
 export type PriceLabel = Static<typeof PriceLabelSchema>;
 export type PriceRange = Static<typeof PriceRangeSchema>;

@@ -53,6 +53,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/inventory/001/3001': 'self',
   'GET /api/inventory/001/3002': 'self',
   'GET /api/inventory/saved/:id': 'self',
+  'GET /api/inventory/saved/removed': 'self',
+  'DELETE /api/inventory/saved/removed/:id': 'self',
   'GET /api/inventory/002/2001': 'public',
   'GET /api/inventory/002/2002': 'public',
   'POST /api/inventory/feedback': 'open-write',
@@ -170,6 +172,7 @@ describe('the route table', () => {
         'DELETE /api/inventory/cars/:id/sold',
         'POST /api/inventory/001/3001',
         'GET /api/inventory/saved/:id',
+        'DELETE /api/inventory/saved/removed/:id',
         'PUT /api/inventory/feedback/:id/handled',
         'DELETE /api/inventory/feedback/:id/handled',
         'DELETE /api/inventory/feedback/:id',
@@ -675,6 +678,15 @@ describe('mass assignment: fields a client must not set are ignored by every wri
   });
 
   it('bevakningar: the owner is the token’s; another user’s bevakning is not found, nor unsubscribed unsigned', async () => {
+    // A removed saved ad's mark: only the token's own (the list test above shows bob's list empty of alice's).
+    covered.add('DELETE /api/inventory/saved/removed/:id');
+    const dismiss = await inject({
+      method: 'DELETE',
+      url: `/api/inventory/saved/removed/${aliceAd}?username=${alice.username}`,
+      headers: bob.headers,
+      payload: { ...EXTRAS, username: alice.username },
+    });
+    expect([400, 404]).toContain(dismiss.statusCode);
     for (const key of ['POST', 'PUT', 'DELETE', 'PUT seen', 'POST unsubscribe']) {
       covered.add(
         {
@@ -874,8 +886,9 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
   ]);
   /** And what the user's own answers add (city: to prefill the ad's place, never in a public answer). */
   const SELF_FIELDS = new Set([...PUBLIC_FIELDS, 'lastname', 'role', 'displayName', 'city']);
-  // The saved list's 'Sänkt 10 000 kr' (issue 26): from the public price history.
+  // The saved list's 'Sänkt 10 000 kr' and a removed saved ad's time (issue 26): the user's own marks.
   SELF_FIELDS.add('priceDrop');
+  SELF_FIELDS.add('removedAt');
 
   /** A request for each public route; a new public route fails the test until it has one. */
   const publicRequests = (): Record<string, string[]> => ({

@@ -122,3 +122,28 @@ $$;
 
 CREATE TRIGGER price_drop_queued AFTER INSERT ON inventory.price_changes
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION inventory.price_drop_queued();
+
+-- A saved ad that is removed stays in its savers' list, marked removed, until they dismiss it: the title it had
+-- and when it went. Written before the ad's row (and with it the saved entries) is deleted.
+CREATE TABLE inventory.saved_removed (
+  username text NOT NULL,
+  car_id integer NOT NULL,
+  title text NOT NULL,
+  removed_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (username, car_id)
+);
+CREATE INDEX saved_removed_username_lower_idx ON inventory.saved_removed (lower(username));
+
+CREATE FUNCTION inventory.cars_saved_removed() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  INSERT INTO inventory.saved_removed (username, car_id, title)
+    SELECT s.username, OLD.id, OLD.title FROM inventory.saved_cars s WHERE s.car_id = OLD.id
+  ON CONFLICT DO NOTHING;
+  RETURN OLD;
+END
+$$;
+
+CREATE TRIGGER cars_saved_removed BEFORE DELETE ON inventory.cars
+  FOR EACH ROW WHEN (OLD.status IN ('active', 'sold')) EXECUTE FUNCTION inventory.cars_saved_removed();

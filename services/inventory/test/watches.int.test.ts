@@ -391,6 +391,33 @@ describe('price drops and closed accounts', () => {
     expect(saved.find((s) => s.id === car)!.priceDrop).toBe(5_000);
   });
 
+  it('keeps a removed saved ad in the list, marked, until dismissed: removed by its owner or by an erasure', async () => {
+    const buyer = await user();
+    const byOwner = await insertCar(t.db, { username: 'tarbort', title: 'Saab 900 Turbo' });
+    const byErasure = await insertCar(t.db, { username: 'stangt', title: 'Volvo 240 GL' });
+    for (const id of [byOwner, byErasure]) await buyer.call('POST', `${paths.toggleSaved}?carid=${id}`);
+    const owner = await t.auth('tarbort');
+    const del = await t.app.inject({ method: 'DELETE', url: `${BASE}${paths.carById(byOwner)}`, headers: owner });
+    expect(del.statusCode).toBe(204);
+    await createSellerErasure({ db: t.db, storage: t.storage }).erase('stangt');
+    const removed = (await buyer.call('GET', paths.savedRemoved)).json() as { id: number; title: string }[];
+    expect(removed.map((r) => [r.id, r.title]).sort()).toEqual(
+      [
+        [byOwner, 'Saab 900 Turbo'],
+        [byErasure, 'Volvo 240 GL'],
+      ].sort(),
+    );
+    expect((await buyer.call('GET', paths.savedCars)).json()).toEqual([]);
+    // Another user sees none of them and cannot dismiss them.
+    const other = await user();
+    expect((await other.call('GET', paths.savedRemoved)).json()).toEqual([]);
+    expect((await other.call('DELETE', paths.savedRemovedById(byOwner))).statusCode).toBe(404);
+    expect((await buyer.call('DELETE', paths.savedRemovedById(byOwner))).statusCode).toBe(204);
+    expect(((await buyer.call('GET', paths.savedRemoved)).json() as { id: number }[]).map((r) => r.id)).toEqual([
+      byErasure,
+    ]);
+  });
+
   it("removes a closed account's bevakningar with their hits", async () => {
     const u = await user();
     const w = await u.watch({ make: 'Volvo' });

@@ -61,6 +61,11 @@ export const SavedCarListSchema = Type.Array(
   ]),
 );
 
+/** `GET /saved/removed`: the user's saved ads that were removed since, shown 'Borttagen' until dismissed. */
+export const SavedRemovedListSchema = Type.Array(
+  Type.Object({ id: Type.Integer(), title: Type.String(), removedAt: Type.String({ format: 'date-time' }) }),
+);
+
 /** A list answer that names its snapshot in X-List-As-Of (documented as a response header). */
 export const SnapshotCarListSchema = Type.Array(CarListItemSchema, {
   headers: Type.Object({ [LIST_AS_OF_HEADER]: Type.String({ format: 'date-time' }) }),
