@@ -26,6 +26,7 @@ import { startUploadProcess } from './upload-client.ts';
 import { login } from './uploads.ts';
 import { formatTable, TARGETS } from './report.ts';
 import { addLiveUsers, bench1Ads, runMessagingBench, wantsMessaging, type MessagingReport } from './messaging.ts';
+import { formatWatches, runWatchesBench, type WatchesReport } from './watches.ts';
 
 export interface EngineReport {
   engine: Engine;
@@ -86,6 +87,11 @@ async function main(): Promise<void> {
     `Bilmarknaden bench: engines ${engines.join(', ')}, ${opts.ads.toLocaleString('en')} ads, ${opts.durationS} s per scenario`,
   );
   log(`load average at start: ${loadavg().join(' ')} (${os.cpus().length} cores)`);
+
+  if (opts.only.length === 0 || opts.only.includes('watches')) {
+    for (const engine of engines) log(formatWatches(engine, await benchWatches(engine, opts)));
+    if (opts.only.length > 0 && opts.only.every((n) => n === 'watches')) return;
+  }
 
   if (!opts.skipBuild) {
     log('building (npm run build)…');
@@ -368,6 +374,34 @@ async function openSeeded(
   }
   await db.close();
   return null;
+}
+
+/** The bevakningar scenarios on a fresh database of their own (removed afterwards), in this process. */
+async function benchWatches(engine: Engine, opts: BenchOptions): Promise<WatchesReport> {
+  const dataDir = path.join(BENCH_ROOT, `watches-${process.pid}`);
+  const name = 'bm_bench_watches';
+  if (engine === 'postgres') {
+    await adminQuery(opts.pgUrl, async (c) => {
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.query(`CREATE DATABASE ${name}`);
+    });
+  } else {
+    await removeTree(dataDir);
+    await mkdir(dataDir, { recursive: true });
+  }
+  const db = await openDatabase({
+    databaseUrl: engine === 'postgres' ? withDatabase(opts.pgUrl, name) : undefined,
+    dataDir: path.join(dataDir, 'db'),
+    poolSize: 4,
+  });
+  try {
+    return await runWatchesBench(db, { watches: opts.watches, publishes: opts.publishes, log });
+  } finally {
+    await db.close();
+    if (engine === 'postgres')
+      await adminQuery(opts.pgUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    else await removeTree(dataDir);
+  }
 }
 
 function withDatabase(url: string, name: string): string {

@@ -18,6 +18,10 @@ export interface BenchOptions {
   reuse: boolean;
   /** Only these scenarios (names), all when empty. */
   only: string[];
+  /** The bevakningar of the watches scenarios (`--only watches`). */
+  watches: number;
+  /** Ads published per measured round of the watches scenario. */
+  publishes: number;
   pgUrl: string;
   port: number;
   out: string;
@@ -34,7 +38,9 @@ export const BENCH_USAGE = `Usage: npm run bench -- [options]
   --lighthouse-runs n             runs per page, the median is reported (default 1)
   --reuse                         reuse the database seeded by an earlier run with the same engine and N
   --only a,b                      only these scenarios (each with its own ceiling), e.g. 'deepest window,saved';
-                                  'messaging' runs inbox, send message and live connections
+                                  'messaging' runs inbox, send message and live connections;
+                                  'watches' runs publish with bevakningar and the daily digest, in process
+  --watches N --publishes P       bevakningar (default 100000) and publishes per round (default 200) of 'watches'
   --pg-url URL                    PostgreSQL server for the bench database (default DATABASE_URL or local)
   --port n                        port of the bench server (default 3900)
   --out file                      default bench/results/latest.json`;
@@ -53,6 +59,8 @@ export function parseBenchArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     lighthouseRuns: 1,
     reuse: false,
     only: [],
+    watches: 100_000,
+    publishes: 200,
     pgUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
     port: 3900,
     out: 'bench/results/latest.json',
@@ -102,6 +110,12 @@ export function parseBenchArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
           .split(',')
           .map((s) => s.trim())
           .filter(Boolean);
+        break;
+      case '--watches':
+        o.watches = wholeNumberArg(flag, takes(), 1);
+        break;
+      case '--publishes':
+        o.publishes = wholeNumberArg(flag, takes(), 10);
         break;
       case '--skip-build':
         o.skipBuild = true;

@@ -243,6 +243,7 @@ export async function buildApp(
       storage,
       verifyToken: refuseRevoked(createTokenVerifier(keys.publicKey), revocations),
       processImage: photoWorkers(app, settings),
+      jobs: { identity: notifications.client, publicUrl: settings.publicUrl },
     });
     await app.register(messagingApp, {
       prefix: MESSAGING_BASE,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createRemoteJWKSet } from 'jose';
 import { FILES_BASE, IDENTITY_BASE, identityPaths, INVENTORY_BASE } from '@bilmarknaden/shared/api-paths';
 import { createTokenVerifier } from '@bilmarknaden/shared/auth/token';
+import { httpIdentityClient } from '@bilmarknaden/service-kit/identity-client';
 import { refuseRevoked, type TokenRevocationList } from '@bilmarknaden/service-kit/token-revocations';
 import { inventoryApp } from '@bilmarknaden/inventory/app';
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
@@ -31,7 +32,14 @@ export async function buildInventoryProcess(
     const verifyToken = refuseRevoked(createTokenVerifier(createRemoteJWKSet(new URL(jwksUrl))), list);
     await cleanUpAtStart(app, db, storage);
     const processImage = photoWorkers(app, settings);
-    await app.register(inventoryApp, { prefix: INVENTORY_BASE, db, storage, verifyToken, processImage });
+    await app.register(inventoryApp, {
+      prefix: INVENTORY_BASE,
+      db,
+      storage,
+      verifyToken,
+      processImage,
+      jobs: { identity: httpIdentityClient(identity), publicUrl: settings.publicUrl },
+    });
     // Identity alone records closures in the shared database; this process erases their ads (decision 026).
     startClosureRelay(app, db, storage);
     await app.register(filesRoutes, { prefix: FILES_BASE, db, storage });

@@ -30,6 +30,10 @@ export const inventoryPaths = {
   models: '/002/2002',
   toggleSaved: '/001/3001',
   savedCars: '/001/3002',
+  /** GET the caller's saved ads removed since (issue 26). */
+  savedRemoved: '/saved/removed',
+  /** DELETE dismisses one removed saved ad's mark. */
+  savedRemovedById: (id: number | string) => `/saved/removed/${id}`,
   /** Owner actions: PUT and DELETE `/cars/{id}`. */
   carById: (id: number | string) => `/cars/${id}`,
   /** Owner: PUT marks the ad sold, DELETE takes the sale back ('Ångra'). */
@@ -43,6 +47,18 @@ export const inventoryPaths = {
   /** Public: the market range of comparable ads for make, model, year and milage (the ad forms). */
   priceRange: '/price-range',
   feedback: '/feedback',
+  /** Bevakningar (issue 26): GET the caller's, POST saves a search. */
+  watches: '/watches',
+  /** GET, PUT (name, notify, paused) and DELETE one of the caller's bevakningar. */
+  watchById: (id: number | string) => `/watches/${id}`,
+  /** GET the bevakning's matched ads, new first. */
+  watchAds: (id: number | string) => `/watches/${id}/ads`,
+  /** PUT: the owner has looked; its ads are no longer new. */
+  watchSeen: (id: number | string) => `/watches/${id}/seen`,
+  /** GET `{newCount}` across the caller's bevakningar (the drawer's badge). */
+  watchesNewCount: '/watches/new-count',
+  /** POST `{watch, token}`: a mail's one-click unsubscribe link (no login). */
+  watchesUnsubscribe: '/watches/unsubscribe',
   /** Staff: DELETE removes one feedback for good. */
   feedbackById: (id: number | string) => `/feedback/${id}`,
   /** Staff: PUT marks one feedback handled, DELETE opens it again. */

@@ -2,6 +2,7 @@
 // the web bundle gets no TypeBox).
 import type { Static } from '@sinclair/typebox';
 import type { ApiErrorSchema } from './schemas/api-error-schemas.ts';
+import type { WatchAdListSchema, WatchSchema } from './schemas/watch-schemas.ts';
 import type {
   CarFiltersSchema,
   CarListItemSchema,
@@ -10,6 +11,7 @@ import type {
   CreatedSchema,
   NamedSchema,
   SavedCarListSchema,
+  SavedRemovedListSchema,
   SavedToggleSchema,
   SoldCarListSchema,
   CarCountSchema,
@@ -49,9 +51,14 @@ export type LoginBody = Static<typeof LoginBodySchema>;
 export type FeedbackBody = Static<typeof FeedbackBodySchema>;
 export type FeedbackItem = Static<typeof FeedbackItemSchema>;
 export type SavedCarListItem = Static<typeof SavedCarListSchema>[number];
+export type SavedRemovedItem = Static<typeof SavedRemovedListSchema>[number];
 export type SoldCarListItem = Static<typeof SoldCarListSchema>[number];
 export type PriceLabel = Static<typeof PriceLabelSchema>;
 export type PriceRange = Static<typeof PriceRangeSchema>;
 export type PriceJudgement = Static<typeof PriceJudgementSchema>;
 export type PriceHistoryEntry = Static<typeof PriceHistoryEntrySchema>;
 export type StoredUserDetails = Static<typeof StoredUserDetailsSchema>;
+
+/** Bevakningar (issue 26). */
+export type Watch = Static<typeof WatchSchema>;
+export type WatchAd = Static<typeof WatchAdListSchema>[number];

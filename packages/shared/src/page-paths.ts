@@ -24,6 +24,10 @@ export const PAGE_PATHS = {
   conversation: '/messages/:id',
   notFound: '/notfound',
   priceMethod: '/sa-bedomer-vi-priset',
+  // Before `watch`, which its path would match too.
+  watchUnsubscribe: '/bevakningar/avsluta',
+  watches: '/bevakningar',
+  watch: '/bevakningar/:id',
 } as const;
 
 /** 'Så bedömer vi priset': how the fair-price judgement is made (decision 038). */

@@ -55,6 +55,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/inventory/001/3001': 'self',
   'GET /api/inventory/001/3002': 'self',
   'GET /api/inventory/saved/:id': 'self',
+  'GET /api/inventory/saved/removed': 'self',
+  'DELETE /api/inventory/saved/removed/:id': 'self',
   'GET /api/inventory/002/2001': 'public',
   'GET /api/inventory/002/2002': 'public',
   'POST /api/inventory/feedback': 'open-write',
@@ -73,6 +75,16 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/messaging/conversations/:id/block': 'participant',
   'POST /api/messaging/conversations/:id/report': 'participant',
   'GET /api/messaging/events': 'self',
+  // Bevakningar (issue 26): the token's own; the unsubscribe link needs no login (its signed token decides).
+  'GET /api/inventory/watches': 'self',
+  'POST /api/inventory/watches': 'self',
+  'GET /api/inventory/watches/new-count': 'self',
+  'POST /api/inventory/watches/unsubscribe': 'open-write',
+  'GET /api/inventory/watches/:id': 'self',
+  'PUT /api/inventory/watches/:id': 'self',
+  'DELETE /api/inventory/watches/:id': 'self',
+  'GET /api/inventory/watches/:id/ads': 'self',
+  'PUT /api/inventory/watches/:id/seen': 'self',
 };
 
 /** Routes that are not the API: health, OpenAPI documents, the SPA's files, CORS preflight. */
@@ -163,6 +175,7 @@ describe('the route table', () => {
         'GET /api/inventory/cars/:id/similar',
         'POST /api/inventory/001/3001',
         'GET /api/inventory/saved/:id',
+        'DELETE /api/inventory/saved/removed/:id',
         'PUT /api/inventory/feedback/:id/handled',
         'DELETE /api/inventory/feedback/:id/handled',
         'DELETE /api/inventory/feedback/:id',
@@ -173,6 +186,11 @@ describe('the route table', () => {
         'PUT /api/messaging/conversations/:id/block',
         'DELETE /api/messaging/conversations/:id/block',
         'POST /api/messaging/conversations/:id/report',
+        'GET /api/inventory/watches/:id',
+        'PUT /api/inventory/watches/:id',
+        'DELETE /api/inventory/watches/:id',
+        'GET /api/inventory/watches/:id/ads',
+        'PUT /api/inventory/watches/:id/seen',
       ]),
     );
     // A staff route's id names any feedback: staff act on all of it.
@@ -488,14 +506,15 @@ describe('mass assignment: fields a client must not set are ignored by every wri
     covered.add('PUT /api/identity/user/notification-settings');
     const erik = await registerUser(t.app, 'erik');
     const url = `/api/identity/user/notification-settings?username=${bob.username}`;
-    const extra = await inject({ method: 'PUT', url, payload: { ...EXTRAS, messages: false }, headers: erik.headers });
+    const off = { messages: false, watches: true, priceDrops: true };
+    const extra = await inject({ method: 'PUT', url, payload: { ...EXTRAS, ...off }, headers: erik.headers });
     expect(extra.statusCode).toBe(400);
-    const res = await inject({ method: 'PUT', url, payload: { messages: false }, headers: erik.headers });
-    expect(res.json()).toEqual({ messages: false });
+    const res = await inject({ method: 'PUT', url, payload: off, headers: erik.headers });
+    expect(res.json()).toEqual(off);
     const settings = (user: TestUser) =>
       inject({ method: 'GET', url: '/api/identity/user/notification-settings', headers: user.headers });
-    expect((await settings(erik)).json()).toEqual({ messages: false });
-    expect((await settings(bob)).json()).toEqual({ messages: true });
+    expect((await settings(erik)).json()).toEqual(off);
+    expect((await settings(bob)).json()).toEqual({ ...off, messages: true });
   });
 
   it('POST /api/identity/user/password-reset: only the email picks the account; a username or id in the body does not', async () => {
@@ -661,6 +680,67 @@ describe('mass assignment: fields a client must not set are ignored by every wri
     await inject({ method: 'POST', url: `/api/inventory/001/3001?carid=${aliceAd}`, headers: bob.headers });
   });
 
+  it('bevakningar: the owner is the token’s; another user’s bevakning is not found, nor unsubscribed unsigned', async () => {
+    // A removed saved ad's mark: only the token's own (the list test above shows bob's list empty of alice's).
+    covered.add('DELETE /api/inventory/saved/removed/:id');
+    const dismiss = await inject({
+      method: 'DELETE',
+      url: `/api/inventory/saved/removed/${aliceAd}?username=${alice.username}`,
+      headers: bob.headers,
+      payload: { ...EXTRAS, username: alice.username },
+    });
+    expect([400, 404]).toContain(dismiss.statusCode);
+    for (const key of ['POST', 'PUT', 'DELETE', 'PUT seen', 'POST unsubscribe']) {
+      covered.add(
+        {
+          POST: 'POST /api/inventory/watches',
+          PUT: 'PUT /api/inventory/watches/:id',
+          DELETE: 'DELETE /api/inventory/watches/:id',
+          'PUT seen': 'PUT /api/inventory/watches/:id/seen',
+          'POST unsubscribe': 'POST /api/inventory/watches/unsubscribe',
+        }[key]!,
+      );
+    }
+    const made = await inject({
+      method: 'POST',
+      url: `/api/inventory/watches?username=${bob.username}`,
+      headers: alice.headers,
+      payload: { ...EXTRAS, username: bob.username, query: { make: 'Volvo' }, seen_at: '2000-01-01' },
+    });
+    expect(made.statusCode).toBe(201);
+    const id = made.json().id as number;
+    const owner = () => t.db.query('SELECT username, notify, paused FROM inventory.watches WHERE id = $1', [id]);
+    const before = (await owner()).rows;
+    expect(before).toEqual([{ username: alice.username, notify: 'site', paused: false }]);
+    const asBob = (method: InjectOptions['method'], url: string, payload?: object) =>
+      inject({ method, url, headers: bob.headers, ...(payload ? { payload } : {}) });
+    expect(
+      (await asBob('PUT', `/api/inventory/watches/${id}`, { paused: true, username: alice.username })).statusCode,
+    ).toBe(404);
+    expect((await asBob('PUT', `/api/inventory/watches/${id}/seen`)).statusCode).toBe(404);
+    expect((await asBob('DELETE', `/api/inventory/watches/${id}`)).statusCode).toBe(404);
+    const unsigned = await inject({
+      method: 'POST',
+      url: '/api/inventory/watches/unsubscribe',
+      payload: { watch: id, token: `${id}.9999999999.${'A'.repeat(43)}`, username: alice.username },
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect((await owner()).rows).toEqual(before);
+    const own = await inject({
+      method: 'PUT',
+      url: `/api/inventory/watches/${id}`,
+      headers: alice.headers,
+      payload: { paused: true, username: bob.username, id: id + 1 },
+    });
+    expect(own.json()).toMatchObject({ id, paused: true });
+    expect(
+      (await inject({ method: 'PUT', url: `/api/inventory/watches/${id}/seen`, headers: alice.headers })).statusCode,
+    ).toBe(204);
+    expect(
+      (await inject({ method: 'DELETE', url: `/api/inventory/watches/${id}`, headers: alice.headers })).statusCode,
+    ).toBe(204);
+  });
+
   it('POST /api/inventory/feedback: the stored username is the token’s (or none), never the body’s', async () => {
     covered.add('POST /api/inventory/feedback');
     const payload = { name: 'Nina', email: 'nina@exempel.se', title: 'Hej', content: 'Bra sajt', ...EXTRAS };
@@ -811,6 +891,9 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
   ]);
   /** And what the user's own answers add (city: to prefill the ad's place, never in a public answer). */
   const SELF_FIELDS = new Set([...PUBLIC_FIELDS, 'lastname', 'role', 'displayName', 'city']);
+  // The saved list's 'Sänkt 10 000 kr' and a removed saved ad's time (issue 26): the user's own marks.
+  SELF_FIELDS.add('priceDrop');
+  SELF_FIELDS.add('removedAt');
 
   /** A request for each public route; a new public route fails the test until it has one. */
   const publicRequests = (): Record<string, string[]> => ({

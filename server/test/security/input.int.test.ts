@@ -389,6 +389,8 @@ describe('limits', () => {
       '/api/identity/user/password-reset/confirm',
       '/api/inventory/001/3001',
       '/api/inventory/feedback',
+      '/api/inventory/watches',
+      '/api/inventory/watches/unsubscribe',
       '/api/messaging/conversations',
       '/api/messaging/conversations/:id/messages',
       '/api/messaging/conversations/:id/report',

@@ -80,13 +80,14 @@ describe('notification settings', () => {
   it('are on by default, and a PUT switches a kind off and on again', async () => {
     const user = await registered();
     const get = () => t.app.inject({ method: 'GET', url: path_, headers: user.headers });
-    expect((await get()).json()).toEqual({ messages: true });
-    const off = await t.app.inject({ method: 'PUT', url: path_, headers: user.headers, payload: { messages: false } });
+    const all = (messages: boolean) => ({ messages, watches: true, priceDrops: true });
+    expect((await get()).json()).toEqual(all(true));
+    const off = await t.app.inject({ method: 'PUT', url: path_, headers: user.headers, payload: all(false) });
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toEqual({ messages: false });
-    expect((await get()).json()).toEqual({ messages: false });
-    await t.app.inject({ method: 'PUT', url: path_, headers: user.headers, payload: { messages: true } });
-    expect((await get()).json()).toEqual({ messages: true });
+    expect(off.json()).toEqual(all(false));
+    expect((await get()).json()).toEqual(all(false));
+    await t.app.inject({ method: 'PUT', url: path_, headers: user.headers, payload: all(true) });
+    expect((await get()).json()).toEqual(all(true));
   });
 
   it('refuse an unknown kind, a missing one and a value that is not a boolean, in Swedish', async () => {
@@ -96,8 +97,9 @@ describe('notification settings', () => {
     const cases: [unknown, string, string | undefined][] = [
       [{ messages: true, ads: true }, NOTIFICATION_SETTINGS_MESSAGES.unknownKind, 'ads'],
       [{}, NOTIFICATION_SETTINGS_MESSAGES.missing, 'messages'],
-      [{ messages: 'ja' }, NOTIFICATION_SETTINGS_MESSAGES.notBoolean, 'messages'],
-      [{ messages: 1 }, NOTIFICATION_SETTINGS_MESSAGES.notBoolean, 'messages'],
+      [{ messages: true, priceDrops: true }, NOTIFICATION_SETTINGS_MESSAGES.missing, 'watches'],
+      [{ messages: 'ja', watches: true, priceDrops: true }, NOTIFICATION_SETTINGS_MESSAGES.notBoolean, 'messages'],
+      [{ messages: 1, watches: true, priceDrops: true }, NOTIFICATION_SETTINGS_MESSAGES.notBoolean, 'messages'],
     ];
     for (const [payload, message, field] of cases) {
       const res = await put(payload);
@@ -108,6 +110,8 @@ describe('notification settings', () => {
     expect(list.statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: path_, headers: user.headers })).json()).toEqual({
       messages: true,
+      watches: true,
+      priceDrops: true,
     });
   });
 
@@ -148,7 +152,7 @@ describe('notify', () => {
       method: 'PUT',
       url: api('/user/notification-settings'),
       headers: user.headers,
-      payload: { messages: false },
+      payload: { messages: false, watches: true, priceDrops: true },
     });
     await notifications.client.notify(request(user.username));
     await notifications.client.notify(request('finns-inte-alls'));

@@ -11,6 +11,10 @@ import type { FileStorage } from './storage/file-storage.ts';
 import { adService, type ImageProcessor } from './services/ad-service.ts';
 import { feedbackService } from './services/feedback-service.ts';
 import { savedService } from './services/saved-service.ts';
+import { watchService } from './services/watch-service.ts';
+import { createJobRunner, type JobRunner } from './services/job-runner.ts';
+import { watchMails } from './services/watch-mails.ts';
+import type { IdentityClient } from '@bilmarknaden/service-kit/identity-client';
 import { FORM_LIMITS, multipartError } from './routes/ad-form.ts';
 import type { RouteContext } from './routes/context.ts';
 import { listRoutes } from './routes/list-routes.ts';
@@ -21,6 +25,7 @@ import { savedRoutes } from './routes/saved-routes.ts';
 import { makesRoutes } from './routes/makes-routes.ts';
 import { feedbackRoutes } from './routes/feedback-routes.ts';
 import { priceRoutes } from './routes/price-routes.ts';
+import { watchRoutes } from './routes/watch-routes.ts';
 
 export interface InventoryOptions {
   db: Database;
@@ -35,6 +40,11 @@ export interface InventoryOptions {
   jsonBodyLimit?: number;
   /** Serve the OpenAPI document and its UI at `/docs` (default true). */
   docs?: boolean;
+  /**
+   * The job runner of the bevakningar's and price drops' mails (decision 039), asking identity to send them; none
+   * when omitted (the jobs wait in the table).
+   */
+  jobs?: { identity: IdentityClient; publicUrl: string; intervalMs?: number };
 }
 
 export const DEFAULT_FEEDBACK_RATE_LIMIT = { max: 5, timeWindow: 10 * 60 * 1000 };
@@ -100,11 +110,27 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
     await Promise.allSettled([...writes]);
   });
 
+  const runner = opts.jobs ? runJobs(app, opts.db, opts.jobs) : undefined;
+  // A publish or an edit queues its matching in its transaction; the runner takes it at once.
+  const waking =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const result = await fn(...args);
+      runner?.wake();
+      return result;
+    };
+
   const ctx: RouteContext = {
     db: opts.db,
-    ads: { ...ads, create: tracked(ads.create), update: tracked(ads.update), remove: tracked(ads.remove) },
+    ads: {
+      ...ads,
+      create: tracked(waking(ads.create)),
+      update: tracked(waking(ads.update)),
+      remove: tracked(ads.remove),
+    },
     feedback: feedbackService({ db: opts.db }),
     saved: savedService({ db: opts.db }),
+    watches: watchService({ db: opts.db }),
     auth: bearerAuth(opts.verifyToken),
     feedbackRateLimit: opts.feedbackRateLimit ?? DEFAULT_FEEDBACK_RATE_LIMIT,
   };
@@ -117,6 +143,22 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
   makesRoutes(app, ctx);
   feedbackRoutes(app, ctx);
   priceRoutes(app, ctx);
+  watchRoutes(app, ctx);
+}
+
+/** Runs the job runner while the app runs: from ready, and it ends (a job under way first) before the database. */
+function runJobs(app: FastifyInstance, db: Database, jobs: NonNullable<InventoryOptions['jobs']>): JobRunner {
+  const mails = watchMails({ db, identity: jobs.identity, publicUrl: jobs.publicUrl });
+  const runner = createJobRunner({
+    db,
+    handlers: mails.handlers,
+    beforeRound: async (at) => void (await mails.scheduleDigest(at)),
+    log: app.log,
+    intervalMs: jobs.intervalMs,
+  });
+  app.addHook('onReady', async () => runner.start());
+  app.addHook('preClose', () => runner.close());
+  return runner;
 }
 
 /** '1 minut', '5 minuter'. */

@@ -281,8 +281,8 @@ describe('erasing a closed seller', () => {
     const files = await storedFiles();
     const saved = await countRows(t.db, 'inventory.saved_cars');
     const cars = await countRows(t.db, 'inventory.cars');
-    expect(await erasure.erase(SELLER)).toEqual({ removedAds: 0, removedSaved: 0 });
-    expect(await erasure.erase('nobody_here')).toEqual({ removedAds: 0, removedSaved: 0 });
+    expect(await erasure.erase(SELLER)).toEqual({ removedAds: 0, removedSaved: 0, removedWatches: 0 });
+    expect(await erasure.erase('nobody_here')).toEqual({ removedAds: 0, removedSaved: 0, removedWatches: 0 });
     expect(await storedFiles()).toEqual(files);
     expect(await countRows(t.db, 'inventory.saved_cars')).toBe(saved);
     expect(await countRows(t.db, 'inventory.cars')).toBe(cars);
@@ -391,7 +391,7 @@ describe('a closure during an upload', () => {
 
   it('the erasure removes an upload under way, which then answers 401 and leaves no file', async () => {
     const upload = await startHeldUpload('vera');
-    expect(await erasure.erase('vera')).toEqual({ removedAds: 1, removedSaved: 0 });
+    expect(await erasure.erase('vera')).toEqual({ removedAds: 1, removedSaved: 0, removedWatches: 0 });
     expect(await upload.finish()).toEqual(CLOSED_401);
     expect(await countRows(t.db, 'inventory.cars', `lower(username) = 'vera'`)).toBe(0);
     expect(await filesOf([upload.id])).toEqual([]);
@@ -415,7 +415,7 @@ describe('an ad whose photos are being replaced', () => {
     });
     await reached;
     storage.onPut = null;
-    expect(await erasure.erase('berit')).toEqual({ removedAds: 1, removedSaved: 0 });
+    expect(await erasure.erase('berit')).toEqual({ removedAds: 1, removedSaved: 0, removedWatches: 0 });
     storage.gate = null;
     open();
     expect((await replacing).statusCode).toBe(404);

@@ -4,7 +4,7 @@ import { AppLayout } from './layout/app-layout.tsx';
 import { ErrorScreen } from './routes/error-screen.tsx';
 import { loadPage } from './load-page.ts';
 import { CarDetailRoute } from './routes/car-detail.tsx';
-import { HomePage } from '../features/cars/components/home-page.tsx';
+import { HomeRoute } from './routes/home.tsx';
 
 // Every screen is its own chunk, except home and an ad, where visits start: in the entry chunk they render in the
 // first pass with the data the server put into the page (server/src/page-data.ts).
@@ -17,10 +17,8 @@ const route = (load: () => Promise<{ default: React.ComponentType }>) => page(lo
 // The two pages of a password reset share one chunk: fewer files in the entry's list of chunks.
 const passwordReset = route(() => import('./routes/password-reset.tsx'));
 
-const searchPage = page(
-  () => import('../features/search/components/search-page.tsx'),
-  (m) => m.SearchPage,
-);
+// With 'Bevaka sökning' for the term.
+const searchPage = route(() => import('./routes/search.tsx'));
 const userAdsPage = page(
   () => import('../features/user-ads/components/user-ads-page.tsx'),
   (m) => m.UserAdsPage,
@@ -67,6 +65,18 @@ const priceMethodPage = page(
   () => import('../features/price-method/components/price-method-page.tsx'),
   (m) => m.PriceMethodPage,
 );
+const watchesPage = page(
+  () => import('../features/watches/components/watches-page.tsx'),
+  (m) => m.WatchesPage,
+);
+const watchPage = page(
+  () => import('../features/watches/components/watch-page.tsx'),
+  (m) => m.WatchPage,
+);
+const unsubscribePage = page(
+  () => import('../features/watches/components/unsubscribe-page.tsx'),
+  (m) => m.UnsubscribePage,
+);
 const notFoundPage = page(
   () => import('../features/not-found/components/not-found-page.tsx'),
   (m) => m.NotFoundPage,
@@ -82,7 +92,7 @@ export const routes: RouteObject[] = [
         // A failing page keeps the header and menus: its error screen renders in the layout's outlet.
         errorElement: <ErrorScreen />,
         children: [
-          { index: true, Component: HomePage },
+          { index: true, Component: HomeRoute },
           { path: PAGE_PATHS.car, Component: CarDetailRoute },
           { path: PAGE_PATHS.search, ...searchPage },
           { path: PAGE_PATHS.searchTerm, ...searchPage },
@@ -102,6 +112,9 @@ export const routes: RouteObject[] = [
           { path: PAGE_PATHS.messages, ...inboxPage },
           { path: PAGE_PATHS.conversation, ...conversationPage },
           { path: PAGE_PATHS.priceMethod, ...priceMethodPage },
+          { path: PAGE_PATHS.watchUnsubscribe, ...unsubscribePage },
+          { path: PAGE_PATHS.watches, ...watchesPage },
+          { path: PAGE_PATHS.watch, ...watchPage },
           { path: PAGE_PATHS.notFound, ...notFoundPage },
           // Any other path: the server answers it with status 404 too (server/src/web-routes.ts).
           { path: '*', ...notFoundPage },

@@ -53,8 +53,17 @@ export const SavedCarListSchema = Type.Array(
       soldAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
         description: "When the ad was sold (shown 'Såld'); null: still for sale",
       }),
+      priceDrop: Type.Union([Type.Integer(), Type.Null()], {
+        description:
+          "How much lower the price is than when the ad was saved (shown 'Sänkt 10 000 kr'); null: not lower",
+      }),
     }),
   ]),
+);
+
+/** `GET /saved/removed`: the user's saved ads that were removed since, shown 'Borttagen' until dismissed. */
+export const SavedRemovedListSchema = Type.Array(
+  Type.Object({ id: Type.Integer(), title: Type.String(), removedAt: Type.String({ format: 'date-time' }) }),
 );
 
 /** A list answer that names its snapshot in X-List-As-Of (documented as a response header). */

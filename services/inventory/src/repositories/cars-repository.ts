@@ -1,7 +1,7 @@
 import type { Queryable } from '@bilmarknaden/db/database';
 import type { Car, CarListItem } from '@bilmarknaden/shared/api-types';
 import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
-import { filtersCanMatch, type ListQuery, type SearchWord, type Window } from '../services/search-query.ts';
+import { filtersCanMatch, type ListQuery, type Window } from '../services/search-query.ts';
 import { closedSellerSql } from './closed-sellers-repository.ts';
 import type { PhotoVersion } from './file-removals-repository.ts';
 import {
@@ -144,6 +144,29 @@ const RANGE_CONDITIONS = {
   yearMax: 'c.year <= ',
   milageMax: 'c.milage <= ',
 };
+const PLACE_COLUMNS = { lan: 'c.lan', kommun: 'c.kommun' };
+
+/**
+ * The list's filters as SQL over the ad `c`, each with its value's SQL expression (a parameter for the list, a
+ * column of `inventory.watches` for the bevakningar's matching): one definition, so a bevakning matches exactly
+ * the ads its search lists.
+ */
+export const LIST_CONDITIONS = {
+  // make and model are compared as lower(column) = lower($n) so the expression index applies.
+  text: (key: keyof typeof TEXT_COLUMNS, value: string) =>
+    key === 'make' || key === 'model' ? `${TEXT_COLUMNS[key]} = lower(${value})` : `${TEXT_COLUMNS[key]} = ${value}`,
+  range: (key: keyof typeof RANGE_CONDITIONS, value: string) => `${RANGE_CONDITIONS[key]}${value}`,
+  place: (key: keyof typeof PLACE_COLUMNS, value: string) => `${PLACE_COLUMNS[key]} = ${value}`,
+  /** One word of the search term: `pattern` null when the word is too short for partial matching. */
+  word: (text: string, pattern: string | null) => {
+    // Swedish stems ('bilar' finds 'bil') OR part of a word in make/model/title ('volv', 'xc6').
+    const fullText = `c.search @@ plainto_tsquery('swedish', ${text})`;
+    return pattern === null ? fullText : `(${fullText} OR c.search_text LIKE ${pattern})`;
+  },
+  textKeys: Object.keys(TEXT_COLUMNS) as (keyof typeof TEXT_COLUMNS)[],
+  rangeKeys: Object.keys(RANGE_CONDITIONS) as (keyof typeof RANGE_CONDITIONS)[],
+  placeKeys: Object.keys(PLACE_COLUMNS) as (keyof typeof PLACE_COLUMNS)[],
+};
 
 /**
  * The SQL of one list page: the indexed order walked to the window (LIMIT/OFFSET, at most MAX_END rows deep). Every
@@ -185,28 +208,24 @@ function listConditions(q: ListQuery) {
   // later in the snapshot's own millisecond is left out too and shows in the next listing. `created` leads
   // the default sort indexes (an index condition) and is a cheap filter on the others.
   const where = ["c.status = 'active'", `c.created <= ${p(q.asOf.toISOString())}`];
-  for (const [key, value] of Object.entries(q.filters) as [keyof typeof TEXT_COLUMNS, string | undefined][]) {
-    if (value === undefined) continue;
-    // make and model are compared as lower(column) = lower($n) so the expression index applies.
-    where.push(
-      key === 'make' || key === 'model'
-        ? `${TEXT_COLUMNS[key]} = lower(${p(value)})`
-        : `${TEXT_COLUMNS[key]} = ${p(value)}`,
-    );
+  for (const key of LIST_CONDITIONS.textKeys) {
+    const value = q.filters[key];
+    if (value !== undefined) where.push(LIST_CONDITIONS.text(key, p(value)));
   }
-  for (const [key, value] of Object.entries(q.ranges) as [keyof typeof RANGE_CONDITIONS, number | undefined][]) {
-    if (value !== undefined) where.push(`${RANGE_CONDITIONS[key]}${p(value)}`);
+  for (const key of LIST_CONDITIONS.rangeKeys) {
+    const value = q.ranges[key];
+    if (value !== undefined) where.push(LIST_CONDITIONS.range(key, p(value)));
   }
-  if (q.place?.lan !== undefined) where.push(`c.lan = ${p(q.place.lan)}`);
-  if (q.place?.kommun !== undefined) where.push(`c.kommun = ${p(q.place.kommun)}`);
-  // Swedish stems ('bilar' finds 'bil') OR part of a word in make/model/title ('volv', 'xc6').
-  const wordMatch = (w: SearchWord) => {
-    const fullText = `c.search @@ plainto_tsquery('swedish', ${p(w.text)})`;
-    return w.likePattern === null ? fullText : `${fullText} OR c.search_text LIKE ${p(w.likePattern)}`;
-  };
+  for (const key of LIST_CONDITIONS.placeKeys) {
+    const value = q.place?.[key];
+    if (value !== undefined) where.push(LIST_CONDITIONS.place(key, p(value)));
+  }
   for (const w of q.words) {
     // A misspelt or spaced make or model also matches the catalogue's spelling (decision 043).
-    where.push(`(${[w, ...(w.alternatives ?? [])].map(wordMatch).join(' OR ')})`);
+    const forms = [w, ...(w.alternatives ?? [])].map((f) =>
+      LIST_CONDITIONS.word(p(f.text), f.likePattern === null ? null : p(f.likePattern)),
+    );
+    where.push(forms.length === 1 ? forms[0]! : `(${forms.join(' OR ')})`);
   }
   return { where, params, p };
 }

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '@bilmarknaden/db/database';
 import { MAX_SAVED } from '@bilmarknaden/shared/constants';
-import { asJsonArray, jsonTimestamp, LIST_COLUMNS, queryJsonArray } from './cars-repository.ts';
+import { asJsonArray, iso, jsonTimestamp, LIST_COLUMNS, queryJsonArray } from './cars-repository.ts';
 import { closedSellersRepository } from './closed-sellers-repository.ts';
 import type { Window } from '../services/search-query.ts';
 
@@ -10,6 +10,10 @@ import type { Window } from '../services/search-query.ts';
  */
 const lockUserSaves = (tx: Queryable, username: string) =>
   tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('saved:' || lower($1), 0))`, [username]);
+
+/** The price when the user saved the ad: the old price of the first change since, else the price now. */
+const PRICE_WHEN_SAVED = `(SELECT pc.old_price FROM inventory.price_changes pc
+  WHERE pc.car_id = c.id AND pc.changed_at > s.saved_at ORDER BY pc.changed_at LIMIT 1)`;
 
 /** The ads a saved list shows and counts: visible ones, and sold ones (marked 'Såld', issue 28). */
 const LISTED = `c.status IN ('active', 'sold')`;
@@ -66,8 +70,28 @@ export function savedRepository(db: Database) {
       return db.transaction(async (tx) => {
         await lockUserSaves(tx, username);
         const r = await tx.query('DELETE FROM inventory.saved_cars WHERE lower(username) = lower($1)', [username]);
+        await tx.query('DELETE FROM inventory.saved_removed WHERE lower(username) = lower($1)', [username]);
         return r.rowCount;
       });
+    },
+
+    /** The user's saved ads that were removed since, newest first: `{ id, title, removedAt }` (issue 26). */
+    async removedOfUser(username: string): Promise<{ id: number; title: string; removedAt: string }[]> {
+      const r = await db.query<{ car_id: number; title: string; removed_at: Date | string }>(
+        `SELECT car_id, title, removed_at FROM inventory.saved_removed WHERE username = $1
+         ORDER BY removed_at DESC, car_id DESC LIMIT 100`,
+        [username],
+      );
+      return r.rows.map((x) => ({ id: x.car_id, title: x.title, removedAt: iso(x.removed_at) }));
+    },
+
+    /** Dismisses the mark of a removed saved ad; false when there was none. */
+    async dismissRemoved(username: string, carId: number): Promise<boolean> {
+      const r = await db.query('DELETE FROM inventory.saved_removed WHERE username = $1 AND car_id = $2', [
+        username,
+        carId,
+      ]);
+      return r.rowCount === 1;
     },
 
     async isSaved(username: string, carId: number): Promise<boolean> {
@@ -85,12 +109,14 @@ export function savedRepository(db: Database) {
     listJson(username: string, window: Window): Promise<string> {
       return queryJsonArray(db, {
         sql: asJsonArray(
-          `SELECT ${LIST_COLUMNS}, c.sold_at, s.saved_at FROM inventory.saved_cars s
+          `SELECT ${LIST_COLUMNS}, c.sold_at, s.saved_at, ${PRICE_WHEN_SAVED} AS saved_price
+           FROM inventory.saved_cars s
            JOIN inventory.cars c ON c.id = s.car_id AND ${LISTED}
            WHERE s.username = $1
            ORDER BY s.saved_at DESC, c.id DESC LIMIT $2 OFFSET $3`,
           'r.saved_at DESC, r.id DESC',
-          `${jsonTimestamp('r.sold_at')} AS "soldAt"`,
+          `${jsonTimestamp('r.sold_at')} AS "soldAt", ` +
+            `CASE WHEN r.saved_price > r.price THEN r.saved_price - r.price END AS "priceDrop"`,
         ),
         params: [username, window.end - window.start, window.start],
       });
@@ -98,11 +124,26 @@ export function savedRepository(db: Database) {
   };
 }
 
-/** Removes everyone's saved entries of these ads (inside the transaction that removes the ads); answers how many. */
+/**
+ * Removes everyone's saved entries of these ads (inside the transaction that removes the ads), leaving each saver
+ * the mark that the ad was removed (`inventory.saved_removed`, as the delete trigger does); answers how many.
+ */
 export async function removeSavedOfAds(tx: Queryable, carIds: readonly number[]): Promise<number> {
   if (carIds.length === 0) return 0;
-  const r = await tx.query('DELETE FROM inventory.saved_cars WHERE car_id = ANY($1::int[])', [carIds]);
-  return r.rowCount;
+  const r = await tx.query<{ n: number }>(
+    `WITH gone AS (
+       DELETE FROM inventory.saved_cars s USING inventory.cars c
+       WHERE s.car_id = ANY($1::int[]) AND c.id = s.car_id
+       RETURNING s.username, s.car_id, c.title, c.status
+     ), marked AS (
+       INSERT INTO inventory.saved_removed (username, car_id, title)
+       SELECT username, car_id, title FROM gone WHERE status IN ('active', 'sold')
+       ON CONFLICT DO NOTHING
+     )
+     SELECT count(*)::int AS n FROM gone`,
+    [carIds],
+  );
+  return Number(r.rows[0]!.n);
 }
 
 export type SavedRepository = ReturnType<typeof savedRepository>;

@@ -8,6 +8,7 @@ import { DomainError } from '@bilmarknaden/service-kit/domain-error';
 import type { AdService } from '../services/ad-service.ts';
 import type { FeedbackService } from '../services/feedback-service.ts';
 import type { SavedService } from '../services/saved-service.ts';
+import type { WatchService } from '../services/watch-service.ts';
 
 /** What every route file gets from the plugin. */
 export interface RouteContext {
@@ -15,6 +16,7 @@ export interface RouteContext {
   ads: AdService;
   feedback: FeedbackService;
   saved: SavedService;
+  watches: WatchService;
   /** Bearer token hooks (`required`, `optional`) and the verified user. */
   auth: BearerAuth<TokenClaims>;
   feedbackRateLimit: { max: number; timeWindow: number } | false;

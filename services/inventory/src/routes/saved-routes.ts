@@ -2,8 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import { MAX_SAVED, MAX_WINDOW } from '@bilmarknaden/shared/constants';
-import { asQueryText, errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
-import { SavedCarListSchema, SavedToggleSchema, WindowQuerySchema } from '@bilmarknaden/shared/schemas/car-schemas';
+import { asQueryText, errorResponses, NoContentSchema } from '@bilmarknaden/shared/schemas/api-error-schemas';
+import {
+  SavedCarListSchema,
+  SavedRemovedListSchema,
+  SavedToggleSchema,
+  WindowQuerySchema,
+} from '@bilmarknaden/shared/schemas/car-schemas';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
 import { IdParamsSchema, JSON_TYPE, jsonText, parseId, typed, type RouteContext } from './context.ts';
 
@@ -48,6 +53,38 @@ export function savedRoutes(app: FastifyInstance, ctx: RouteContext): void {
       const json = await saved.listJson(auth.user(request).username, request.query);
       reply.type(JSON_TYPE);
       return jsonText(json);
+    },
+  );
+
+  typed(app).get(
+    inventoryPaths.savedRemoved,
+    {
+      preHandler: ctx.auth.required,
+      schema: {
+        summary: "The user's saved ads removed since they were saved, newest first (shown 'Borttagen')",
+        tags: ['saved'],
+        security: bearerSecurity,
+        response: { 200: SavedRemovedListSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => saved.removed(auth.user(request).username),
+  );
+
+  typed(app).delete(
+    '/saved/removed/:id',
+    {
+      preHandler: ctx.auth.required,
+      schema: {
+        summary: "Dismiss a removed saved ad's mark",
+        tags: ['saved'],
+        security: bearerSecurity,
+        params: IdParamsSchema,
+        response: { 204: NoContentSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await saved.dismissRemoved(auth.user(request).username, parseId(request.params.id));
+      return reply.code(204).send(null);
     },
   );
 

@@ -27,6 +27,14 @@ export function savedService({ db }: SavedServiceDeps) {
       return saved.listJson(username, parseWindow(query, MAX_WINDOW));
     },
 
+    removed: (username: string) => saved.removedOfUser(username),
+
+    async dismissRemoved(username: string, carId: number | null): Promise<void> {
+      if (carId === null || !(await saved.dismissRemoved(username, carId))) {
+        throw new DomainError('not-found', MESSAGES.carNotFound);
+      }
+    },
+
     async isSaved(username: string, carId: number | null): Promise<boolean> {
       return carId !== null && (await saved.isSaved(username, carId));
     },

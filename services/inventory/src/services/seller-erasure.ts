@@ -4,6 +4,7 @@ import { closedSellersRepository } from '../repositories/closed-sellers-reposito
 import { feedbackRepository } from '../repositories/feedback-repository.ts';
 import { fileRemovalsRepository } from '../repositories/file-removals-repository.ts';
 import { removeSavedOfAds, savedRepository } from '../repositories/saved-repository.ts';
+import { watchesRepository } from '../repositories/watches-repository.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { settleFileRemovals, type ServiceLog } from './ad-service.ts';
 
@@ -22,6 +23,8 @@ export interface ErasureResult {
   removedAds: number;
   /** Saved-ad entries removed: the seller's own and everyone's of the seller's removed ads. */
   removedSaved: number;
+  /** The user's bevakningar removed (with their hits). */
+  removedWatches: number;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface ErasureResult {
  *
  * 1. records the account in `inventory.closed_sellers`, so from then on creating an ad, publishing an upload that
  *    is under way and saving an ad with the account's still valid token are refused (401);
- * 2. removes the user's own saved ads and unlinks their feedback (username set to NULL; the message and the
+ * 2. removes the user's own saved ads and bevakningar and unlinks their feedback (username set to NULL; the message and the
  *    contact details typed into the form stay for staff);
  * 3. removes the seller's ads in every state, ERASURE_BATCH at a time, as `DELETE /cars/{id}` removes one: in one
  *    transaction the rows, everyone's saved entries of them and the record of their photo versions
@@ -59,6 +62,11 @@ export function createSellerErasure({ db, storage, log }: SellerErasureDeps) {
       await closedSellersRepository(db).record(username);
       let removedSaved = await savedRepository(db).removeOfUser(username);
       await feedbackRepository(db).unlinkUser(username);
+      // Under the user's lock, after the record: a bevakning being saved has committed, or sees the account closed.
+      const removedWatches = await db.transaction(async (tx) => {
+        await watchesRepository(tx).lockUser(username);
+        return watchesRepository(tx).removeOfUser(username);
+      });
       let removedAds = 0;
       let after = 0;
       for (;;) {
@@ -70,7 +78,7 @@ export function createSellerErasure({ db, storage, log }: SellerErasureDeps) {
         await settleFileRemovals(db, storage, page.removed, log);
         after = ids[ids.length - 1]!;
       }
-      return { removedAds, removedSaved };
+      return { removedAds, removedSaved, removedWatches };
     },
   };
 }

@@ -42,6 +42,7 @@ function logIn(role: number) {
     'GET /api/inventory/001/3002': jsonResponse(SAVED, 200),
     'GET /api/inventory/002/2001': jsonResponse(MAKES, 200),
     'GET /api/messaging/conversations/unread-count': jsonResponse({ unread: 2 }, 200),
+    'GET /api/inventory/watches/new-count': jsonResponse({ newCount: 4 }, 200),
     'GET /api/messaging/events': openEventStream(),
   });
 }
@@ -233,7 +234,6 @@ describe('profile drawer', () => {
     const expected: [string, string][] = [
       ['Hem', '/'],
       ['Min profil', '/profile'],
-      ['Bevakningar', '/'],
       ['Grupper', '/'],
       ['Vänner', '/'],
       ['Inställningar', '/settings'],
@@ -243,20 +243,23 @@ describe('profile drawer', () => {
     }
     const messages = await within(drawer).findByRole('link', { name: 'Meddelanden (2 olästa)' });
     expect(messages).toHaveAttribute('href', '/messages');
+    const watches = await within(drawer).findByRole('link', { name: 'Bevakningar (4 nya bilar)' });
+    expect(watches).toHaveAttribute('href', '/bevakningar');
     expect(within(drawer).getByRole('button', { name: 'Logga ut' })).toBeInTheDocument();
     fireEvent.click(within(drawer).getByRole('button', { name: 'Skapa annons' }));
     expect(within(drawer).getByRole('link', { name: 'Bilannons' })).toHaveAttribute('href', '/new/car');
     expect(within(drawer).getByRole('link', { name: 'Bildelsannons' })).toHaveAttribute('href', '/new/part');
   });
 
-  it('shows the real saved-ads and unread-conversation counts and no other badge', async () => {
+  it('shows the real new-in-bevakningar, saved-ads and unread-conversation counts and no other badge', async () => {
     markWelcomeShown();
     logIn(1);
     const drawer = await openDrawer();
     const saved = await within(drawer).findByRole('link', { name: 'Sparade annonser (3 sparade)' });
     expect(saved).toHaveAttribute('href', '/saved/cars');
     await within(drawer).findByRole('link', { name: 'Meddelanden (2 olästa)' });
-    expect([...drawer.querySelectorAll('.badge')].map((b) => b.textContent)).toEqual(['3', '2']);
+    await within(drawer).findByRole('link', { name: 'Bevakningar (4 nya bilar)' });
+    expect([...drawer.querySelectorAll('.badge')].map((b) => b.textContent)).toEqual(['4', '3', '2']);
   });
 
   it.each([

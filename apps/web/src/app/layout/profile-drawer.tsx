@@ -9,6 +9,7 @@ import { logout } from '../../features/auth/utils/session.ts';
 import { ChevronIcon, CloseIcon } from '../../lib/icons.tsx';
 import { useSavedCars } from '../../features/saved/api/saved-cars.ts';
 import { useUnreadCount } from '../../features/messages/api/messaging-api.ts';
+import { useWatchesNewCount } from '../../features/watches/api/watches-api.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useReturnFocus } from '../../lib/return-focus.ts';
 
@@ -20,13 +21,14 @@ interface ProfileDrawerProps {
 /** Roles that see 'Kontrollpanel' (section 6). */
 const canSeeControlPanel = (role: number | undefined) => role === ROLES.moderator || role === ROLES.administrator;
 
-/** The right profile drawer of section 2. Badges only where a feature exists: saved ads, unread conversations. */
+/** The right profile drawer of section 2. Badges only where a feature exists: new ads in bevakningar, saved ads, unread conversations. */
 export function ProfileDrawer({ open, onOpenChange }: ProfileDrawerProps) {
   const returnFocus = useReturnFocus();
   const { details } = useSession();
   const { data: user } = useCurrentUser();
   const { data: saved } = useSavedCars();
   const { data: unread } = useUnreadCount();
+  const { data: newInWatches } = useWatchesNewCount();
   const close = () => onOpenChange(false);
 
   const item = (to: string, label: string, extra?: ReactNode) => (
@@ -52,7 +54,20 @@ export function ProfileDrawer({ open, onOpenChange }: ProfileDrawerProps) {
             <ul className="nav-list">
               {item('/', 'Hem')}
               {item('/profile', 'Min profil')}
-              {item('/', 'Bevakningar')}
+              {item(
+                '/bevakningar',
+                'Bevakningar',
+                newInWatches !== undefined && (
+                  <>
+                    <span className="badge" aria-hidden="true">
+                      {newInWatches}
+                    </span>
+                    <span className="visually-hidden">
+                      ({newInWatches} {newInWatches === 1 ? 'ny bil' : 'nya bilar'})
+                    </span>
+                  </>
+                ),
+              )}
               {item(
                 '/saved/cars',
                 'Sparade annonser',

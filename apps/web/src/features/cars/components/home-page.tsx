@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { matchName, useCarCount, useInfiniteCars, useMakes, useModels } from '../../../lib/car-queries.ts';
 import { CarResults } from '../../../components/car-results.tsx';
@@ -23,7 +23,9 @@ import { FilterChips } from './filter-chips.tsx';
 import '../cars.css';
 
 /** Home: search bar, filters in the query string, chips, the card list and 'Mer'. */
-export function HomePage() {
+export function HomePage({
+  watchButton,
+}: { /** 'Bevaka sökning' (composed by the app). */ watchButton?: ReactNode } = {}) {
   useDocumentTitle('Begagnade bilar');
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseFilters(params), [params]);
@@ -75,6 +77,7 @@ export function HomePage() {
         }}
         onEmptied={focusHeading}
       />
+      {watchButton}
       <div ref={results} tabIndex={-1} className="results-anchor">
         <ResultCount query={count} />
         <CarResults query={cars} label="Bilannonser" listKey={JSON.stringify(listQuery)} />

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
-import type { CarListItem, SavedCarListItem, SavedToggle } from '@bilmarknaden/shared/api-types';
+import type { CarListItem, SavedCarListItem, SavedRemovedItem, SavedToggle } from '@bilmarknaden/shared/api-types';
 import { apiFetch, inventoryUrl, toQuery } from '../../../lib/api-client.ts';
 import { logged } from '../../../lib/logged.ts';
 import { useSessionToken } from '../../../lib/session-store.ts';
@@ -46,7 +46,7 @@ export function useToggleSaved() {
       // Only an ad for sale can be newly saved (the server refuses a sold one).
       const next = list.some((c) => c.id === car.id)
         ? list.filter((c) => c.id !== car.id)
-        : [{ ...car, soldAt: null }, ...list];
+        : [{ ...car, soldAt: null, priceDrop: null }, ...list];
       queryClient.setQueryData<SavedCarListItem[]>(SAVED_CARS_KEY, next);
       return { previous };
     },
@@ -55,5 +55,29 @@ export function useToggleSaved() {
       queryClient.setQueryData(SAVED_CARS_KEY, context?.previous);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: SAVED_CARS_KEY }),
+  });
+}
+
+const SAVED_REMOVED_KEY = ['cars', 'saved', 'removed'] as const;
+
+/** Saved ads removed since (shown 'Borttagen' until dismissed; disabled while logged out). */
+export function useSavedRemoved() {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: SAVED_REMOVED_KEY,
+    queryFn: ({ signal }) =>
+      logged(apiFetch<SavedRemovedItem[]>(inventoryUrl(inventoryPaths.savedRemoved), { auth: true, signal })),
+    enabled: token !== null,
+  });
+}
+
+/** Dismisses a removed saved ad's mark. */
+export function useDismissRemoved() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiFetch<void>(inventoryUrl(inventoryPaths.savedRemovedById(id)), { method: 'DELETE', auth: true }),
+    onSuccess: (_answer, id) =>
+      queryClient.setQueryData<SavedRemovedItem[]>(SAVED_REMOVED_KEY, (list) => list?.filter((r) => r.id !== id)),
   });
 }

@@ -13,6 +13,7 @@ function server() {
   let saved = [carItem(1, { title: 'Volvo' }), carItem(2, { title: 'Saab' })];
   return mockFetch((url) => {
     if (url.pathname.endsWith('/001/3002')) return jsonResponse(saved);
+    if (url.pathname.endsWith('/saved/removed')) return jsonResponse([]);
     if (url.pathname.endsWith('/001/3001')) {
       const id = Number(url.searchParams.get('carid'));
       saved = saved.filter((c) => c.id !== id);
@@ -43,6 +44,43 @@ describe('SavedPage', () => {
     const link = await screen.findByRole('link', { name: /Volvo/ });
     expect(link).toHaveAttribute('href', '/car/1');
     expect(screen.getAllByText('Stockholm')).toHaveLength(2);
+  });
+
+  it("lists saved ads the seller removed as 'Borttagen' until dismissed", async () => {
+    login();
+    let removed = [{ id: 9, title: 'Saab 900 Turbo', removedAt: '2026-11-20T10:00:00.000Z' }];
+    const spy = mockFetch((url, init) => {
+      if (url.pathname.endsWith('/001/3002')) return jsonResponse([]);
+      if (url.pathname.endsWith('/saved/removed')) return jsonResponse(removed);
+      if (url.pathname.endsWith('/saved/removed/9') && init?.method === 'DELETE') {
+        removed = [];
+        return new Response(null, { status: 204 });
+      }
+      return jsonResponse({}, 404);
+    });
+    renderAt('/saved/cars', <SavedPage />, '/saved/cars');
+    const section = await screen.findByRole('region', { name: 'Borttagna annonser' });
+    expect(section).toHaveTextContent('Saab 900 Turbo – Borttagen');
+    expect(screen.queryByText('Du har inga sparade bilar.')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Ta bort Saab 900 Turbo från listan' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Borttagna annonser' })).not.toBeInTheDocument());
+    expect(spy.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
+  });
+
+  it("marks an ad whose price was lowered since it was saved 'Sänkt 10 000 kr'", async () => {
+    login();
+    mockFetch((url) =>
+      url.pathname.endsWith('/001/3002')
+        ? jsonResponse([
+            { ...carItem(1, { title: 'Volvo' }), soldAt: null, priceDrop: 10_000 },
+            { ...carItem(2, { title: 'Saab' }), soldAt: null, priceDrop: null },
+          ])
+        : jsonResponse({}, 404),
+    );
+    renderAt('/saved/cars', <SavedPage />, '/saved/cars');
+    const volvo = await screen.findByRole('link', { name: /Volvo/ });
+    expect(volvo).toHaveTextContent(/Sänkt 10\s000 kr/);
+    expect(screen.getByRole('link', { name: /Saab/ })).not.toHaveTextContent('Sänkt');
   });
 
   it("marks a sold ad 'Såld' in text, still links to it and lets it be removed", async () => {

@@ -3,7 +3,8 @@ import { failureMessage } from '../../../lib/api-client.ts';
 import { useFocusAfterRemoval } from '../../../lib/focus-after-removal.ts';
 import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
-import { useSavedCars, useToggleSaved } from '../api/saved-cars.ts';
+import { useDismissRemoved, useSavedCars, useSavedRemoved, useToggleSaved } from '../api/saved-cars.ts';
+import { formatCreated } from '../../../lib/format.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSessionToken } from '../../../lib/session-store.ts';
@@ -16,6 +17,8 @@ export function SavedPage() {
   const token = useSessionToken();
   const saved = useSavedCars();
   const toggle = useToggleSaved();
+  const removed = useSavedRemoved();
+  const dismiss = useDismissRemoved();
   const heading = useRef<HTMLHeadingElement>(null);
   // A removed row's button goes with it: the keyboard moves to the row that took its place, or the heading.
   const focus = useFocusAfterRemoval<HTMLUListElement>('.saved-row__remove', saved.data, () =>
@@ -34,7 +37,7 @@ export function SavedPage() {
     );
   else if (saved.isPending) body = <Spinner />;
   else if (saved.isError) body = <QueryError onRetry={() => void saved.refetch()} />;
-  else if (saved.data.length === 0) body = <p>Du har inga sparade bilar.</p>;
+  else if (saved.data.length === 0 && !removed.data?.length) body = <p>Du har inga sparade bilar.</p>;
   else
     body = (
       <>
@@ -67,6 +70,38 @@ export function SavedPage() {
         Sparade bilar
       </h1>
       {body}
+      {token && removed.data && removed.data.length > 0 && (
+        <section className="saved-removed" aria-labelledby="saved-removed-heading">
+          <h2 id="saved-removed-heading">Borttagna annonser</h2>
+          <p>Säljaren har tagit bort de här annonserna sedan du sparade dem.</p>
+          {dismiss.isError && (
+            <p className="alert" role="alert">
+              {failureMessage(dismiss.error)}
+            </p>
+          )}
+          <ul className="saved-removed__list">
+            {removed.data.map((r) => (
+              <li key={r.id} className="saved-removed__item">
+                <span>
+                  <strong>{r.title}</strong> – Borttagen{' '}
+                  <time dateTime={r.removedAt}>{formatCreated(r.removedAt)}</time>
+                </span>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => {
+                    heading.current?.focus();
+                    dismiss.mutate(r.id);
+                  }}
+                  aria-label={`Ta bort ${r.title} från listan`}
+                >
+                  Ta bort
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { cardImagePath } from '@bilmarknaden/shared/api-paths';
 import type { SavedCarListItem } from '@bilmarknaden/shared/api-types';
 import { carFacts } from '../../../components/car-facts.ts';
-import { formatCreated } from '../../../lib/format.ts';
+import { formatCreated, formatNumber } from '../../../lib/format.ts';
 import { NoPhoto, Photo } from '../../../components/photo.tsx';
 import { isSwipeDelete, isSwipeStart, swipeTranslate } from '../utils/swipe.ts';
 
@@ -91,6 +91,10 @@ export function SavedRow({ car, eager, onRemove }: SavedRowProps) {
               <p className="saved-row__sold">
                 Såld <time dateTime={car.soldAt}>{formatCreated(car.soldAt)}</time>
               </p>
+            )}
+            {Boolean(car.priceDrop) && !car.soldAt && (
+              // Text, not colour alone, as 'Såld'.
+              <p className="saved-row__drop">Sänkt {formatNumber(car.priceDrop ?? 0)} kr</p>
             )}
             <p className="saved-row__facts">{[f.year, f.fuel, f.milage, f.transmission, f.hp].join(' · ')}</p>
             <p className="saved-row__meta">

@@ -29,7 +29,7 @@ describe('Aviseringar', () => {
 
   it('shows a labelled switch per kind as saved, and saves a change with a confirmation', async () => {
     storeSession('tok');
-    let stored = { messages: true };
+    let stored = { messages: true, watches: true, priceDrops: true };
     const api = mockApi({
       [`GET ${PATH}`]: () => jsonResponse(stored),
       [`PUT ${PATH}`]: (init) => {
@@ -45,7 +45,7 @@ describe('Aviseringar', () => {
     expect(callsTo(api, `PUT ${PATH}`)).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Spara' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Inställningarna för aviseringar är sparade');
-    expect(stored).toEqual({ messages: false });
+    expect(stored).toEqual({ messages: false, watches: true, priceDrops: true });
     const [, init] = callsTo(api, `PUT ${PATH}`)[0]!;
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
   });
@@ -55,7 +55,7 @@ describe('Aviseringar', () => {
     storeSession('tok');
     let answer = jsonResponse({ message: 'Ogiltiga inställningar', field: 'messages' }, 400);
     mockApi({
-      [`GET ${PATH}`]: jsonResponse({ messages: false }),
+      [`GET ${PATH}`]: jsonResponse({ messages: false, watches: true, priceDrops: true }),
       [`PUT ${PATH}`]: () => answer,
     });
     show();
@@ -73,7 +73,10 @@ describe('Aviseringar', () => {
     storeSession('tok');
     let fail = true;
     mockApi({
-      [`GET ${PATH}`]: () => (fail ? jsonResponse({ message: 'fel' }, 503) : jsonResponse({ messages: true })),
+      [`GET ${PATH}`]: () =>
+        fail
+          ? jsonResponse({ message: 'fel' }, 503)
+          : jsonResponse({ messages: true, watches: true, priceDrops: true }),
     });
     show();
     expect(await screen.findByRole('alert')).toHaveTextContent('Aviseringarna kunde inte hämtas.');
