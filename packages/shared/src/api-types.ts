@@ -21,6 +21,14 @@ import type {
 } from './schemas/price-schemas.ts';
 import type { FeedbackBodySchema, FeedbackItemSchema } from './schemas/feedback-schemas.ts';
 import type {
+  AuditEntrySchema,
+  BlockStateSchema,
+  ModerationCarSchema,
+  OwnHiddenCarSchema,
+  OwnReportSchema,
+  QueueItemSchema,
+} from './schemas/moderation-schemas.ts';
+import type {
   CurrentUserSchema,
   LoginBodySchema,
   PublicProfileSchema,
@@ -52,3 +60,9 @@ export type PriceRange = Static<typeof PriceRangeSchema>;
 export type PriceJudgement = Static<typeof PriceJudgementSchema>;
 export type PriceHistoryEntry = Static<typeof PriceHistoryEntrySchema>;
 export type StoredUserDetails = Static<typeof StoredUserDetailsSchema>;
+export type OwnReport = Static<typeof OwnReportSchema>;
+export type OwnHiddenCar = Static<typeof OwnHiddenCarSchema>;
+export type QueueItem = Static<typeof QueueItemSchema>;
+export type ModerationCar = Static<typeof ModerationCarSchema>;
+export type AuditEntry = Static<typeof AuditEntrySchema>;
+export type BlockState = Static<typeof BlockStateSchema>;

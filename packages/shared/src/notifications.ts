@@ -1,10 +1,12 @@
 /** What a user can be told by email; each kind is switched on or off in settings' 'Aviseringar' tab. */
-export const NOTIFICATION_KINDS = ['messages'] as const;
+export const NOTIFICATION_KINDS = ['messages', 'reports', 'moderation'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The label of each kind's switch in 'Aviseringar'. */
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   messages: 'Nya meddelanden',
+  reports: 'Besked om mina anmälningar',
+  moderation: 'Besked om mina annonser från moderatorerna',
 };
 
 /** One switch per kind: whether its mails are sent (`GET`/`PUT /user/notification-settings`). */

@@ -10,6 +10,7 @@ import { processImage as defaultProcessImage, ImageRejectedError } from './image
 import type { FileStorage } from './storage/file-storage.ts';
 import { adService, type ImageProcessor } from './services/ad-service.ts';
 import { feedbackService } from './services/feedback-service.ts';
+import { moderationService, type ModerationMail } from './services/moderation-service.ts';
 import { savedService } from './services/saved-service.ts';
 import { FORM_LIMITS, multipartError } from './routes/ad-form.ts';
 import type { RouteContext } from './routes/context.ts';
@@ -21,6 +22,7 @@ import { savedRoutes } from './routes/saved-routes.ts';
 import { makesRoutes } from './routes/makes-routes.ts';
 import { feedbackRoutes } from './routes/feedback-routes.ts';
 import { priceRoutes } from './routes/price-routes.ts';
+import { moderationRoutes } from './routes/moderation-routes.ts';
 
 export interface InventoryOptions {
   db: Database;
@@ -33,6 +35,8 @@ export interface InventoryOptions {
   feedbackRateLimit?: { max: number; timeWindow: number } | false;
   /** Largest JSON body in bytes (default 16 KiB). */
   jsonBodyLimit?: number;
+  /** Mail to reporters and sellers about moderation through identity (decision 032); none without it. */
+  mail?: ModerationMail;
   /** Serve the OpenAPI document and its UI at `/docs` (default true). */
   docs?: boolean;
 }
@@ -104,6 +108,7 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
     db: opts.db,
     ads: { ...ads, create: tracked(ads.create), update: tracked(ads.update), remove: tracked(ads.remove) },
     feedback: feedbackService({ db: opts.db }),
+    moderation: moderationService({ db: opts.db, mail: opts.mail, log: app.log }),
     saved: savedService({ db: opts.db }),
     auth: bearerAuth(opts.verifyToken),
     feedbackRateLimit: opts.feedbackRateLimit ?? DEFAULT_FEEDBACK_RATE_LIMIT,
@@ -117,6 +122,7 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
   makesRoutes(app, ctx);
   feedbackRoutes(app, ctx);
   priceRoutes(app, ctx);
+  moderationRoutes(app, ctx);
 }
 
 /** '1 minut', '5 minuter'. */

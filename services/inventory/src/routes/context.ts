@@ -7,6 +7,7 @@ import type { BearerAuth } from '@bilmarknaden/service-kit/bearer-auth';
 import { DomainError } from '@bilmarknaden/service-kit/domain-error';
 import type { AdService } from '../services/ad-service.ts';
 import type { FeedbackService } from '../services/feedback-service.ts';
+import type { ModerationService } from '../services/moderation-service.ts';
 import type { SavedService } from '../services/saved-service.ts';
 
 /** What every route file gets from the plugin. */
@@ -14,6 +15,7 @@ export interface RouteContext {
   db: Database;
   ads: AdService;
   feedback: FeedbackService;
+  moderation: ModerationService;
   saved: SavedService;
   /** Bearer token hooks (`required`, `optional`) and the verified user. */
   auth: BearerAuth<TokenClaims>;
