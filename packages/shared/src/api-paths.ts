@@ -17,8 +17,8 @@ export const identityPaths = {
   internalNotifications: '/internal/notifications',
   /** Services of one deployment only (INTERNAL_API_KEY): GET `?since=` the recent token revocations. */
   internalTokenRevocations: '/internal/token-revocations',
-  /** Staff: PUT `{blocked, reason}` blocks or unblocks a user (role 2 users, role 3 also moderators). */
-  userBlocked: (username: string) => `/users/${encodeURIComponent(username)}/blocked`,
+  /** Staff: PUT `{blocked, reason}` blocks or unblocks a user (role 2 users, role 3 also moderators); encode the name. */
+  userBlocked: (username: string) => `/users/${username}/blocked`,
   jwks: '/.well-known/jwks.json',
   docs: '/docs',
 } as const;
