@@ -30,7 +30,7 @@ export function moderationRoutes(app: FastifyInstance, ctx: RouteContext): void 
   typed(app).post(
     inventoryPaths.reports,
     {
-      preHandler: auth.required,
+      preValidation: auth.required,
       schema: {
         summary: 'Report an ad to the moderators',
         description:
@@ -51,7 +51,7 @@ export function moderationRoutes(app: FastifyInstance, ctx: RouteContext): void 
   typed(app).get(
     inventoryPaths.ownReports,
     {
-      preHandler: auth.required,
+      preValidation: auth.required,
       schema: {
         summary: 'The caller’s reports with their outcome, newest first',
         tags,
@@ -66,7 +66,7 @@ export function moderationRoutes(app: FastifyInstance, ctx: RouteContext): void 
   typed(app).get(
     inventoryPaths.ownHiddenCars,
     {
-      preHandler: auth.required,
+      preValidation: auth.required,
       schema: {
         summary: 'The caller’s ads the moderators hid, with the reason and the review state',
         tags,
@@ -80,7 +80,7 @@ export function moderationRoutes(app: FastifyInstance, ctx: RouteContext): void 
   typed(app).post(
     inventoryPaths.carReview(':id'),
     {
-      preHandler: auth.required,
+      preValidation: auth.required,
       schema: {
         summary: 'Ask once for a new review of an own hidden ad (Begär omprövning)',
         tags,
@@ -99,7 +99,7 @@ export function moderationRoutes(app: FastifyInstance, ctx: RouteContext): void 
   typed(app).get(
     inventoryPaths.moderationQueue,
     {
-      preHandler: auth.required,
+      preValidation: auth.required,
       schema: {
         summary: 'Open reports grouped by ad, most reported and oldest first; review requests marked',
         description: STAFF,
@@ -114,7 +114,7 @@ export function moderationRoutes(app: FastifyInstance, ctx: RouteContext): void 
   typed(app).get(
     inventoryPaths.moderationCar(':id'),
     {
-      preHandler: auth.required,
+      preValidation: auth.required,
       schema: {
         summary: 'One ad as the moderators see it, with its reports and the seller’s other ads and history',
         description: STAFF,
@@ -130,7 +130,7 @@ export function moderationRoutes(app: FastifyInstance, ctx: RouteContext): void 
   typed(app).put(
     inventoryPaths.moderationHidden(':id'),
     {
-      preHandler: auth.required,
+      preValidation: auth.required,
       schema: {
         summary: 'Hide an ad, with a reason its seller is shown',
         description: `${STAFF} The ad's open reports are decided; the seller and the reporters are mailed.`,
@@ -150,7 +150,7 @@ export function moderationRoutes(app: FastifyInstance, ctx: RouteContext): void 
   typed(app).delete(
     inventoryPaths.moderationHidden(':id'),
     {
-      preHandler: auth.required,
+      preValidation: auth.required,
       schema: {
         summary: 'Show a hidden ad again',
         description: STAFF,
@@ -169,7 +169,7 @@ export function moderationRoutes(app: FastifyInstance, ctx: RouteContext): void 
   typed(app).post(
     inventoryPaths.moderationDismissal(':id'),
     {
-      preHandler: auth.required,
+      preValidation: auth.required,
       schema: {
         summary: 'Dismiss the ad’s open reports (no breach found); keeps a reviewed hidden ad hidden',
         description: STAFF,
@@ -189,7 +189,7 @@ export function moderationRoutes(app: FastifyInstance, ctx: RouteContext): void 
   typed(app).get(
     inventoryPaths.moderationAudit,
     {
-      preHandler: auth.required,
+      preValidation: auth.required,
       schema: {
         summary: 'The audit log of moderator actions, newest first (administrators)',
         description: 'Role 3 only (others 403). Append-only: nothing in the product changes or removes an entry.',
