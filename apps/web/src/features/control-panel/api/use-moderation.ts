@@ -76,7 +76,8 @@ export function useModerationAction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: act,
-    onSettled: () => client.invalidateQueries({ queryKey: MODERATION_KEY }),
+    // Not awaited: the caller's own onSuccess (its announcement) runs before the queue drops the decided ad.
+    onSettled: () => void client.invalidateQueries({ queryKey: MODERATION_KEY }),
   });
 }
 

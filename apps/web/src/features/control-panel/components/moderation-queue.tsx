@@ -208,7 +208,7 @@ function CarReview({ carId, onDone }: { carId: number; onDone: (message: string)
               ? 'Anledning till att annonsen döljs (säljaren ser den)'
               : 'Anledning till spärren (sparas i granskningsloggen)'
           }
-          submitLabel={form === 'hide' ? 'Dölj annonsen' : 'Spärra säljaren'}
+          submitLabel={form === 'hide' ? 'Dölj' : 'Spärra'}
           pending={action.isPending}
           onCancel={() => setForm(null)}
           onSubmit={(reason) =>
