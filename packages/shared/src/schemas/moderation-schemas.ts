@@ -22,7 +22,7 @@ export const ReportOutcomeSchema = Type.Union([
 export const OwnReportSchema = Type.Object({
   id: Type.Integer(),
   carId: Type.Integer(),
-  title: Type.String({ description: 'The ad’s title when it was reported' }),
+  title: Type.String({ description: 'The title of the ad when it was reported' }),
   reason: Type.String(),
   created: time(),
   outcome: ReportOutcomeSchema,
@@ -91,8 +91,8 @@ export const ModerationCarSchema = Type.Object({
   sellerBlocked: Type.Boolean(),
   sellerAds: Type.Array(SellerAdSchema),
   sellerHistory: Type.Object({
-    reports: Type.Integer({ description: 'Reports ever made about the seller’s ads' }),
-    hiddenAds: Type.Integer({ description: 'Times a moderator hid one of the seller’s ads' }),
+    reports: Type.Integer({ description: 'Reports ever made about ads of the seller' }),
+    hiddenAds: Type.Integer({ description: 'Times a moderator hid an ad of the seller' }),
   }),
 });
 

@@ -34,7 +34,7 @@ export function moderationRoutes(app: FastifyInstance, ctx: RouteContext): void 
       schema: {
         summary: 'Report an ad to the moderators',
         description:
-          'One open report per user and ad (409), not on one’s own ad (403), at most 10 an hour (429 with ' +
+          'One open report per user and ad (409), not on an own ad (403), at most 10 an hour (429 with ' +
           'Retry-After). Reasons and text as in the shared rules (validation/report.ts).',
         tags,
         security: bearerSecurity,
@@ -53,7 +53,7 @@ export function moderationRoutes(app: FastifyInstance, ctx: RouteContext): void 
     {
       preValidation: auth.required,
       schema: {
-        summary: 'The caller’s reports with their outcome, newest first',
+        summary: 'Reports the caller made, with their outcome, newest first',
         tags,
         security: bearerSecurity,
         querystring: asQueryText(WindowQuerySchema),
@@ -68,7 +68,7 @@ export function moderationRoutes(app: FastifyInstance, ctx: RouteContext): void 
     {
       preValidation: auth.required,
       schema: {
-        summary: 'The caller’s ads the moderators hid, with the reason and the review state',
+        summary: 'Ads of the caller that the moderators hid, with the reason and the review state',
         tags,
         security: bearerSecurity,
         response: { 200: OwnHiddenCarListSchema, ...errorResponses(401) },
@@ -116,7 +116,7 @@ export function moderationRoutes(app: FastifyInstance, ctx: RouteContext): void 
     {
       preValidation: auth.required,
       schema: {
-        summary: 'One ad as the moderators see it, with its reports and the seller’s other ads and history',
+        summary: 'One ad as the moderators see it, with its reports and the other ads and history of the seller',
         description: STAFF,
         tags,
         security: bearerSecurity,
@@ -171,7 +171,7 @@ export function moderationRoutes(app: FastifyInstance, ctx: RouteContext): void 
     {
       preValidation: auth.required,
       schema: {
-        summary: 'Dismiss the ad’s open reports (no breach found); keeps a reviewed hidden ad hidden',
+        summary: 'Dismiss the open reports of an ad (no breach found); keeps a reviewed hidden ad hidden',
         description: STAFF,
         tags,
         security: bearerSecurity,
