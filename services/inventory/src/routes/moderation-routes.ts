@@ -82,7 +82,7 @@ export function moderationRoutes(app: FastifyInstance, ctx: RouteContext): void 
     {
       preValidation: auth.required,
       schema: {
-        summary: 'Ask once for a new review of an own hidden ad (Begär omprövning)',
+        summary: 'Ask once for a new review of an own hidden ad',
         tags,
         security: bearerSecurity,
         params: IdParamsSchema,
