@@ -105,16 +105,18 @@ async function publicViews(carId: number) {
   const photo = await inject({ method: 'GET', url: `/files/${carId}-1.jpeg` });
   const saved = await inject({ method: 'GET', url: '/api/inventory/001/3002', headers: buyer.headers });
   const ids = (res: { json(): unknown }) => (res.json() as { id: number }[]).map((x) => x.id);
+  const savedEntry = (saved.json() as { id: number; removed: boolean }[]).find((x) => x.id === carId);
   return {
     detail: detail.statusCode,
     inList: ids(list).includes(carId),
     onUserPage: ids(byUser).includes(carId),
     photo: photo.statusCode,
-    inSaved: ids(saved).includes(carId),
+    // The saved list keeps it, marked removed.
+    inSaved: savedEntry ? (savedEntry.removed ? 'removed' : 'shown') : 'absent',
   };
 }
-const VISIBLE = { detail: 200, inList: true, onUserPage: true, photo: 200, inSaved: true };
-const HIDDEN = { detail: 404, inList: false, onUserPage: false, photo: 404, inSaved: false };
+const VISIBLE = { detail: 200, inList: true, onUserPage: true, photo: 200, inSaved: 'shown' };
+const HIDDEN = { detail: 404, inList: false, onUserPage: false, photo: 404, inSaved: 'removed' };
 
 describe('reporting an ad', () => {
   it('takes a reason from the list and an optional text; one open report per user and ad; not one’s own ad', async () => {
@@ -253,7 +255,12 @@ describe('the Kontrollpanel', () => {
     const review = (user: TestUser, text = 'Jag har bytt bilderna mot mina egna') =>
       inject({ method: 'POST', url: `/api/inventory/cars/${ad}/review`, headers: user.headers, payload: { text } });
     expect((await review(seller)).statusCode).toBe(409); // not hidden
+    const toggle = () => inject({ method: 'POST', url: `/api/inventory/001/3001?carid=${ad}`, headers: other.headers });
+    expect((await toggle()).json()).toEqual({ saved: true });
     await hide(moderator, ad);
+    // A saver can remove the hidden ad from the list, not save it again.
+    expect((await toggle()).json()).toEqual({ saved: false });
+    expect((await toggle()).statusCode).toBe(404);
     expect((await review(buyer)).statusCode).toBe(403);
     expect((await review(seller, '')).json()).toMatchObject({ field: 'text' });
     expect((await review(seller)).statusCode).toBe(204);

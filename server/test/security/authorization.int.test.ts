@@ -939,6 +939,8 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
     'label',
     // The ad's municipality (decision 037): where the car stands, public as on Blocket.
     'kommun',
+    // A saved ad the moderators hid is marked removed in the saver's list (decision 042): no reason, no moderator.
+    'removed',
   ]);
   /** And what the user's own answers add (city: to prefill the ad's place, never in a public answer). */
   const SELF_FIELDS = new Set([...PUBLIC_FIELDS, 'lastname', 'role', 'displayName', 'city']);

@@ -45,7 +45,7 @@ export const SoldCarListSchema = Type.Array(
   Type.Composite([CarListItemSchema, Type.Object({ soldAt: Type.String({ format: 'date-time' }) })]),
 );
 
-/** `GET /001/3002`: the saved ads, for sale or sold; `soldAt` null while for sale (issue 28). */
+/** `GET /001/3002`: the saved ads, for sale, sold or hidden; `soldAt` null while for sale (issue 28). */
 export const SavedCarListSchema = Type.Array(
   Type.Composite([
     CarListItemSchema,
@@ -53,6 +53,7 @@ export const SavedCarListSchema = Type.Array(
       soldAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
         description: "When the ad was sold (shown 'Såld'); null: still for sale",
       }),
+      removed: Type.Boolean({ description: 'The moderators hid the ad: shown as removed, it can only be unsaved' }),
     }),
   ]),
 );
