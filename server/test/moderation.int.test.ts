@@ -1,11 +1,10 @@
 // Trust and moderation (issue #27) in the default process: reports, the Kontrollpanel's actions, hiding everywhere,
 // the reporters' and the seller's mail, the once-only review, the append-only audit log and blocking.
-import { randomUUID, createPrivateKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { SignJWT } from 'jose';
 import { createTestDatabase, type TestDatabase } from '@bilmarknaden/db/testing';
 import { KEY_FILE } from '@bilmarknaden/identity/keys';
 import { identityMigrations } from '@bilmarknaden/identity/migrations';
@@ -14,7 +13,7 @@ import { AUTH_MESSAGES } from '@bilmarknaden/service-kit/bearer-auth';
 import { MODERATION_MESSAGES, REPORTS_PER_HOUR } from '@bilmarknaden/shared/validation/moderation';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import type { Settings } from '../src/settings.ts';
-import { testSettings } from './helpers.ts';
+import { earlierToken, testSettings } from './helpers.ts';
 import { createAd, mailTo, registerUser, type TestUser } from './security/security-helpers.ts';
 
 let database: TestDatabase;
@@ -345,25 +344,13 @@ describe('the audit log', () => {
 });
 
 describe('blocking', () => {
-  const nowSec = () => Math.floor(Date.now() / 1000);
-  /** A token identity issued a minute ago, signed with its key. */
-  const earlierToken = (user: TestUser) =>
-    new SignJWT({ role: 1 })
-      .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' })
-      .setSubject(user.username)
-      .setIssuer('bilmarknaden-identity')
-      .setAudience('bilmarknaden')
-      .setIssuedAt(nowSec() - 60)
-      .setExpirationTime(nowSec() + 3000)
-      .setJti(randomUUID())
-      .sign(privateKey);
   const savedList = (built: BuiltApp, token: string) =>
     built.app.inject({ method: 'GET', url: '/api/inventory/001/3002', headers: { authorization: `Bearer ${token}` } });
 
   it('refuses the login, every old token (at once here, in another process once it reads its list) and hides the ads', async () => {
     const bad = await registerUser(first.app, 'spärras');
     const ad = await createAd(first.app, bad, 1, { title: 'Spärrad säljares bil' });
-    const old = await earlierToken(bad);
+    const old = await earlierToken(privateKey, bad.username, 60);
     expect((await savedList(second, old)).statusCode).toBe(200);
     const res = await block(moderator, bad.username, true);
     expect(res.json()).toEqual({ username: bad.username, blocked: true });

@@ -1,10 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
 import type { Car } from '@bilmarknaden/shared/api-types';
 import { AD_REPORT_REASONS, adReportRules } from '@bilmarknaden/shared/validation/report';
 import { ReportDialog } from '../../../components/report-dialog.tsx';
-import { openLoginDialog, useLoginDialogOpen } from '../../../lib/login-dialog.ts';
-import { useSessionToken } from '../../../lib/session-store.ts';
-import { tokenUsername } from '../../../lib/token-claims.ts';
+import { useDialogAfterLogin } from '../../../lib/use-dialog-after-login.ts';
 import { useReportAd } from '../api/reports-api.ts';
 
 /**
@@ -12,36 +9,12 @@ import { useReportAd } from '../api/reports-api.ts';
  * the login dialog, and the report after that login.
  */
 export function ReportAdButton({ car }: { car: Pick<Car, 'id' | 'user'> }) {
-  const token = useSessionToken();
-  const me = token ? tokenUsername(token) : undefined;
-  const [open, setOpen] = useState(false);
+  const { own, open, setOpen, ask } = useDialogAfterLogin(car.user);
   const report = useReportAd(car.id);
-  const openAfterLogin = useRef(false);
-  const loginOpen = useLoginDialogOpen();
-
-  useEffect(() => {
-    if (!openAfterLogin.current) return;
-    if (token === null) {
-      if (!loginOpen) openAfterLogin.current = false;
-      return;
-    }
-    openAfterLogin.current = false;
-    if (tokenUsername(token) !== car.user) setOpen(true);
-  }, [token, loginOpen, car.user]);
-
-  if (me !== undefined && me === car.user) return null;
+  if (own) return null;
   return (
     <>
-      <button
-        type="button"
-        className="button button--secondary"
-        aria-haspopup="dialog"
-        onClick={() => {
-          if (token) return setOpen(true);
-          openAfterLogin.current = true;
-          openLoginDialog();
-        }}
-      >
+      <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={ask}>
         Anmäl annons
       </button>
       <ReportDialog
