@@ -296,6 +296,42 @@ describe('the Kontrollpanel', () => {
   });
 });
 
+describe('reported conversations', () => {
+  it('show in the queue with their newest messages, for staff only', async () => {
+    const ad = await createAd(first.app, seller, 1, { title: 'Samtalsbil' });
+    const started = await inject({
+      method: 'POST',
+      url: '/api/messaging/conversations',
+      headers: buyer.headers,
+      payload: { carId: ad, text: 'Betala med presentkort?' },
+    });
+    const conversationId = started.json().conversationId as number;
+    const reported = await inject({
+      method: 'POST',
+      url: `/api/messaging/conversations/${conversationId}/report`,
+      headers: seller.headers,
+      payload: { reason: 'Misstänkt bedrägeri', text: 'Vill betala med presentkort' },
+    });
+    expect(reported.statusCode).toBe(201);
+    const queue = await inject({ method: 'GET', url: '/api/messaging/reports', headers: moderator.headers });
+    expect(queue.json()).toContainEqual(
+      expect.objectContaining({
+        conversationId,
+        carId: ad,
+        carTitle: 'Samtalsbil',
+        seller: seller.username,
+        buyer: buyer.username,
+        reportedBy: 'seller',
+        reason: 'Misstänkt bedrägeri',
+        messages: [expect.objectContaining({ sender: buyer.username, text: 'Betala med presentkort?' })],
+      }),
+    );
+    const byUser = await inject({ method: 'GET', url: '/api/messaging/reports', headers: buyer.headers });
+    expect(byUser.statusCode).toBe(403);
+    expect(byUser.json().message).toBe(MODERATION_MESSAGES.staffOnly);
+  });
+});
+
 describe('the audit log', () => {
   it('records who, when, what and why; administrators read and filter it, moderators get 403', async () => {
     const ad = await createAd(first.app, seller);

@@ -98,6 +98,8 @@ export const messagingPaths = {
   block: (id: number | string) => `/conversations/${id}/block`,
   /** POST `{reason, text?}` reports the conversation to the moderators. */
   report: (id: number | string) => `/conversations/${id}/report`,
+  /** Staff: GET the open reports of conversations with their newest messages (the Kontrollpanel's queue). */
+  reports: '/reports',
   /** GET: server-sent events for the caller (Authorization header; `Last-Event-ID` catches up). */
   events: '/events',
   docs: '/docs',

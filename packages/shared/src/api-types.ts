@@ -23,6 +23,7 @@ import type { FeedbackBodySchema, FeedbackItemSchema } from './schemas/feedback-
 import type {
   AuditEntrySchema,
   BlockStateSchema,
+  ConversationReportSchema,
   ModerationCarSchema,
   OwnHiddenCarSchema,
   OwnReportSchema,
@@ -66,3 +67,4 @@ export type QueueItem = Static<typeof QueueItemSchema>;
 export type ModerationCar = Static<typeof ModerationCarSchema>;
 export type AuditEntry = Static<typeof AuditEntrySchema>;
 export type BlockState = Static<typeof BlockStateSchema>;
+export type ConversationReport = Static<typeof ConversationReportSchema>;

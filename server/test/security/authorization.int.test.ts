@@ -73,6 +73,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/inventory/moderation/cars/:id/dismissal': 'staff',
   'GET /api/inventory/moderation/audit': 'admin',
   'PUT /api/identity/users/:username/blocked': 'staff',
+  'GET /api/messaging/reports': 'staff',
   'GET /files/:name': 'public',
   'POST /api/messaging/conversations': 'self',
   'GET /api/messaging/conversations': 'self',
@@ -350,7 +351,7 @@ describe('object-level authorization', () => {
       expect([200, 204], `${key} as staff: ${res.body}`).toContain(res.statusCode);
       checked++;
     }
-    expect(checked).toBe(7);
+    expect(checked).toBe(8);
   });
 
   it("self routes with an id act only on the token's user: bob cannot read or change alice's saved ads", async () => {

@@ -11,6 +11,7 @@ import { createMailSweep, MAIL_SWEEP_INTERVAL_MS } from './services/mail-sweep.t
 import type { RouteContext } from './routes/context.ts';
 import { conversationRoutes } from './routes/conversation-routes.ts';
 import { safetyRoutes } from './routes/safety-routes.ts';
+import { moderationRoutes } from './routes/moderation-routes.ts';
 import { eventsRoutes } from './routes/events-routes.ts';
 import { conversationsRepository } from './repositories/conversations-repository.ts';
 
@@ -64,6 +65,7 @@ export async function messagingApp(app: FastifyInstance, opts: MessagingOptions)
   };
   conversationRoutes(app, ctx);
   safetyRoutes(app, ctx);
+  moderationRoutes(app, { ...ctx, db: opts.db });
   eventsRoutes(app, { db: opts.db, source: conversationsRepository(opts.db), auth: ctx.auth });
 
   if (opts.mail) runMailSweep(app, opts.db, opts.mail);

@@ -121,6 +121,22 @@ export const AuditQuerySchema = Type.Object({
   end: Type.Optional(Type.String()),
 });
 
+/** An open report of a conversation as the moderators read it, with the conversation's newest messages. */
+export const ConversationReportSchema = Type.Object({
+  id: Type.Integer(),
+  conversationId: Type.Integer(),
+  carId: Type.Integer(),
+  carTitle: Type.String(),
+  seller: nullable(Type.String()),
+  buyer: nullable(Type.String()),
+  reportedBy: nullable(Type.Union([Type.Literal('seller'), Type.Literal('buyer')])),
+  reason: Type.String(),
+  text: Type.String(),
+  created: time(),
+  messages: Type.Array(Type.Object({ sender: Type.String(), text: Type.String(), sentAt: time() })),
+});
+export const ConversationReportListSchema = Type.Array(ConversationReportSchema);
+
 /** PUT /users/{username}/blocked. */
 export const BlockBodySchema = Type.Object({ blocked: Type.Boolean(), reason: Type.Optional(Type.String()) });
 export const BlockStateSchema = Type.Object({ username: Type.String(), blocked: Type.Boolean() });
