@@ -1,11 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { identityPaths, inventoryPaths } from '@bilmarknaden/shared/api-paths';
-import type { AuditEntry, BlockState, ModerationCar, QueueItem } from '@bilmarknaden/shared/api-types';
-import { apiFetch, identityUrl, inventoryUrl, toQuery } from '../../../lib/api-client.ts';
+import { identityPaths, inventoryPaths, messagingPaths } from '@bilmarknaden/shared/api-paths';
+import type {
+  AuditEntry,
+  BlockState,
+  ConversationReport,
+  ModerationCar,
+  QueueItem,
+} from '@bilmarknaden/shared/api-types';
+import { apiFetch, identityUrl, inventoryUrl, messagingUrl, toQuery } from '../../../lib/api-client.ts';
 
 const MODERATION_KEY = ['moderation'] as const;
 const keys = {
   queue: [...MODERATION_KEY, 'queue'] as const,
+  conversations: [...MODERATION_KEY, 'conversations'] as const,
   car: (id: number) => [...MODERATION_KEY, 'car', id] as const,
   audit: (filter: AuditFilter) => [...MODERATION_KEY, 'audit', filter] as const,
 };
@@ -24,6 +31,15 @@ export function useModerationQueue() {
     queryKey: keys.queue,
     queryFn: ({ signal }) =>
       apiFetch<QueueItem[]>(inventoryUrl(inventoryPaths.moderationQueue), { auth: true, signal }),
+  });
+}
+
+/** The open reports of conversations, with their newest messages (moderators and administrators). */
+export function useConversationReports() {
+  return useQuery({
+    queryKey: keys.conversations,
+    queryFn: ({ signal }) =>
+      apiFetch<ConversationReport[]>(messagingUrl(messagingPaths.reports), { auth: true, signal }),
   });
 }
 

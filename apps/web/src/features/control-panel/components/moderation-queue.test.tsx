@@ -38,6 +38,7 @@ describe('the report queue', () => {
     const api = mockApi({
       'GET /api/inventory/moderation/queue': () => jsonResponse(hidden ? [] : [ITEM]),
       'GET /api/inventory/moderation/cars/9': jsonResponse(VIEW),
+      'GET /api/messaging/reports': jsonResponse([]),
       'PUT /api/inventory/moderation/cars/9/hidden': () => {
         hidden = true;
         return new Response(null, { status: 204 });
@@ -68,10 +69,44 @@ describe('the report queue', () => {
     expect(JSON.parse(String(init.body))).toEqual({ reason: 'Bedrägeriförsök' });
   });
 
+  it('lists reported conversations with their messages; a party can be blocked with a reason', async () => {
+    storeSession('tok', { username: 'granskaren', firstname: 'Gun', lastname: 'G' });
+    const api = mockApi({
+      'GET /api/inventory/moderation/queue': jsonResponse([]),
+      'GET /api/messaging/reports': jsonResponse([
+        {
+          id: 4,
+          conversationId: 12,
+          carId: 9,
+          carTitle: 'Saab 900',
+          seller: 'kalle',
+          buyer: 'bedragaren',
+          reportedBy: 'seller',
+          reason: 'Misstänkt bedrägeri',
+          text: 'Vill betala med presentkort',
+          created: '2026-11-21T14:05:00Z',
+          messages: [{ sender: 'bedragaren', text: 'Jag betalar med presentkort', sentAt: '2026-11-21T14:00:00Z' }],
+        },
+      ]),
+      'PUT /api/identity/users/bedragaren/blocked': jsonResponse({ username: 'bedragaren', blocked: true }),
+    });
+    renderAt('/controlpanel', <ControlPanelPage role={2} loading={false} />, '/controlpanel');
+    const report = await screen.findByRole('article', { name: 'Konversation om Saab 900' });
+    expect(report).toHaveTextContent('Anmäld av säljaren');
+    expect(report).toHaveTextContent('Jag betalar med presentkort');
+    await userEvent.click(within(report).getByRole('button', { name: 'Spärra @bedragaren' }));
+    await userEvent.type(within(report).getByRole('textbox', { name: /Anledning till spärren/ }), 'Bedrägeri');
+    await userEvent.click(within(report).getByRole('button', { name: 'Spärra' }));
+    expect(await screen.findByText('@bedragaren är spärrad.')).toBeInTheDocument();
+    const [[, init]] = callsTo(api, 'PUT /api/identity/users/bedragaren/blocked') as [[unknown, RequestInit]];
+    expect(JSON.parse(String(init.body))).toEqual({ blocked: true, reason: 'Bedrägeri' });
+  });
+
   it('offers the audit log to an administrator', async () => {
     storeSession('tok', { username: 'chefen', firstname: 'C', lastname: 'C' });
     mockApi({
       'GET /api/inventory/moderation/queue': jsonResponse([]),
+      'GET /api/messaging/reports': jsonResponse([]),
       'GET /api/inventory/moderation/audit': jsonResponse([
         {
           id: 1,

@@ -1,8 +1,6 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { QueueItem } from '@bilmarknaden/shared/api-types';
-import { failingRules } from '@bilmarknaden/shared/validation/rules';
-import { moderationReasonRules, normalizeReason } from '@bilmarknaden/shared/validation/moderation';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { formatCreated, formatPrice } from '../../../lib/format.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
@@ -13,6 +11,8 @@ import {
   useModerationQueue,
   type ModerationAction,
 } from '../api/use-moderation.ts';
+import { ConversationReports } from './conversation-reports.tsx';
+import { ReasonForm } from './reason-form.tsx';
 
 const STATUS: Record<QueueItem['status'], string> = { active: 'Till salu', sold: 'Såld', hidden: 'Dold' };
 
@@ -24,6 +24,10 @@ export function ModerationQueue() {
   const queue = useModerationQueue();
   const [announcement, setAnnouncement] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
+  const done = (message: string) => {
+    setAnnouncement(message);
+    heading.current?.focus();
+  };
 
   let body;
   if (queue.isPending) body = <Spinner />;
@@ -34,27 +38,24 @@ export function ModerationQueue() {
       <ul className="moderation-queue" aria-labelledby="moderation-queue-heading">
         {queue.data.map((item) => (
           <li key={item.carId}>
-            <QueueEntry
-              item={item}
-              onDone={(message) => {
-                setAnnouncement(message);
-                heading.current?.focus();
-              }}
-            />
+            <QueueEntry item={item} onDone={done} />
           </li>
         ))}
       </ul>
     );
   return (
-    <section aria-labelledby="moderation-queue-heading">
-      <h2 id="moderation-queue-heading" ref={heading} tabIndex={-1}>
-        Anmälda annonser
-      </h2>
-      <p className="visually-hidden" role="status">
-        {announcement}
-      </p>
-      {body}
-    </section>
+    <>
+      <section aria-labelledby="moderation-queue-heading">
+        <h2 id="moderation-queue-heading" ref={heading} tabIndex={-1}>
+          Anmälda annonser
+        </h2>
+        <p className="visually-hidden" role="status">
+          {announcement}
+        </p>
+        {body}
+      </section>
+      <ConversationReports onDone={done} />
+    </>
   );
 }
 
@@ -219,58 +220,5 @@ function CarReview({ carId, onDone }: { carId: number; onDone: (message: string)
         />
       )}
     </div>
-  );
-}
-
-/** The reason of an action, checked by the shared rules the server uses. */
-function ReasonForm(props: {
-  label: string;
-  submitLabel: string;
-  pending: boolean;
-  onSubmit: (reason: string) => void;
-  onCancel: () => void;
-}) {
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [attempted, setAttempted] = useState(false);
-  const failure = attempted ? failingRules(moderationReasonRules, normalizeReason({ reason })).at(-1) : undefined;
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    setAttempted(true);
-    const input = normalizeReason({ reason });
-    if (failingRules(moderationReasonRules, input).length > 0) {
-      document.getElementById(`${id}-reason`)?.focus();
-      return;
-    }
-    props.onSubmit(input.reason);
-  }
-  return (
-    <form className="form moderation-reason" noValidate onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={`${id}-reason`}>{props.label}</label>
-        <textarea
-          id={`${id}-reason`}
-          rows={2}
-          value={reason}
-          // The form opens on a press of its button: the keyboard goes straight to its one field.
-          autoFocus
-          aria-describedby={failure ? `${id}-alert` : undefined}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </div>
-      {failure && (
-        <p id={`${id}-alert`} className="alert" role="alert">
-          {failure.message}
-        </p>
-      )}
-      <div className="feedback-item__actions">
-        <button type="button" className="button button--secondary" onClick={props.onCancel}>
-          Avbryt
-        </button>
-        <button type="submit" className="button button--danger" disabled={props.pending} aria-busy={props.pending}>
-          {props.submitLabel}
-        </button>
-      </div>
-    </form>
   );
 }
