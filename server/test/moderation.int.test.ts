@@ -140,6 +140,24 @@ describe('reporting an ad', () => {
     expect(mine.json()[0]).toMatchObject({ carId: ad, reason: 'Annat', outcome: 'open', decidedAt: null });
   });
 
+  it('keeps a closed account’s reports without its name', async () => {
+    const ad = await createAd(first.app, seller);
+    const leaving = await registerUser(first.app, 'lamnar');
+    const id = (await report(leaving, ad)).json().id as number;
+    const closed = await inject({
+      method: 'DELETE',
+      url: '/api/identity/user',
+      headers: leaving.headers,
+      payload: { password: leaving.password },
+    });
+    expect(closed.statusCode).toBe(204);
+    const reporter = async () =>
+      (await database.db.query('SELECT reporter FROM inventory.ad_reports WHERE id = $1', [id])).rows[0];
+    await expect.poll(reporter).toEqual({ reporter: null });
+    // Deciding it mails nobody and still works.
+    expect((await dismiss(moderator, ad)).statusCode).toBe(204);
+  });
+
   it(`refuses more than ${REPORTS_PER_HOUR} reports an hour with a Swedish message and Retry-After`, async () => {
     const reporter = await registerUser(first.app, 'flitig');
     const ads = await Promise.all(Array.from({ length: REPORTS_PER_HOUR + 1 }, () => createAd(first.app, seller)));

@@ -31,13 +31,14 @@ CREATE TABLE inventory.blocked_sellers (
 );
 
 -- Reports of ads. The ad's title and seller are kept as they were, so the reporter's list and the seller's history
--- outlive the ad; no foreign key for the same reason. One open report per user and ad.
+-- outlive the ad; no foreign key for the same reason. One open report per user and ad. reporter is NULL once that
+-- account is closed (the report stays, as messaging's do).
 CREATE TABLE inventory.ad_reports (
   id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   car_id integer NOT NULL,
   seller text NOT NULL,
   car_title text NOT NULL,
-  reporter text NOT NULL,
+  reporter text,
   reason text NOT NULL,
   text text NOT NULL DEFAULT '',
   created timestamptz NOT NULL DEFAULT now(),

@@ -33,7 +33,8 @@ export interface AuditFilter {
 /** A decided report: whom to tell. */
 export interface DecidedReport {
   id: number;
-  reporter: string;
+  /** null: the reporter's account is closed (nobody to tell). */
+  reporter: string | null;
   title: string;
 }
 
@@ -93,6 +94,11 @@ export function moderationRepository(db: Queryable) {
       return r.rows[0]?.id ?? null;
     },
 
+    /** A closed account's reports stay without its name (the seller's history still counts them). */
+    async unlinkReporter(username: string): Promise<void> {
+      await db.query('UPDATE inventory.ad_reports SET reporter = NULL WHERE lower(reporter) = lower($1)', [username]);
+    },
+
     /** The reporter's reports, newest first, with their outcome. */
     async ownReports(reporter: string, window: Window): Promise<OwnReport[]> {
       const r = await db.query<{
@@ -130,7 +136,7 @@ export function moderationRepository(db: Queryable) {
 
     /** Decides the ad's open reports; answers them, for the reporters' mail. */
     async decideReports(carId: number, outcome: 'hidden' | 'dismissed'): Promise<DecidedReport[]> {
-      const r = await db.query<{ id: number; reporter: string; car_title: string }>(
+      const r = await db.query<{ id: number; reporter: string | null; car_title: string }>(
         `UPDATE inventory.ad_reports SET outcome = $2, decided_at = now()
           WHERE car_id = $1 AND outcome IS NULL RETURNING id, reporter, car_title`,
         [carId, outcome],

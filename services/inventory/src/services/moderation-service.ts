@@ -84,18 +84,20 @@ export function moderationService({ db, mail, log, now = () => new Date() }: Mod
   const link = (path: string) => `${mail?.publicUrl ?? ''}${path}`;
 
   function reporterMails(decided: DecidedReport[], outcome: 'hidden' | 'dismissed'): NotificationRequest[] {
-    return decided.map((r) => ({
-      key: `report-outcome:${r.id}`,
-      username: r.reporter,
-      kind: 'reports',
-      subject: 'Besked om din anmälan',
-      text:
-        `Tack för att du anmälde annonsen ”${r.title}”. Vi har granskat den` +
-        (outcome === 'hidden'
-          ? ' och tagit bort annonsen från Bilmarknaden.'
-          : ' och hittade inget brott mot våra regler, så annonsen ligger kvar.') +
-        `\n\nDina anmälningar: ${link('/reports')}\n\n${footer()}`,
-    }));
+    return decided
+      .flatMap((r) => (r.reporter === null ? [] : [{ ...r, reporter: r.reporter }]))
+      .map((r) => ({
+        key: `report-outcome:${r.id}`,
+        username: r.reporter,
+        kind: 'reports',
+        subject: 'Besked om din anmälan',
+        text:
+          `Tack för att du anmälde annonsen ”${r.title}”. Vi har granskat den` +
+          (outcome === 'hidden'
+            ? ' och tagit bort annonsen från Bilmarknaden.'
+            : ' och hittade inget brott mot våra regler, så annonsen ligger kvar.') +
+          `\n\nDina anmälningar: ${link('/reports')}\n\n${footer()}`,
+      }));
   }
 
   const sellerMail = (key: string, seller: string, subject: string, body: string): NotificationRequest => ({
