@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
-import type { OwnHiddenCar, OwnReport } from '@bilmarknaden/shared/api-types';
+import type { OwnReport } from '@bilmarknaden/shared/api-types';
 import { MAX_WINDOW } from '@bilmarknaden/shared/constants';
 import { apiFetch, inventoryUrl, toQuery } from '../../../lib/api-client.ts';
+import { HIDDEN_CARS_KEY } from '../../../lib/hidden-queries.ts';
 
-const reportKeys = { own: ['reports', 'own'] as const, hidden: ['reports', 'hidden'] as const };
+const reportKeys = { own: ['reports', 'own'] as const };
 
 /** 'Anmäl annons': one open report per ad; the server says so (409) and counts the hour's reports (429). */
 export function useReportAd(carId: number) {
@@ -32,21 +33,12 @@ export function useOwnReports() {
   });
 }
 
-/** The user's ads the moderators hid, with the reason and the review state. */
-export function useOwnHiddenCars() {
-  return useQuery({
-    queryKey: reportKeys.hidden,
-    queryFn: ({ signal }) =>
-      apiFetch<OwnHiddenCar[]>(inventoryUrl(inventoryPaths.ownHiddenCars), { auth: true, signal }),
-  });
-}
-
 /** 'Begär omprövning': once per hidden ad. */
 export function useRequestReview(carId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (text: string) =>
       apiFetch<void>(inventoryUrl(inventoryPaths.carReview(carId)), { method: 'POST', auth: true, body: { text } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: reportKeys.hidden }),
+    onSuccess: () => client.invalidateQueries({ queryKey: HIDDEN_CARS_KEY }),
   });
 }

@@ -10,7 +10,8 @@ import { QueryError } from '../../../lib/query-error.tsx';
 import { useSessionToken } from '../../../lib/session-store.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useOwnHiddenCars, useOwnReports, useRequestReview } from '../api/reports-api.ts';
+import { useOwnHiddenCars } from '../../../lib/hidden-queries.ts';
+import { useOwnReports, useRequestReview } from '../api/reports-api.ts';
 import '../reports.css';
 
 /** What became of a report, as the reporter is told (the moderator is never named). */
