@@ -104,8 +104,13 @@ test('a buyer reports an ad, a moderator hides it, the public gets not-found and
   await expect(mine).not.toContainText(DEMO.moderator.username);
   expect(await axeViolations(page)).toEqual([]);
 
-  // The seller sees the ad marked with the reason and asks once for a new review.
-  await sellerPage.goto('/reports');
+  // The seller sees the ad marked with the reason on the profile, and asks once for a new review.
+  await sellerPage.goto('/profile');
+  const notice = sellerPage.getByRole('region', { name: 'Dolda av moderatorerna' });
+  await expect(notice).toContainText(`${fields.title}: Annonsen är ett försök till bedrägeri`);
+  expect(await axeViolations(sellerPage)).toEqual([]);
+  await notice.getByRole('link', { name: /Begär omprövning/ }).click();
+  await expect(sellerPage).toHaveURL('/reports');
   const own = sellerPage
     .getByRole('region', { name: 'Dina dolda annonser' })
     .getByRole('article', { name: fields.title });
