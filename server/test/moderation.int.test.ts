@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from '@bilmarknaden/db/testing'
 import { KEY_FILE } from '@bilmarknaden/identity/keys';
 import { identityMigrations } from '@bilmarknaden/identity/migrations';
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
+import { carsRepository } from '@bilmarknaden/inventory/repositories/cars-repository';
 import { AUTH_MESSAGES } from '@bilmarknaden/service-kit/bearer-auth';
 import { MODERATION_MESSAGES, REPORTS_PER_HOUR } from '@bilmarknaden/shared/validation/moderation';
 import { buildApp, type BuiltApp } from '../src/app.ts';
@@ -438,6 +439,17 @@ describe('blocking', () => {
       headers: admin.headers,
     });
     expect(audit.json()).toMatchObject([{ actor: moderator.username, reason: 'Upprepade bedrägeriförsök' }]);
+    // An upload that was under way when the block came publishes hidden.
+    const pending = await database.db.query<{ id: number }>(
+      `INSERT INTO inventory.cars (title, description, price, make, model, year, milage, hp, color, type, transmission,
+         drivetrain, fuel, username)
+       SELECT title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel,
+         username FROM inventory.cars WHERE id = $1 RETURNING id`,
+      [ad],
+    );
+    const late = pending.rows[0]!.id;
+    expect(await carsRepository(database.db).activate(late, 1)).toBe(true);
+    expect((await inject({ method: 'GET', url: `/api/inventory/001/2001?carid=${late}` })).statusCode).toBe(404);
     // Unblocking lets them log in and shows the ads again.
     expect((await block(moderator, bad.username, false)).json()).toEqual({ username: bad.username, blocked: false });
     const again = await inject({
@@ -447,6 +459,7 @@ describe('blocking', () => {
     });
     expect(again.statusCode).toBe(200);
     expect((await inject({ method: 'GET', url: `/api/inventory/001/2001?carid=${ad}` })).statusCode).toBe(200);
+    expect((await inject({ method: 'GET', url: `/api/inventory/001/2001?carid=${late}` })).statusCode).toBe(200);
   });
 
   it('lets a moderator block users only, an administrator also moderators, and nobody themselves or an administrator', async () => {

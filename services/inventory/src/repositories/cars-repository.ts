@@ -321,7 +321,10 @@ export function carsRepository(db: Queryable) {
      */
     async activate(id: number, imageCount: number): Promise<boolean> {
       const r = await db.query(
-        `UPDATE inventory.cars c SET status = 'active', image_count = $2, created = now(), updated = now()
+        // A seller blocked while the photos were stored publishes hidden (decision 041).
+        `UPDATE inventory.cars c SET image_count = $2, created = now(), updated = now(),
+           status = CASE WHEN EXISTS (SELECT 1 FROM inventory.blocked_sellers b
+                                       WHERE b.username_lower = lower(c.username)) THEN 'hidden' ELSE 'active' END
          WHERE c.id = $1 AND c.status = 'pending' AND NOT ${closedSellerSql('c.username')}`,
         [id, imageCount],
       );
