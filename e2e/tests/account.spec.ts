@@ -212,9 +212,9 @@ for (const who of [DEMO.moderator, DEMO.admin]) {
     await expect(page).toHaveURL('/controlpanel');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kontrollpanel');
     await expect(page.getByText('Ingen behörighet')).toHaveCount(0);
-    // The feedback inbox reads the real API with this token: a refusal or failure would show an alert.
-    const inbox = page.getByRole('region', { name: 'Feedback' });
-    await expect(inbox.getByRole('list').or(inbox.getByText('Ingen ohanterad feedback.'))).toBeVisible();
+    // The report queue (the first tab) reads the real API with this token: a refusal would show an alert.
+    const queue = page.getByRole('region', { name: 'Anmälda annonser' });
+    await expect(queue.getByRole('list').or(queue.getByText('Inga öppna anmälningar.'))).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 }

@@ -48,7 +48,7 @@ test('feedback: rule messages first, then sent, stored, confirmed, marked handle
 
   // A moderator finds it in the Kontrollpanel's open feedback and marks it handled.
   await loginAs(page, request, { email: DEMO.moderator.email, password: DEMO_PASSWORD });
-  await page.goto('/controlpanel');
+  await page.goto('/controlpanel?tab=feedback');
   const inbox = page.getByRole('region', { name: 'Feedback' });
   const item = inbox.getByRole('article', { name: title });
   await expect(item).toContainText('Det vore bra med ett filter för dragkrok.');

@@ -3,24 +3,34 @@ import type { Database } from '@bilmarknaden/db/database';
 import { closedAccountsRepository } from '@bilmarknaden/identity/repositories/closed-accounts-repository';
 import { eraseAccount } from '@bilmarknaden/messaging/repositories/conversations-repository';
 import { createSellerErasure } from '@bilmarknaden/inventory/services/seller-erasure';
+import { applyBlock } from '@bilmarknaden/inventory/services/moderation-service';
+import { userBlocksRepository, type PendingBlock } from '@bilmarknaden/identity/repositories/user-blocks-repository';
 import type { FileStorage } from '@bilmarknaden/inventory/storage/file-storage';
 
 /** How often the relay looks for closures made by an identity process elsewhere. */
 export const CLOSURE_RELAY_INTERVAL_MS = 60_000;
 
 /** Identity's outbox of closed accounts (identity.closed_accounts): what is still to be erased elsewhere. */
-export interface ClosedAccountsOutbox {
-  pending(limit: number): Promise<{ id: number; username: string }[]>;
+export interface ClosedAccountsOutbox<T extends OutboxRow = OutboxRow> {
+  pending(limit: number): Promise<T[]>;
   markErased(id: number, at: Date): Promise<void>;
 }
 
-export interface ClosureRelayDeps {
-  closedAccounts: ClosedAccountsOutbox;
+/** A row of an identity outbox that a relay carries to another service. */
+export interface OutboxRow {
+  id: number;
+  username: string;
+}
+
+export interface ClosureRelayDeps<T extends OutboxRow = OutboxRow> {
+  closedAccounts: ClosedAccountsOutbox<T>;
   /** One service's erasure of one account: idempotent, so a row erased twice (a crash before it was marked) is harmless. */
-  eraseSeller: (username: string) => Promise<object>;
+  eraseSeller: (username: string, row: T) => Promise<object>;
   log: FastifyBaseLogger;
   now?: () => Date;
   batchSize?: number;
+  /** The log lines of a carried row and of a failed one (the block relay's own words). */
+  logLines?: { done: string; failed: string };
 }
 
 export interface ClosureRelay {
@@ -36,13 +46,14 @@ export interface ClosureRelay {
  * marks the closure erased, so a crash in between is finished by the next round. A failed erase is logged and
  * left pending for the next round.
  */
-export function createClosureRelay({
+export function createClosureRelay<T extends OutboxRow>({
   closedAccounts,
   eraseSeller,
   log,
   now = () => new Date(),
   batchSize = 50,
-}: ClosureRelayDeps): ClosureRelay {
+  logLines = { done: 'erased a closed account', failed: 'a closed account is not yet erased; tried again' },
+}: ClosureRelayDeps<T>): ClosureRelay {
   let running: Promise<void> | null = null;
   let again = false;
 
@@ -55,12 +66,12 @@ export function createClosureRelay({
       const todo = rows.filter((row) => !failed.has(row.id));
       for (const row of todo) {
         try {
-          const erased = await eraseSeller(row.username);
+          const erased = await eraseSeller(row.username, row);
           await closedAccounts.markErased(row.id, now());
-          log.info({ closure: row.id, ...erased }, 'erased a closed account');
+          log.info({ closure: row.id, ...erased }, logLines.done);
         } catch (err) {
           failed.add(row.id);
-          log.error({ err, closure: row.id }, 'a closed account is not yet erased; tried again');
+          log.error({ err, closure: row.id }, logLines.failed);
         }
       }
       if (rows.length < limit || todo.length === 0) return;
@@ -147,6 +158,23 @@ export function startMessagingClosureRelay(app: FastifyInstance, db: Database): 
     closedAccounts: messagingClosures(db),
     eraseSeller: (username) => eraseAccount(db, username),
     log: app.log,
+  });
+  runClosureRelay(app, relay, CLOSURE_RELAY_INTERVAL_MS);
+  return relay;
+}
+
+/**
+ * The relay between identity's blocks and inventory on one database (decision 041): each block or unblock hides or
+ * shows the user's ads and is recorded in inventory's audit log, then marked relayed. Run right after each change
+ * (identity's `onBlockChanged`), when ready and every minute, like the closure relay.
+ */
+export function startBlockRelay(app: FastifyInstance, db: Database): ClosureRelay {
+  const blocks = userBlocksRepository(db);
+  const relay = createClosureRelay<PendingBlock>({
+    closedAccounts: { pending: (limit) => blocks.pending(limit), markErased: (id, at) => blocks.markRelayed(id, at) },
+    eraseSeller: (_username, row) => applyBlock(db, row),
+    log: app.log,
+    logLines: { done: 'carried a block to inventory', failed: 'a block is not yet carried to inventory; tried again' },
   });
   runClosureRelay(app, relay, CLOSURE_RELAY_INTERVAL_MS);
   return relay;

@@ -35,7 +35,7 @@ import { registerHealthCheck } from './health.ts';
 import { identityOptions } from './identity-options.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
 import { demoteDemoStaff } from './seed/demo-staff.ts';
-import { startClosureRelay, startMessagingClosureRelay } from './account-closure-relay.ts';
+import { startBlockRelay, startClosureRelay, startMessagingClosureRelay } from './account-closure-relay.ts';
 import { inventoryAdLookup, inventoryAdStates } from './ad-lookup.ts';
 import type { Settings } from './settings.ts';
 
@@ -215,6 +215,7 @@ export async function buildApp(
     registerHealthCheck(app, db);
     const closures = startClosureRelay(app, db, storage);
     const messagingClosures = startMessagingClosureRelay(app, db);
+    const blocks = startBlockRelay(app, db);
     // One revocation list for the services of this process, read from identity's table; closed before the database.
     const revocations = identityTokenRevocations({ db, lifetimeSeconds: settings.tokenTtlSeconds, log: app.log });
     app.addHook('onClose', () => revocations.close());
@@ -236,6 +237,7 @@ export async function buildApp(
         void closures.drain();
         void messagingClosures.drain();
       },
+      onBlockChanged: () => void blocks.drain(),
     });
     await app.register(inventoryApp, {
       prefix: INVENTORY_BASE,
@@ -243,7 +245,7 @@ export async function buildApp(
       storage,
       verifyToken: refuseRevoked(createTokenVerifier(keys.publicKey), revocations),
       processImage: photoWorkers(app, settings),
-      jobs: { identity: notifications.client, publicUrl: settings.publicUrl },
+      mail: { identity: notifications.client, publicUrl: settings.publicUrl },
     });
     await app.register(messagingApp, {
       prefix: MESSAGING_BASE,

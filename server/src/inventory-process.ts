@@ -12,7 +12,7 @@ import type { Settings } from './settings.ts';
 import { identityAccess, revocationsFromIdentity } from './identity-access.ts';
 import { buildStandalone } from './standalone.ts';
 import { cleanUpAtStart, photoWorkers } from './app.ts';
-import { startClosureRelay } from './account-closure-relay.ts';
+import { startBlockRelay, startClosureRelay } from './account-closure-relay.ts';
 
 /**
  * The inventory service alone (`npm run start:inventory`): it verifies tokens with the public key identity
@@ -32,16 +32,12 @@ export async function buildInventoryProcess(
     const verifyToken = refuseRevoked(createTokenVerifier(createRemoteJWKSet(new URL(jwksUrl))), list);
     await cleanUpAtStart(app, db, storage);
     const processImage = photoWorkers(app, settings);
-    await app.register(inventoryApp, {
-      prefix: INVENTORY_BASE,
-      db,
-      storage,
-      verifyToken,
-      processImage,
-      jobs: { identity: httpIdentityClient(identity), publicUrl: settings.publicUrl },
-    });
+    const mail = { identity: httpIdentityClient(identity), publicUrl: settings.publicUrl };
+    await app.register(inventoryApp, { prefix: INVENTORY_BASE, db, storage, verifyToken, processImage, mail });
     // Identity alone records closures in the shared database; this process erases their ads (decision 026).
     startClosureRelay(app, db, storage);
+    // …and carries its blocks to the seller's ads (decision 041).
+    startBlockRelay(app, db);
     await app.register(filesRoutes, { prefix: FILES_BASE, db, storage });
   });
   return { app, revocations: revocations! };

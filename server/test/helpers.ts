@@ -1,3 +1,5 @@
+import { randomUUID, type KeyObject } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,4 +38,18 @@ export function testSettings(overrides: Record<string, string> = {}): Settings {
     },
     { port: 0, repoRoot: process.cwd() },
   );
+}
+
+/** A token identity issued `secondsAgo` seconds ago for `username`, signed with its key (revocation tests). */
+export function earlierToken(privateKey: KeyObject, username: string, secondsAgo = 120, role = 1): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ role })
+    .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' })
+    .setSubject(username)
+    .setIssuer('bilmarknaden-identity')
+    .setAudience('bilmarknaden')
+    .setIssuedAt(now - secondsAgo)
+    .setExpirationTime(now + 3000)
+    .setJti(randomUUID())
+    .sign(privateKey);
 }

@@ -1,17 +1,16 @@
 // Messaging alone (`npm run start:messaging`) beside a default process that plays identity and inventory: tokens
 // verified with identity's published key, revoked ones refused once its list is read, ads read over HTTP.
-import { createPrivateKey, randomUUID, type KeyObject } from 'node:crypto';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { SignJWT } from 'jose';
 import { KEY_FILE } from '@bilmarknaden/identity/keys';
 import type { TokenRevocationList } from '@bilmarknaden/service-kit/token-revocations';
 import { messagingPaths } from '@bilmarknaden/shared/api-paths';
 import { buildMessagingProcess } from '../src/messaging-process.ts';
 import { SettingsError } from '../src/settings.ts';
-import { testSettings } from './helpers.ts';
+import { earlierToken as signedEarlier, testSettings } from './helpers.ts';
 import { buildSecureApp, createAd, registerUser, type SecureApp, type TestUser } from './security/security-helpers.ts';
 
 const INTERNAL_API_KEY = 'nyckel-for-interna-anrop-0123456789abcdef';
@@ -32,19 +31,8 @@ afterAll(async () => {
   await alone?.app.close();
   await t?.close();
 });
-
-const nowSec = () => Math.floor(Date.now() / 1000);
 /** A token identity issued two minutes ago. */
-const earlierToken = (user: TestUser) =>
-  new SignJWT({ role: 1 })
-    .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' })
-    .setSubject(user.username)
-    .setIssuer('bilmarknaden-identity')
-    .setAudience('bilmarknaden')
-    .setIssuedAt(nowSec() - 120)
-    .setExpirationTime(nowSec() + 3000)
-    .setJti(randomUUID())
-    .sign(privateKey);
+const earlierToken = (user: TestUser) => signedEarlier(privateKey, user.username);
 
 const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   alone.app.inject({

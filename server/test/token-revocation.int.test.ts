@@ -1,11 +1,10 @@
 // Tokens issued before a password change or reset, a role change or an account closure are refused by inventory:
 // at once in the process where identity made the change, and by another process (a replica on the same database)
 // once its revocation list is read, which it does every 15 s (here the test reads it).
-import { createPrivateKey, randomUUID, type KeyObject } from 'node:crypto';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SignJWT } from 'jose';
 import { createTestDatabase, type TestDatabase } from '@bilmarknaden/db/testing';
 import { KEY_FILE } from '@bilmarknaden/identity/keys';
 import { identityMigrations } from '@bilmarknaden/identity/migrations';
@@ -14,7 +13,7 @@ import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
 import { AUTH_MESSAGES } from '@bilmarknaden/service-kit/bearer-auth';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import type { Settings } from '../src/settings.ts';
-import { testSettings } from './helpers.ts';
+import { earlierToken as signedEarlier, testSettings } from './helpers.ts';
 import { mailTo, registerUser, type TestUser } from './security/security-helpers.ts';
 
 let database: TestDatabase;
@@ -36,19 +35,8 @@ afterAll(async () => {
   await second?.app.close();
   await database?.dispose();
 });
-
-const nowSec = () => Math.floor(Date.now() / 1000);
 /** A token identity issued two minutes ago (signed with its key, as it would have). */
-const earlierToken = (user: TestUser, role = 1) =>
-  new SignJWT({ role })
-    .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' })
-    .setSubject(user.username)
-    .setIssuer('bilmarknaden-identity')
-    .setAudience('bilmarknaden')
-    .setIssuedAt(nowSec() - 120)
-    .setExpirationTime(nowSec() + 3000)
-    .setJti(randomUUID())
-    .sign(privateKey);
+const earlierToken = (user: TestUser, role = 1) => signedEarlier(privateKey, user.username, 120, role);
 
 /** Inventory's saved ads, a route that needs a token: its status and message. */
 async function inventoryAnswer(built: BuiltApp, token: string) {

@@ -17,6 +17,8 @@ export const identityPaths = {
   internalNotifications: '/internal/notifications',
   /** Services of one deployment only (INTERNAL_API_KEY): GET `?since=` the recent token revocations. */
   internalTokenRevocations: '/internal/token-revocations',
+  /** Staff: PUT `{blocked, reason}` blocks or unblocks a user (role 2 users, role 3 also moderators); encode the name. */
+  userBlocked: (username: string) => `/users/${username}/blocked`,
   jwks: '/.well-known/jwks.json',
   docs: '/docs',
 } as const;
@@ -63,6 +65,24 @@ export const inventoryPaths = {
   feedbackById: (id: number | string) => `/feedback/${id}`,
   /** Staff: PUT marks one feedback handled, DELETE opens it again. */
   feedbackHandled: (id: number | string) => `/feedback/${id}/handled`,
+  /** POST `{carId, reason, text?}` reports an ad ('Anmäl annons'). */
+  reports: '/reports',
+  /** GET the caller's reports with their outcome ('Mina anmälningar'). */
+  ownReports: '/reports/mine',
+  /** Owner: GET the caller's ads hidden by the moderators, with the reason. */
+  ownHiddenCars: '/cars/hidden',
+  /** Owner: POST `{text}` asks once for a new review of a hidden ad ('Begär omprövning'). */
+  carReview: (id: number | string) => `/cars/${id}/review`,
+  /** Staff: GET the open reports grouped by ad, and the review requests. */
+  moderationQueue: '/moderation/queue',
+  /** Staff: GET one ad as the moderators see it (reports, the seller's other ads and history). */
+  moderationCar: (id: number | string) => `/moderation/cars/${id}`,
+  /** Staff: PUT `{reason}` hides the ad, DELETE restores it. */
+  moderationHidden: (id: number | string) => `/moderation/cars/${id}/hidden`,
+  /** Staff: POST `{reason?}` dismisses the ad's open reports (and keeps a reviewed ad hidden). */
+  moderationDismissal: (id: number | string) => `/moderation/cars/${id}/dismissal`,
+  /** Administrators: GET the audit log of moderator actions, filtered. */
+  moderationAudit: '/moderation/audit',
   docs: '/docs',
 } as const;
 
@@ -98,6 +118,8 @@ export const messagingPaths = {
   block: (id: number | string) => `/conversations/${id}/block`,
   /** POST `{reason, text?}` reports the conversation to the moderators. */
   report: (id: number | string) => `/conversations/${id}/report`,
+  /** Staff: GET the open reports of conversations with their newest messages (the Kontrollpanel's queue). */
+  reports: '/reports',
   /** GET: server-sent events for the caller (Authorization header; `Last-Event-ID` catches up). */
   events: '/events',
   docs: '/docs',

@@ -24,6 +24,15 @@ import type {
 } from './schemas/price-schemas.ts';
 import type { FeedbackBodySchema, FeedbackItemSchema } from './schemas/feedback-schemas.ts';
 import type {
+  AuditEntrySchema,
+  BlockStateSchema,
+  ConversationReportSchema,
+  ModerationCarSchema,
+  OwnHiddenCarSchema,
+  OwnReportSchema,
+  QueueItemSchema,
+} from './schemas/moderation-schemas.ts';
+import type {
   CurrentUserSchema,
   LoginBodySchema,
   PublicProfileSchema,
@@ -62,3 +71,10 @@ export type StoredUserDetails = Static<typeof StoredUserDetailsSchema>;
 /** Bevakningar (issue 26). */
 export type Watch = Static<typeof WatchSchema>;
 export type WatchAd = Static<typeof WatchAdListSchema>[number];
+export type OwnReport = Static<typeof OwnReportSchema>;
+export type OwnHiddenCar = Static<typeof OwnHiddenCarSchema>;
+export type QueueItem = Static<typeof QueueItemSchema>;
+export type ModerationCar = Static<typeof ModerationCarSchema>;
+export type AuditEntry = Static<typeof AuditEntrySchema>;
+export type BlockState = Static<typeof BlockStateSchema>;
+export type ConversationReport = Static<typeof ConversationReportSchema>;

@@ -20,6 +20,7 @@ export const PAGE_PATHS = {
   feedback: '/feedback',
   newPart: '/new/part',
   controlPanel: '/controlpanel',
+  reports: '/reports',
   messages: '/messages',
   conversation: '/messages/:id',
   notFound: '/notfound',

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
+import { NOTIFICATION_KINDS } from '@bilmarknaden/shared/notifications';
 import {
   adFields,
   buildSecureApp,
@@ -24,9 +25,10 @@ import {
  * Who may call each route. public: anyone reads; self: a token, and it acts only on the token's own user;
  * owner: a token, and only the owner of the ad in the path may act; open-write: anyone writes (register,
  * login, feedback); staff: a token of a moderator or an administrator (role 2 or 3), others 403; participant: a
- * token of one of the two participants of the conversation in the path, anyone else 404. HEAD follows GET.
+ * token of one of the two participants of the conversation in the path, anyone else 404; admin: an administrator's
+ * token (role 3), a moderator's too gets 403. HEAD follows GET.
  */
-type Access = 'public' | 'self' | 'owner' | 'open-write' | 'staff' | 'participant';
+type Access = 'public' | 'self' | 'owner' | 'open-write' | 'staff' | 'admin' | 'participant';
 const ACCESS: Record<string, Access> = {
   'POST /api/identity/user': 'open-write',
   'POST /api/identity/user/login': 'open-write',
@@ -64,6 +66,18 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/inventory/feedback/:id/handled': 'staff',
   'DELETE /api/inventory/feedback/:id/handled': 'staff',
   'DELETE /api/inventory/feedback/:id': 'staff',
+  'POST /api/inventory/reports': 'self',
+  'GET /api/inventory/reports/mine': 'self',
+  'GET /api/inventory/cars/hidden': 'self',
+  'POST /api/inventory/cars/:id/review': 'owner',
+  'GET /api/inventory/moderation/queue': 'staff',
+  'GET /api/inventory/moderation/cars/:id': 'staff',
+  'PUT /api/inventory/moderation/cars/:id/hidden': 'staff',
+  'DELETE /api/inventory/moderation/cars/:id/hidden': 'staff',
+  'POST /api/inventory/moderation/cars/:id/dismissal': 'staff',
+  'GET /api/inventory/moderation/audit': 'admin',
+  'PUT /api/identity/users/:username/blocked': 'staff',
+  'GET /api/messaging/reports': 'staff',
   'GET /files/:name': 'public',
   'POST /api/messaging/conversations': 'self',
   'GET /api/messaging/conversations': 'self',
@@ -155,6 +169,8 @@ async function ownerRequest(key: string, id: string, headers: Record<string, str
   if (key === 'DELETE /api/inventory/cars/:id') return { method: 'DELETE', url: `/api/inventory/cars/${id}`, headers };
   if (key === 'PUT /api/inventory/cars/:id/sold' || key === 'DELETE /api/inventory/cars/:id/sold')
     return { method: key.startsWith('PUT') ? 'PUT' : 'DELETE', url: `/api/inventory/cars/${id}/sold`, headers };
+  if (key === 'POST /api/inventory/cars/:id/review')
+    return { method: 'POST', url: `/api/inventory/cars/${id}/review`, headers, payload: { text: 'Visa den igen' } };
   throw new Error(`no request for the owner route ${key}: add one to ownerRequest`);
 }
 
@@ -191,10 +207,18 @@ describe('the route table', () => {
         'DELETE /api/inventory/watches/:id',
         'GET /api/inventory/watches/:id/ads',
         'PUT /api/inventory/watches/:id/seen',
+        'POST /api/inventory/cars/:id/review',
+        'GET /api/inventory/moderation/cars/:id',
+        'PUT /api/inventory/moderation/cars/:id/hidden',
+        'DELETE /api/inventory/moderation/cars/:id/hidden',
+        'POST /api/inventory/moderation/cars/:id/dismissal',
+        'GET /api/inventory/moderation/audit',
+        'PUT /api/identity/users/:username/blocked',
       ]),
     );
     // A staff route's id names any feedback: staff act on all of it.
-    for (const key of idRoutes) expect(['public', 'self', 'owner', 'staff', 'participant'], key).toContain(ACCESS[key]);
+    for (const key of idRoutes)
+      expect(['public', 'self', 'owner', 'staff', 'admin', 'participant'], key).toContain(ACCESS[key]);
     // No write route is public or infrastructure by accident.
     const writes = t.routes.filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
     for (const r of writes)
@@ -271,7 +295,7 @@ describe('object-level authorization', () => {
     const feedbackId = String(sent.json().id);
     let checked = 0;
     for (const [key, access] of Object.entries(ACCESS)) {
-      if (access !== 'staff') continue;
+      if (access !== 'staff' || !key.includes('/feedback')) continue;
       const [method, url] = key.split(' ') as [string, string];
       const call = (headers: Record<string, string> = {}) =>
         inject({ method: method as InjectOptions['method'], url: url.replace(':id', feedbackId), headers });
@@ -291,6 +315,77 @@ describe('object-level authorization', () => {
       checked++;
     }
     expect(checked).toBe(4);
+  });
+
+  it('moderation routes answer 401 without a token, 403 to users and (the audit log) to moderators, changing nothing; staff use them', async () => {
+    const mod = await registerUser(t.app, 'moder');
+    await t.db.query('UPDATE identity.users SET role = 2 WHERE username = $1', [mod.username]);
+    const modLogin = await inject({
+      method: 'POST',
+      url: '/api/identity/user/login',
+      payload: { email: mod.email, password: mod.password },
+    });
+    const moderator = { ...mod, headers: { authorization: `Bearer ${modLogin.body}` } };
+    const ad = await createAd(t.app, bob, 1);
+    const reported = await inject({
+      method: 'POST',
+      url: '/api/inventory/reports',
+      headers: alice.headers,
+      payload: { carId: ad, reason: 'Annat' },
+    });
+    expect(reported.statusCode).toBe(201);
+    const target = await registerUser(t.app, 'target');
+    // In ACCESS's order: hiding before restoring; the block names a user, the rest bob's ad.
+    const request = (key: string, headers: Record<string, string>): InjectOptions => {
+      const [method, url] = key.split(' ') as [InjectOptions['method'], string];
+      const path = url.replace(':id', String(ad)).replace(':username', target.username);
+      const payload = key.endsWith('/blocked')
+        ? { blocked: true, reason: 'Bedrägeri' }
+        : key.startsWith('PUT') || key.startsWith('POST')
+          ? { reason: 'Bryter mot reglerna' }
+          : undefined;
+      return { method, url: path, headers, ...(payload ? { payload } : {}) };
+    };
+    let checked = 0;
+    for (const [key, access] of Object.entries(ACCESS)) {
+      if ((access !== 'staff' && access !== 'admin') || key.includes('/feedback')) continue;
+      const before = await snapshot(t);
+      const anonymous = await inject(request(key, {}));
+      expect(anonymous.statusCode, key).toBe(401);
+      expectWellFormed(anonymous, key);
+      for (const who of access === 'admin' ? [alice, bob, moderator] : [alice, bob]) {
+        const res = await inject(request(key, who.headers));
+        expect(res.statusCode, `${key} as ${who.username}`).toBe(403);
+        expectWellFormed(res, key);
+      }
+      expect(await snapshot(t), key).toBe(before);
+      if (key.includes('dismissal')) {
+        const again = await inject({
+          method: 'POST',
+          url: '/api/inventory/reports',
+          headers: target.headers,
+          payload: { carId: ad, reason: 'Annat' },
+        });
+        expect(again.statusCode).toBe(201);
+      }
+      const res = await inject(request(key, (key.includes('dismissal') ? moderator : admin).headers));
+      expect([200, 204], `${key} as staff: ${res.body}`).toContain(res.statusCode);
+      // What runs after the answer (the block relay, the jobs of the new ad) ends before the next key's snapshot.
+      await expect
+        .poll(
+          async () =>
+            (
+              await t.db.query<{ n: number }>(
+                `SELECT (SELECT count(*) FROM identity.user_blocks WHERE relayed_at IS NULL)
+                      + (SELECT count(*) FROM inventory.jobs) AS n`,
+              )
+            ).rows[0]!.n,
+          { timeout: 10_000 },
+        )
+        .toBe(0);
+      checked++;
+    }
+    expect(checked).toBe(8);
   });
 
   it("self routes with an id act only on the token's user: bob cannot read or change alice's saved ads", async () => {
@@ -398,6 +493,7 @@ describe('mass assignment: fields a client must not set are ignored by every wri
     [`unknown_${randomUUID().slice(0, 8)}`]: 'x',
   };
   const covered = new Set<string>();
+  const ALL_ON = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, true]));
 
   afterAll(() => {
     // Every write route of the table has a case below.
@@ -506,7 +602,7 @@ describe('mass assignment: fields a client must not set are ignored by every wri
     covered.add('PUT /api/identity/user/notification-settings');
     const erik = await registerUser(t.app, 'erik');
     const url = `/api/identity/user/notification-settings?username=${bob.username}`;
-    const off = { messages: false, watches: true, priceDrops: true };
+    const off = { ...ALL_ON, messages: false };
     const extra = await inject({ method: 'PUT', url, payload: { ...EXTRAS, ...off }, headers: erik.headers });
     expect(extra.statusCode).toBe(400);
     const res = await inject({ method: 'PUT', url, payload: off, headers: erik.headers });
@@ -514,7 +610,60 @@ describe('mass assignment: fields a client must not set are ignored by every wri
     const settings = (user: TestUser) =>
       inject({ method: 'GET', url: '/api/identity/user/notification-settings', headers: user.headers });
     expect((await settings(erik)).json()).toEqual(off);
-    expect((await settings(bob)).json()).toEqual({ ...off, messages: true });
+    expect((await settings(bob)).json()).toEqual(ALL_ON);
+  });
+
+  it('moderation writes: the token names the reporter, the seller asking, the moderator and the blocker', async () => {
+    for (const key of [
+      'POST /api/inventory/reports',
+      'POST /api/inventory/cars/:id/review',
+      'PUT /api/inventory/moderation/cars/:id/hidden',
+      'DELETE /api/inventory/moderation/cars/:id/hidden',
+      'POST /api/inventory/moderation/cars/:id/dismissal',
+      'PUT /api/identity/users/:username/blocked',
+    ])
+      covered.add(key);
+    const seller = await registerUser(t.app, 'ivar');
+    const reporter = await registerUser(t.app, 'jonna');
+    const ad = await createAd(t.app, seller, 1);
+    const other = await createAd(t.app, seller, 1);
+    const post = (url: string, headers: Record<string, string>, payload: object, method: 'POST' | 'PUT' = 'POST') =>
+      inject({ method, url: `${url}?username=mallory`, headers, payload: { ...EXTRAS, ...payload } });
+    expect((await post('/api/inventory/reports', reporter.headers, { carId: ad, reason: 'Annat' })).statusCode).toBe(
+      201,
+    );
+    expect((await post('/api/inventory/reports', reporter.headers, { carId: other, reason: 'Annat' })).statusCode).toBe(
+      201,
+    );
+    const hidden = await post(`/api/inventory/moderation/cars/${ad}/hidden`, admin.headers, { reason: 'R' }, 'PUT');
+    expect(hidden.statusCode).toBe(204);
+    const review = await post(`/api/inventory/cars/${ad}/review`, seller.headers, { text: 'Titta igen' });
+    expect(review.statusCode).toBe(204);
+    const restored = await inject({
+      method: 'DELETE',
+      url: `/api/inventory/moderation/cars/${ad}/hidden?username=mallory`,
+      headers: admin.headers,
+    });
+    expect(restored.statusCode).toBe(204);
+    expect((await post(`/api/inventory/moderation/cars/${other}/dismissal`, admin.headers, {})).statusCode).toBe(204);
+    const blocked = await post(
+      `/api/identity/users/${seller.username}/blocked`,
+      admin.headers,
+      { blocked: true, reason: 'R' },
+      'PUT',
+    );
+    expect(blocked.json()).toEqual({ username: seller.username, blocked: true });
+    const q = async (sql: string) => (await t.db.query(sql)).rows;
+    expect(await q(`SELECT DISTINCT reporter FROM inventory.ad_reports WHERE car_id IN (${ad}, ${other})`)).toEqual([
+      { reporter: reporter.username },
+    ]);
+    expect(await q(`SELECT DISTINCT actor FROM inventory.moderation_audit WHERE car_id IN (${ad}, ${other})`)).toEqual([
+      { actor: admin.username },
+    ]);
+    expect(
+      (await q(`SELECT actor, username FROM identity.user_blocks`)).filter((r) => r.username === seller.username),
+    ).toEqual([{ actor: admin.username, username: seller.username }]);
+    expect(await q(`SELECT count(*)::int AS n FROM identity.users WHERE username = 'mallory'`)).toEqual([{ n: 0 }]);
   });
 
   it('POST /api/identity/user/password-reset: only the email picks the account; a username or id in the body does not', async () => {
@@ -888,6 +1037,8 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
     'kommun',
     // The result count (decision 043): how many visible ads match, capped.
     ...['count', 'more'],
+    // A saved ad the moderators hid is marked removed in the saver's list (decision 042): no reason, no moderator.
+    'removed',
   ]);
   /** And what the user's own answers add (city: to prefill the ad's place, never in a public answer). */
   const SELF_FIELDS = new Set([...PUBLIC_FIELDS, 'lastname', 'role', 'displayName', 'city']);

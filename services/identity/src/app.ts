@@ -19,6 +19,8 @@ import { passwordRoutes } from './routes/password-routes.ts';
 import { publicProfileRoutes } from './routes/public-profile-routes.ts';
 import { registrationRoutes } from './routes/registration-routes.ts';
 import { accountClosureService } from './services/account-closure-service.ts';
+import { blockingService } from './services/blocking-service.ts';
+import { blockingRoutes } from './routes/blocking-routes.ts';
 import { userVerifier } from './services/authentication.ts';
 import { createBackgroundTasks, type BackgroundTasks } from './services/background-tasks.ts';
 import { DEFAULT_LOGIN_RATE_LIMIT, loginService, type LoginRateLimit } from './services/login-service.ts';
@@ -72,6 +74,11 @@ export interface IdentityOptions {
    * A closure it misses is still in `identity.closed_accounts` (pending) for the relay's next round.
    */
   onAccountClosed?: (username: string) => void;
+  /**
+   * Called after a block or unblock commits; the server uses it to run the relay that hides or shows the user's
+   * ads in inventory at once (decision 041). It must not throw; a change it misses stays in identity.user_blocks.
+   */
+  onBlockChanged?: () => void;
   /**
    * Sends the password-reset mails (`mail/create-mailer.ts`: SMTP or the mail folder). Without one no mail is sent:
    * each request is still answered 202, and the failure is logged as an error.
@@ -172,6 +179,7 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
       now,
     }),
     notificationSettings: notificationSettingsService(opts.db),
+    blocking: blockingService({ db: opts.db, now }),
     notifications: notifications.client,
     revocationsSince: databaseRevocationSource(opts.db),
     async tokensRevoked(log) {
@@ -180,6 +188,7 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
         .catch((err: unknown) => log.warn({ err }, 'token revocations not read after a change'));
     },
     onAccountClosed: opts.onAccountClosed,
+    onBlockChanged: opts.onBlockChanged,
     auth: bearerAuth(userVerifier(tokens, users)),
   };
 
@@ -198,6 +207,7 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
   app.addHook('onClose', () => notifications.sender.close());
 
   registrationRoutes(app, ctx);
+  blockingRoutes(app, ctx);
   loginRoutes(app, ctx);
   currentUserRoutes(app, ctx);
   passwordRoutes(app, ctx);

@@ -4,6 +4,7 @@ import type { BearerAuth } from '@bilmarknaden/service-kit/bearer-auth';
 import type { IdentityKeys } from './keys.ts';
 import type { UserRecord, UsersRepository } from './repositories/users-repository.ts';
 import type { accountClosureService } from './services/account-closure-service.ts';
+import type { blockingService } from './services/blocking-service.ts';
 import type { loginService } from './services/login-service.ts';
 import type { passwordChangeService } from './services/password-change-service.ts';
 import type { PasswordResetService } from './services/password-reset-service.ts';
@@ -24,6 +25,7 @@ export interface IdentityContext {
   accountClosure: ReturnType<typeof accountClosureService>;
   passwordReset: PasswordResetService;
   notificationSettings: ReturnType<typeof notificationSettingsService>;
+  blocking: ReturnType<typeof blockingService>;
   /** Stores notification mails (the in-process IdentityClient). */
   notifications: IdentityClient;
   /** The token revocations recorded after a time (the internal route). */
@@ -32,6 +34,8 @@ export interface IdentityContext {
   tokensRevoked(log: { warn(obj: object, msg: string): void }): Promise<void>;
   /** Told the username of each account closed, after its transaction commits (IdentityOptions.onAccountClosed). */
   onAccountClosed?: (username: string) => void;
+  /** Told after a block or unblock commits (IdentityOptions.onBlockChanged). */
+  onBlockChanged?: () => void;
   /** Bearer token hooks and the token's current user. */
   auth: BearerAuth<UserRecord>;
 }

@@ -5,7 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpIdentityClient, type NotificationRequest } from '@bilmarknaden/service-kit/identity-client';
-import { NOTIFICATION_SETTINGS_MESSAGES, notificationFooter } from '@bilmarknaden/shared/notifications';
+import {
+  NOTIFICATION_KINDS,
+  NOTIFICATION_SETTINGS_MESSAGES,
+  notificationFooter,
+} from '@bilmarknaden/shared/notifications';
 import type { TestDatabase } from '@bilmarknaden/db/testing';
 import { createFolderMailer, type FolderMail } from '../src/mail/folder-mailer.ts';
 import { DEFAULT_MAIL_FROM, type MailMessage, type Mailer } from '../src/mail/mailer.ts';
@@ -72,6 +76,8 @@ const outboxRows = async (username: string) =>
       [username],
     )
   ).rows[0]!.n;
+const ALL_ON = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, true]));
+const MESSAGES_OFF = { ...ALL_ON, messages: false };
 const mailsTo = (email: string) => mails.sent.filter((m) => m.to === email);
 
 describe('notification settings', () => {
@@ -80,14 +86,13 @@ describe('notification settings', () => {
   it('are on by default, and a PUT switches a kind off and on again', async () => {
     const user = await registered();
     const get = () => t.app.inject({ method: 'GET', url: path_, headers: user.headers });
-    const all = (messages: boolean) => ({ messages, watches: true, priceDrops: true });
-    expect((await get()).json()).toEqual(all(true));
-    const off = await t.app.inject({ method: 'PUT', url: path_, headers: user.headers, payload: all(false) });
+    expect((await get()).json()).toEqual(ALL_ON);
+    const off = await t.app.inject({ method: 'PUT', url: path_, headers: user.headers, payload: MESSAGES_OFF });
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toEqual(all(false));
-    expect((await get()).json()).toEqual(all(false));
-    await t.app.inject({ method: 'PUT', url: path_, headers: user.headers, payload: all(true) });
-    expect((await get()).json()).toEqual(all(true));
+    expect(off.json()).toEqual(MESSAGES_OFF);
+    expect((await get()).json()).toEqual(MESSAGES_OFF);
+    await t.app.inject({ method: 'PUT', url: path_, headers: user.headers, payload: ALL_ON });
+    expect((await get()).json()).toEqual(ALL_ON);
   });
 
   it('refuse an unknown kind, a missing one and a value that is not a boolean, in Swedish', async () => {
@@ -95,11 +100,10 @@ describe('notification settings', () => {
     const put = (payload: unknown) =>
       t.app.inject({ method: 'PUT', url: path_, headers: user.headers, payload: payload as object });
     const cases: [unknown, string, string | undefined][] = [
-      [{ messages: true, ads: true }, NOTIFICATION_SETTINGS_MESSAGES.unknownKind, 'ads'],
+      [{ ...ALL_ON, ads: true }, NOTIFICATION_SETTINGS_MESSAGES.unknownKind, 'ads'],
       [{}, NOTIFICATION_SETTINGS_MESSAGES.missing, 'messages'],
-      [{ messages: true, priceDrops: true }, NOTIFICATION_SETTINGS_MESSAGES.missing, 'watches'],
-      [{ messages: 'ja', watches: true, priceDrops: true }, NOTIFICATION_SETTINGS_MESSAGES.notBoolean, 'messages'],
-      [{ messages: 1, watches: true, priceDrops: true }, NOTIFICATION_SETTINGS_MESSAGES.notBoolean, 'messages'],
+      [{ ...ALL_ON, messages: 'ja' }, NOTIFICATION_SETTINGS_MESSAGES.notBoolean, 'messages'],
+      [{ ...ALL_ON, messages: 1 }, NOTIFICATION_SETTINGS_MESSAGES.notBoolean, 'messages'],
     ];
     for (const [payload, message, field] of cases) {
       const res = await put(payload);
@@ -108,16 +112,12 @@ describe('notification settings', () => {
     }
     const list = await put([true]);
     expect(list.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: path_, headers: user.headers })).json()).toEqual({
-      messages: true,
-      watches: true,
-      priceDrops: true,
-    });
+    expect((await t.app.inject({ method: 'GET', url: path_, headers: user.headers })).json()).toEqual(ALL_ON);
   });
 
   it('need a good token', async () => {
     expect((await t.app.inject({ method: 'GET', url: path_ })).statusCode).toBe(401);
-    const put = await t.app.inject({ method: 'PUT', url: path_, payload: { messages: false } });
+    const put = await t.app.inject({ method: 'PUT', url: path_, payload: MESSAGES_OFF });
     expect(put.statusCode).toBe(401);
     const bad = await t.app.inject({
       method: 'GET',
@@ -152,7 +152,7 @@ describe('notify', () => {
       method: 'PUT',
       url: api('/user/notification-settings'),
       headers: user.headers,
-      payload: { messages: false, watches: true, priceDrops: true },
+      payload: MESSAGES_OFF,
     });
     await notifications.client.notify(request(user.username));
     await notifications.client.notify(request('finns-inte-alls'));

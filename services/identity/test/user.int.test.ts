@@ -141,6 +141,7 @@ describe('OpenAPI document', () => {
       '/api/identity/user/password-reset/confirm',
       '/api/identity/user/refresh',
       '/api/identity/user/username',
+      '/api/identity/users/{username}/blocked',
     ]);
     expect(doc.paths['/api/identity/user'].post.responses).toHaveProperty('409');
     expect(doc.paths['/api/identity/user/login'].post.responses).toHaveProperty('429');
@@ -149,7 +150,7 @@ describe('OpenAPI document', () => {
   it('gives every route a summary in English, as inventory does', async () => {
     const doc = (await get('/docs/json')).json() as { paths: Record<string, Record<string, { summary?: string }>> };
     const summaries = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.summary));
-    expect(summaries).toHaveLength(12);
+    expect(summaries).toHaveLength(13);
     for (const summary of summaries) expect(summary).toMatch(/^[A-Z][\x20-\x7e]+$/);
   });
 

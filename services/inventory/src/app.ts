@@ -10,11 +10,11 @@ import { processImage as defaultProcessImage, ImageRejectedError } from './image
 import type { FileStorage } from './storage/file-storage.ts';
 import { adService, type ImageProcessor } from './services/ad-service.ts';
 import { feedbackService } from './services/feedback-service.ts';
+import { moderationService, type ModerationMail } from './services/moderation-service.ts';
 import { savedService } from './services/saved-service.ts';
 import { watchService } from './services/watch-service.ts';
 import { createJobRunner, type JobRunner } from './services/job-runner.ts';
 import { watchMails } from './services/watch-mails.ts';
-import type { IdentityClient } from '@bilmarknaden/service-kit/identity-client';
 import { FORM_LIMITS, multipartError } from './routes/ad-form.ts';
 import type { RouteContext } from './routes/context.ts';
 import { listRoutes } from './routes/list-routes.ts';
@@ -26,6 +26,7 @@ import { makesRoutes } from './routes/makes-routes.ts';
 import { feedbackRoutes } from './routes/feedback-routes.ts';
 import { priceRoutes } from './routes/price-routes.ts';
 import { watchRoutes } from './routes/watch-routes.ts';
+import { moderationRoutes } from './routes/moderation-routes.ts';
 
 export interface InventoryOptions {
   db: Database;
@@ -38,13 +39,14 @@ export interface InventoryOptions {
   feedbackRateLimit?: { max: number; timeWindow: number } | false;
   /** Largest JSON body in bytes (default 16 KiB). */
   jsonBodyLimit?: number;
+  /**
+   * Mail through identity (decision 032): to reporters and sellers about moderation, and the job runner of the
+   * bevakningar's and price drops' mails (decision 039). Without it no mail is asked for and the jobs wait in their
+   * table.
+   */
+  mail?: ModerationMail & { intervalMs?: number };
   /** Serve the OpenAPI document and its UI at `/docs` (default true). */
   docs?: boolean;
-  /**
-   * The job runner of the bevakningar's and price drops' mails (decision 039), asking identity to send them; none
-   * when omitted (the jobs wait in the table).
-   */
-  jobs?: { identity: IdentityClient; publicUrl: string; intervalMs?: number };
 }
 
 export const DEFAULT_FEEDBACK_RATE_LIMIT = { max: 5, timeWindow: 10 * 60 * 1000 };
@@ -110,7 +112,7 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
     await Promise.allSettled([...writes]);
   });
 
-  const runner = opts.jobs ? runJobs(app, opts.db, opts.jobs) : undefined;
+  const runner = opts.mail ? runJobs(app, opts.db, opts.mail) : undefined;
   // A publish or an edit queues its matching in its transaction; the runner takes it at once.
   const waking =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
@@ -129,6 +131,7 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
       remove: tracked(ads.remove),
     },
     feedback: feedbackService({ db: opts.db }),
+    moderation: moderationService({ db: opts.db, mail: opts.mail, log: app.log }),
     saved: savedService({ db: opts.db }),
     watches: watchService({ db: opts.db }),
     auth: bearerAuth(opts.verifyToken),
@@ -144,10 +147,11 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
   feedbackRoutes(app, ctx);
   priceRoutes(app, ctx);
   watchRoutes(app, ctx);
+  moderationRoutes(app, ctx);
 }
 
 /** Runs the job runner while the app runs: from ready, and it ends (a job under way first) before the database. */
-function runJobs(app: FastifyInstance, db: Database, jobs: NonNullable<InventoryOptions['jobs']>): JobRunner {
+function runJobs(app: FastifyInstance, db: Database, jobs: NonNullable<InventoryOptions['mail']>): JobRunner {
   const mails = watchMails({ db, identity: jobs.identity, publicUrl: jobs.publicUrl });
   const runner = createJobRunner({
     db,

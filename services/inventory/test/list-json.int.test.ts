@@ -101,9 +101,10 @@ describe('lists written as JSON by the database', () => {
     const seller = await get('/001/2002?username=TEXTSÄLJAREN');
     expect(seller.items).toEqual(await mapped(newestFirst()));
     const saved = await get('/001/3002', await t.auth('sparare'));
-    // The saved list alone adds soldAt (issue 28): null while for sale; and priceDrop (issue 26): null, not lowered.
+    // The saved list alone adds soldAt (issue 28): null while for sale; priceDrop (issue 26): null, not lowered; and
+    // removed (hidden by moderators, #27).
     expect(saved.items).toEqual(
-      (await mapped([...ids].reverse())).map((c) => ({ ...c, soldAt: null, priceDrop: null })),
+      (await mapped([...ids].reverse())).map((c) => ({ ...c, soldAt: null, priceDrop: null, removed: false })),
     );
   });
 

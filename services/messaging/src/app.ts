@@ -12,6 +12,7 @@ import type { RouteContext } from './routes/context.ts';
 import { conversationRoutes } from './routes/conversation-routes.ts';
 import { safetyRoutes } from './routes/safety-routes.ts';
 import { eventsRoutes, type EventsRoutesOptions } from './routes/events-routes.ts';
+import { moderationRoutes } from './routes/moderation-routes.ts';
 import { conversationsRepository } from './repositories/conversations-repository.ts';
 
 export interface MessagingOptions {
@@ -66,6 +67,7 @@ export async function messagingApp(app: FastifyInstance, opts: MessagingOptions)
   };
   conversationRoutes(app, ctx);
   safetyRoutes(app, ctx);
+  moderationRoutes(app, { ...ctx, db: opts.db });
   eventsRoutes(app, {
     db: opts.db,
     source: conversationsRepository(opts.db),

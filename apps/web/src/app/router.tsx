@@ -77,6 +77,10 @@ const unsubscribePage = page(
   () => import('../features/watches/components/unsubscribe-page.tsx'),
   (m) => m.UnsubscribePage,
 );
+const reportsPage = page(
+  () => import('../features/reports/components/reports-page.tsx'),
+  (m) => m.ReportsPage,
+);
 const notFoundPage = page(
   () => import('../features/not-found/components/not-found-page.tsx'),
   (m) => m.NotFoundPage,
@@ -109,6 +113,7 @@ export const routes: RouteObject[] = [
           { path: PAGE_PATHS.feedback, ...feedbackPage },
           { path: PAGE_PATHS.newPart, ...newPartPage },
           { path: PAGE_PATHS.controlPanel, ...route(() => import('./routes/control-panel.tsx')) },
+          { path: PAGE_PATHS.reports, ...reportsPage },
           { path: PAGE_PATHS.messages, ...inboxPage },
           { path: PAGE_PATHS.conversation, ...conversationPage },
           { path: PAGE_PATHS.priceMethod, ...priceMethodPage },

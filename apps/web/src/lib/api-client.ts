@@ -1,4 +1,4 @@
-import { IDENTITY_BASE, INVENTORY_BASE } from '@bilmarknaden/shared/api-paths';
+import { IDENTITY_BASE, INVENTORY_BASE, MESSAGING_BASE } from '@bilmarknaden/shared/api-paths';
 import type { ApiError } from '@bilmarknaden/shared/api-types';
 import { getToken } from './session-store.ts';
 
@@ -34,6 +34,7 @@ export function failureMessage(error: unknown, fallback: string = FAILED_CALL): 
 
 export const identityUrl = (path: string) => `${IDENTITY_BASE}${path}`;
 export const inventoryUrl = (path: string) => `${INVENTORY_BASE}${path}`;
+export const messagingUrl = (path: string) => `${MESSAGING_BASE}${path}`;
 
 interface ApiInit {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';

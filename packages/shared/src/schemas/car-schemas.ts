@@ -45,7 +45,7 @@ export const SoldCarListSchema = Type.Array(
   Type.Composite([CarListItemSchema, Type.Object({ soldAt: Type.String({ format: 'date-time' }) })]),
 );
 
-/** `GET /001/3002`: the saved ads, for sale or sold; `soldAt` null while for sale (issue 28). */
+/** `GET /001/3002`: the saved ads, for sale, sold or hidden; `soldAt` null while for sale (issue 28). */
 export const SavedCarListSchema = Type.Array(
   Type.Composite([
     CarListItemSchema,
@@ -57,6 +57,7 @@ export const SavedCarListSchema = Type.Array(
         description:
           "How much lower the price is than when the ad was saved (shown 'Sänkt 10 000 kr'); null: not lower",
       }),
+      removed: Type.Boolean({ description: 'The moderators hid the ad: shown as removed, it can only be unsaved' }),
     }),
   ]),
 );

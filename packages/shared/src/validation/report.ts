@@ -42,6 +42,7 @@ export function reportRules(reasons: readonly string[]): readonly Rule<ReportInp
 }
 
 export const conversationReportRules = reportRules(CONVERSATION_REPORT_REASONS);
+export const adReportRules = reportRules(AD_REPORT_REASONS);
 
 export function normalizeReport(body: Record<string, unknown>): ReportInput {
   return { reason: text(body.reason), text: text(body.text) };

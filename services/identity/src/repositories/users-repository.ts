@@ -15,6 +15,8 @@ export interface UserRecord {
   passwordChangedAt: Date | null;
   /** The registered city: prefills an ad's place (issue 28). */
   city: string;
+  /** When a moderator blocked the account; null when not blocked (issue #27). */
+  blockedAt: Date | null;
 }
 
 export interface NewUser extends Omit<RegistrationBody, 'password'> {
@@ -32,10 +34,12 @@ interface UserRow {
   created: Date | string;
   password_changed_at: Date | string | null;
   city: string;
+  blocked_at: Date | string | null;
 }
 
 // Only what the services need: street, number, postcode and phone are written, never read back.
-const COLUMNS = 'id, username, firstname, lastname, email, password_hash, role, created, password_changed_at, city';
+const COLUMNS =
+  'id, username, firstname, lastname, email, password_hash, role, created, password_changed_at, city, blocked_at';
 const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
 const toRecord = (r: UserRow): UserRecord => ({
@@ -49,6 +53,7 @@ const toRecord = (r: UserRow): UserRecord => ({
   created: toDate(r.created),
   passwordChangedAt: r.password_changed_at === null ? null : toDate(r.password_changed_at),
   city: r.city,
+  blockedAt: r.blocked_at === null ? null : toDate(r.blocked_at),
 });
 
 export type UsersRepository = ReturnType<typeof usersRepository>;

@@ -11,12 +11,15 @@ export function issuedBeforePasswordChange(iat: number, passwordChangedAt: Date 
  * The user of a bearer token, or null. Stricter than a signature check: a deleted user's token is refused even
  * before it expires, and so is one issued before a password change, at once, from the user's row (the other services
  * learn of both through the revocation list, decision 033). A token from before a role change is accepted: identity
- * reads the role from the row, and `/user/refresh` exchanges the token for one with the new role.
+ * reads the role from the row, and `/user/refresh` exchanges the token for one with the new role. A blocked user's
+ * tokens are refused here at once (decision 041).
  */
 export function userVerifier(tokens: TokenService, users: UsersRepository) {
   return async (token: string): Promise<UserRecord | null> => {
     const claims = await tokens.verify(token);
     const user = claims ? await users.findByUsername(claims.username) : null;
-    return user && claims && !issuedBeforePasswordChange(claims.iat, user.passwordChangedAt) ? user : null;
+    return user && claims && user.blockedAt === null && !issuedBeforePasswordChange(claims.iat, user.passwordChangedAt)
+      ? user
+      : null;
   };
 }

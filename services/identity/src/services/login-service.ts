@@ -1,6 +1,7 @@
 import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
 import { LOGIN_MESSAGES, loginRules } from '@bilmarknaden/shared/validation/login';
 import { lastFailure, text } from '@bilmarknaden/shared/validation/rules';
+import { MODERATION_MESSAGES } from '@bilmarknaden/shared/validation/moderation';
 import type { FailureLimits, LoginAttemptsRepository } from '../repositories/login-attempts-repository.ts';
 import type { UsersRepository } from '../repositories/users-repository.ts';
 import type { PasswordHasher } from './password-hasher.ts';
@@ -71,6 +72,8 @@ export function loginService(deps: LoginDeps) {
       if (!user) throw new DomainError('not-found', LOGIN_MESSAGES.unknownUser, { field: 'email' });
       if (!ok) throw new DomainError('unauthorized', LOGIN_MESSAGES.wrongPassword, { field: 'password' });
       await attempts.clearPair(account, address);
+      // Said only to someone who knows the password, like every answer about the account itself.
+      if (user.blockedAt !== null) throw new DomainError('forbidden', MODERATION_MESSAGES.blockedLogin);
       return tokens.issue({ username: user.username, role: user.role });
     },
   };

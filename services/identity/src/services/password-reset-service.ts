@@ -1,3 +1,4 @@
+import { MODERATION_MESSAGES } from '@bilmarknaden/shared/validation/moderation';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '@bilmarknaden/db/database';
 import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
@@ -135,6 +136,8 @@ export function passwordResetService(deps: PasswordResetDeps) {
         return record;
       });
       if (!user) throw invalidLink();
+      // The new password holds, but a blocked account gets no token (decision 041).
+      if (user.blockedAt !== null) throw new DomainError('forbidden', MODERATION_MESSAGES.blockedLogin);
       return tokens.issue({ username: user.username, role: user.role });
     },
   };

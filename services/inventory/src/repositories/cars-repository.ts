@@ -47,7 +47,7 @@ interface CarRow extends ListRow {
 export interface CarOwnership {
   id: number;
   username: string;
-  status: 'pending' | 'active' | 'sold';
+  status: 'pending' | 'active' | 'sold' | 'hidden';
   imageCount: number;
   imageVersion: number;
 }
@@ -312,6 +312,16 @@ export function carsRepository(db: Queryable) {
     });
   }
 
+  /** One ad with its price history and judgement where `statusSql` (a constant condition on `c`) holds. */
+  async function findCar(id: number, statusSql: string): Promise<Car | null> {
+    const r = await db.query<CarRow & PriceDetailRow>(
+      `SELECT ${CAR_COLUMNS}, ${PRICE_DETAIL_COLUMNS} FROM inventory.cars c LEFT JOIN ${PRICE_DETAIL_JOIN}
+       WHERE c.id = $1 AND ${statusSql}`,
+      [id],
+    );
+    return r.rows[0] ? { ...toCar(r.rows[0]), ...toPriceDetail(r.rows[0]) } : null;
+  }
+
   return {
     listJson,
     count,
@@ -334,14 +344,10 @@ export function carsRepository(db: Queryable) {
      * A visible ad, for sale or sold (`soldAt`), with its price history and judgement, or null (unknown and
      * pending ads look the same from outside).
      */
-    async findActive(id: number): Promise<Car | null> {
-      const r = await db.query<CarRow & PriceDetailRow>(
-        `SELECT ${CAR_COLUMNS}, ${PRICE_DETAIL_COLUMNS} FROM inventory.cars c LEFT JOIN ${PRICE_DETAIL_JOIN}
-         WHERE c.id = $1 AND c.status IN ('active', 'sold')`,
-        [id],
-      );
-      return r.rows[0] ? { ...toCar(r.rows[0]), ...toPriceDetail(r.rows[0]) } : null;
-    },
+    findActive: (id: number) => findCar(id, `c.status IN ('active', 'sold')`),
+
+    /** An ad as the public would see it, hidden ones too (the moderators' view), or null. */
+    findForModeration: (id: number) => findCar(id, `c.status IN ('active', 'sold', 'hidden')`),
 
     listByUserJson,
 
@@ -350,7 +356,7 @@ export function carsRepository(db: Queryable) {
       const r = await db.query<{
         id: number;
         username: string;
-        status: 'pending' | 'active' | 'sold';
+        status: 'pending' | 'active' | 'sold' | 'hidden';
         image_count: number;
         image_version: number;
       }>(
@@ -391,7 +397,10 @@ export function carsRepository(db: Queryable) {
      */
     async activate(id: number, imageCount: number): Promise<boolean> {
       const r = await db.query(
-        `UPDATE inventory.cars c SET status = 'active', image_count = $2, created = now(), updated = now()
+        // A seller blocked while the photos were stored publishes hidden (decision 041).
+        `UPDATE inventory.cars c SET image_count = $2, created = now(), updated = now(),
+           status = CASE WHEN EXISTS (SELECT 1 FROM inventory.blocked_sellers b
+                                       WHERE b.username_lower = lower(c.username)) THEN 'hidden' ELSE 'active' END
          WHERE c.id = $1 AND c.status = 'pending' AND NOT ${closedSellerSql('c.username')}`,
         [id, imageCount],
       );

@@ -15,8 +15,11 @@ const lockUserSaves = (tx: Queryable, username: string) =>
 const PRICE_WHEN_SAVED = `(SELECT pc.old_price FROM inventory.price_changes pc
   WHERE pc.car_id = c.id AND pc.changed_at > s.saved_at ORDER BY pc.changed_at LIMIT 1)`;
 
-/** The ads a saved list shows and counts: visible ones, and sold ones (marked 'Såld', issue 28). */
-const LISTED = `c.status IN ('active', 'sold')`;
+/**
+ * The ads a saved list shows and counts: visible ones, sold ones (marked 'Såld', issue 28) and ones the moderators
+ * hid (shown as removed, issue #27).
+ */
+const LISTED = `c.status IN ('active', 'sold', 'hidden')`;
 
 export function savedRepository(db: Database) {
   return {
@@ -103,19 +106,19 @@ export function savedRepository(db: Database) {
     },
 
     /**
-     * The user's saved visible and sold ads, newest saved first, as the API's JSON text (decision 022); each with
-     * `soldAt` (null while for sale).
+     * The user's saved visible, sold and hidden ads, newest saved first, as the API's JSON text (decision 022); each
+     * with `soldAt` (null while for sale) and `removed` (hidden by the moderators).
      */
     listJson(username: string, window: Window): Promise<string> {
       return queryJsonArray(db, {
         sql: asJsonArray(
-          `SELECT ${LIST_COLUMNS}, c.sold_at, s.saved_at, ${PRICE_WHEN_SAVED} AS saved_price
+          `SELECT ${LIST_COLUMNS}, c.sold_at, c.status, s.saved_at, ${PRICE_WHEN_SAVED} AS saved_price
            FROM inventory.saved_cars s
            JOIN inventory.cars c ON c.id = s.car_id AND ${LISTED}
            WHERE s.username = $1
            ORDER BY s.saved_at DESC, c.id DESC LIMIT $2 OFFSET $3`,
           'r.saved_at DESC, r.id DESC',
-          `${jsonTimestamp('r.sold_at')} AS "soldAt", ` +
+          `${jsonTimestamp('r.sold_at')} AS "soldAt", r.status = 'hidden' AS "removed", ` +
             `CASE WHEN r.saved_price > r.price THEN r.saved_price - r.price END AS "priceDrop"`,
         ),
         params: [username, window.end - window.start, window.start],

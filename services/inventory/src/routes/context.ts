@@ -7,6 +7,7 @@ import type { BearerAuth } from '@bilmarknaden/service-kit/bearer-auth';
 import { DomainError } from '@bilmarknaden/service-kit/domain-error';
 import type { AdService } from '../services/ad-service.ts';
 import type { FeedbackService } from '../services/feedback-service.ts';
+import type { ModerationService } from '../services/moderation-service.ts';
 import type { SavedService } from '../services/saved-service.ts';
 import type { WatchService } from '../services/watch-service.ts';
 
@@ -15,6 +16,7 @@ export interface RouteContext {
   db: Database;
   ads: AdService;
   feedback: FeedbackService;
+  moderation: ModerationService;
   saved: SavedService;
   watches: WatchService;
   /** Bearer token hooks (`required`, `optional`) and the verified user. */

@@ -94,7 +94,7 @@ export function watchRoutes(app: FastifyInstance, ctx: RouteContext): void {
     {
       ...owner,
       schema: {
-        summary: 'One of the caller’s bevakningar',
+        summary: "One of the caller's bevakningar",
         tags,
         security: bearerSecurity,
         params: IdParamsSchema,

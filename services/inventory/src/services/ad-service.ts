@@ -11,6 +11,7 @@ import { ImageRejectedError, type PhotoBytes, type ProcessedImage } from '../ima
 import type { FileStorage } from '../storage/file-storage.ts';
 import { fileKey, versionKeys } from '../storage/file-keys.ts';
 import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
+import { MODERATION_MESSAGES } from '@bilmarknaden/shared/validation/moderation';
 import { accountClosedError, MESSAGES } from '../errors.ts';
 import { carsRepository, type CarOwnership } from '../repositories/cars-repository.ts';
 import { closedSellersRepository } from '../repositories/closed-sellers-repository.ts';
@@ -163,16 +164,21 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
 
   /**
    * The ad of an owner action: 404 unless it is visible (for sale, or sold when `sold` allows it), 403 unless it
-   * is the user's; a sold ad where only one for sale will do is 409.
+   * is the user's; a sold ad where only one for sale will do is 409, and so is an ad the moderators hid unless
+   * `hidden` allows it (the owner may still remove it).
    */
   async function ownAd(
     carId: number,
     username: string,
     sold: 'refused' | 'allowed' = 'refused',
+    hidden: 'refused' | 'allowed' = 'refused',
   ): Promise<CarOwnership> {
     const car = await cars.findOwnership(carId);
     if (!car || car.status === 'pending') throw new DomainError('not-found', MESSAGES.carNotFound);
     if (car.username !== username) throw new DomainError('forbidden', MESSAGES.forbidden);
+    if (car.status === 'hidden' && hidden === 'refused') {
+      throw new DomainError('conflict', MODERATION_MESSAGES.hiddenNotEdited);
+    }
     if (car.status === 'sold' && sold === 'refused') throw new DomainError('conflict', MESSAGES.carSold);
     return car;
   }
@@ -277,7 +283,7 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
 
     /** `DELETE /cars/{id}`: the row (its saved entries by cascade) with the record of its photos, then the files. */
     async remove(carId: number, username: string): Promise<void> {
-      await ownAd(carId, username, 'allowed');
+      await ownAd(carId, username, 'allowed', 'allowed');
       const removed = await db.transaction(async (tx) => {
         const version = await carsRepository(tx).delete(carId, username);
         if (version === null) return null;

@@ -2,6 +2,7 @@ import type { Database } from '@bilmarknaden/db/database';
 import { carsRepository } from '../repositories/cars-repository.ts';
 import { closedSellersRepository } from '../repositories/closed-sellers-repository.ts';
 import { feedbackRepository } from '../repositories/feedback-repository.ts';
+import { moderationRepository } from '../repositories/moderation-repository.ts';
 import { fileRemovalsRepository } from '../repositories/file-removals-repository.ts';
 import { removeSavedOfAds, savedRepository } from '../repositories/saved-repository.ts';
 import { watchesRepository } from '../repositories/watches-repository.ts';
@@ -33,8 +34,8 @@ export interface ErasureResult {
  *
  * 1. records the account in `inventory.closed_sellers`, so from then on creating an ad, publishing an upload that
  *    is under way and saving an ad with the account's still valid token are refused (401);
- * 2. removes the user's own saved ads and bevakningar and unlinks their feedback (username set to NULL; the message and the
- *    contact details typed into the form stay for staff);
+ * 2. removes the user's own saved ads and bevakningar and unlinks their feedback (username set to NULL; the message
+ *    and the contact details typed into the form stay for staff) and their reports of ads (the reports stay, issue #27);
  * 3. removes the seller's ads in every state, ERASURE_BATCH at a time, as `DELETE /cars/{id}` removes one: in one
  *    transaction the rows, everyone's saved entries of them and the record of their photo versions
  *    (`inventory.file_removals`, decision 028); after the commit the files are deleted and each record removed.
@@ -67,6 +68,7 @@ export function createSellerErasure({ db, storage, log }: SellerErasureDeps) {
         await watchesRepository(tx).lockUser(username);
         return watchesRepository(tx).removeOfUser(username);
       });
+      await moderationRepository(db).unlinkReporter(username);
       let removedAds = 0;
       let after = 0;
       for (;;) {

@@ -95,6 +95,7 @@ export function ProfileDrawer({ open, onOpenChange }: ProfileDrawerProps) {
               {item('/', 'Grupper')}
               {item('/', 'Vänner')}
               {item('/settings', 'Inställningar')}
+              {item('/reports', 'Mina anmälningar')}
               {canSeeControlPanel(user?.role) && item('/controlpanel', 'Kontrollpanel')}
               <li>
                 <Collapsible.Root className="disclosure">

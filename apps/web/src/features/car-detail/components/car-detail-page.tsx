@@ -32,10 +32,12 @@ interface CarDetailPageProps {
   saveButton?: (car: Car) => ReactNode;
   /** 'Skicka meddelande' (the messages feature), composed in by the app. Neither it nor the heart is on one's own ad. */
   messageButton?: (car: Car) => ReactNode;
+  /** 'Anmäl annons' (the reports feature), composed in by the app; absent on the seller's own ad. */
+  reportButton?: (car: Car) => ReactNode;
 }
 
 /** /car/{id}: the whole ad; an unknown id goes to /notfound. */
-export function CarDetailPage({ saveButton, messageButton }: CarDetailPageProps) {
+export function CarDetailPage({ saveButton, messageButton, reportButton }: CarDetailPageProps) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const car = useCar(id);
@@ -112,6 +114,7 @@ export function CarDetailPage({ saveButton, messageButton }: CarDetailPageProps)
           <Link className="button button--secondary" to={`/user/${encodeURIComponent(c.user)}`}>
             Besök profil
           </Link>
+          {!own && reportButton?.(c)}
         </div>
       </section>
       <PriceSection car={c} />

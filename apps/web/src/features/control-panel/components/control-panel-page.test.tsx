@@ -31,7 +31,7 @@ describe('control panel', () => {
   ])('logged in with role %s, allowed: %s', async (role, allowed) => {
     storeSession('tok', { username: 'mia', firstname: 'Mia', lastname: 'M' });
     const spy = mockFetch(() => jsonResponse([]));
-    renderAt('/controlpanel', <ControlPanelPage role={role} loading={false} />, '/controlpanel');
+    renderAt('/controlpanel', <ControlPanelPage role={role} loading={false} />, '/controlpanel?tab=feedback');
     expect(screen.getByRole('heading', { name: 'Kontrollpanel' })).toBeInTheDocument();
     expect(screen.queryByText('Ingen behörighet') === null).toBe(allowed);
     if (allowed) expect(await screen.findByText('Ingen ohanterad feedback.')).toBeInTheDocument();
@@ -60,7 +60,7 @@ describe('control panel', () => {
         );
       return jsonResponse([item(10)]);
     });
-    renderAt('/controlpanel', <ControlPanelPage role={2} loading={false} />, '/controlpanel');
+    renderAt('/controlpanel', <ControlPanelPage role={2} loading={false} />, '/controlpanel?tab=feedback');
     const newest = await screen.findByRole('article', { name: 'Rubrik 30' });
     expect(within(newest).getByText(/Avsändare 30/)).toHaveTextContent('@bertil');
     expect(within(newest).getByRole('link', { name: 'avsandare30@example.se' })).toHaveAttribute(
@@ -92,7 +92,7 @@ describe('control panel', () => {
       const open = url.searchParams.get('handled') === 'false';
       return jsonResponse([...(open && handled ? [] : [handled ?? item(7)]), item(6)]);
     });
-    renderAt('/controlpanel', <ControlPanelPage role={2} loading={false} />, '/controlpanel');
+    renderAt('/controlpanel', <ControlPanelPage role={2} loading={false} />, '/controlpanel?tab=feedback');
     const article = await screen.findByRole('article', { name: 'Rubrik 7' });
     await userEvent.click(within(article).getByRole('button', { name: 'Markera som hanterad' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Rubrik 7' })).not.toBeInTheDocument());
@@ -122,7 +122,7 @@ describe('control panel', () => {
         ? jsonResponse({ message: 'Bara moderatorer och administratörer kan hantera feedback' }, 403)
         : jsonResponse([item(7)]),
     );
-    renderAt('/controlpanel', <ControlPanelPage role={2} loading={false} />, '/controlpanel');
+    renderAt('/controlpanel', <ControlPanelPage role={2} loading={false} />, '/controlpanel?tab=feedback');
     const article = await screen.findByRole('article', { name: 'Rubrik 7' });
     await userEvent.click(within(article).getByRole('button', { name: 'Markera som hanterad' }));
     expect(await within(article).findByRole('alert')).toHaveTextContent(
@@ -141,7 +141,7 @@ describe('control panel', () => {
       }
       return jsonResponse([...(removed ? [] : [item(7)]), item(6)]);
     });
-    renderAt('/controlpanel', <ControlPanelPage role={2} loading={false} />, '/controlpanel');
+    renderAt('/controlpanel', <ControlPanelPage role={2} loading={false} />, '/controlpanel?tab=feedback');
     const article = await screen.findByRole('article', { name: 'Rubrik 7' });
 
     // Cancelling sends nothing and returns the keyboard to the button.
@@ -180,7 +180,7 @@ describe('control panel', () => {
         ? jsonResponse({ message: status === 500 ? 'Internt fel' : shown }, status)
         : jsonResponse([item(7)]),
     );
-    renderAt('/controlpanel', <ControlPanelPage role={2} loading={false} />, '/controlpanel');
+    renderAt('/controlpanel', <ControlPanelPage role={2} loading={false} />, '/controlpanel?tab=feedback');
     const article = await screen.findByRole('article', { name: 'Rubrik 7' });
     await userEvent.click(within(article).getByRole('button', { name: 'Ta bort' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ta bort feedbacken?' });
@@ -194,7 +194,7 @@ describe('control panel', () => {
   it('shows a retry when the feedback cannot be read', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockFetch(() => jsonResponse({ message: 'Bara moderatorer och administratörer kan läsa feedback' }, 403));
-    renderAt('/controlpanel', <ControlPanelPage role={2} loading={false} />, '/controlpanel');
+    renderAt('/controlpanel', <ControlPanelPage role={2} loading={false} />, '/controlpanel?tab=feedback');
     expect(await screen.findByRole('alert')).toHaveTextContent('Något gick fel');
     expect(screen.getByRole('button', { name: 'Försök igen' })).toBeInTheDocument();
   });

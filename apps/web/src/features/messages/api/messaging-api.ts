@@ -7,7 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { Static } from '@sinclair/typebox';
-import { MESSAGING_BASE, messagingPaths } from '@bilmarknaden/shared/api-paths';
+import { messagingPaths } from '@bilmarknaden/shared/api-paths';
 import type {
   ConversationSchema,
   ConversationSummarySchema,
@@ -16,7 +16,7 @@ import type {
   MessageSchema,
   StartConversationAnswerSchema,
 } from '@bilmarknaden/shared/schemas/messaging-schemas';
-import { apiFetch, toQuery } from '../../../lib/api-client.ts';
+import { apiFetch, messagingUrl, toQuery } from '../../../lib/api-client.ts';
 import { logged } from '../../../lib/logged.ts';
 import { useSessionToken } from '../../../lib/session-store.ts';
 
@@ -27,7 +27,7 @@ export type Conversation = Static<typeof ConversationSchema>;
 export type LiveMessageEvent = Static<typeof MessageEventSchema>;
 export type StartedConversation = Static<typeof StartConversationAnswerSchema>;
 
-export const messagingUrl = (path: string) => `${MESSAGING_BASE}${path}`;
+export { messagingUrl };
 
 /** Everything of the user's messages sits under one key: dropped together at logout. */
 export const MESSAGES_KEY = ['messages'] as const;

@@ -1,8 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Car } from '@bilmarknaden/shared/api-types';
-import { openLoginDialog, useLoginDialogOpen } from '../../../lib/login-dialog.ts';
-import { useSessionToken } from '../../../lib/session-store.ts';
-import { tokenUsername } from '../../../lib/token-claims.ts';
+import { useDialogAfterLogin } from '../../../lib/use-dialog-after-login.ts';
 
 // The dialog (Radix, the message form) is a chunk of its own: the ad page is in the entry chunk, the composer
 // is wanted only when pressed.
@@ -15,25 +13,11 @@ const preloadComposer = () => void loadComposer().catch(() => undefined);
  * composer after that login; the seller is not offered it on their own ad.
  */
 export function MessageSellerButton({ car }: { car: Pick<Car, 'id' | 'title' | 'user'> }) {
-  const token = useSessionToken();
-  const me = token ? tokenUsername(token) : undefined;
-  const [open, setOpen] = useState(false);
+  const { own, open, setOpen, ask } = useDialogAfterLogin(car.user);
   const [mounted, setMounted] = useState(false);
   if (open && !mounted) setMounted(true);
-  const openAfterLogin = useRef(false);
-  const loginOpen = useLoginDialogOpen();
 
-  useEffect(() => {
-    if (!openAfterLogin.current) return;
-    if (token === null) {
-      if (!loginOpen) openAfterLogin.current = false;
-      return;
-    }
-    openAfterLogin.current = false;
-    if (tokenUsername(token) !== car.user) setOpen(true);
-  }, [token, loginOpen, car.user]);
-
-  if (me !== undefined && me === car.user) return null;
+  if (own) return null;
 
   return (
     <>
@@ -43,11 +27,7 @@ export function MessageSellerButton({ car }: { car: Pick<Car, 'id' | 'title' | '
         aria-haspopup="dialog"
         onPointerEnter={preloadComposer}
         onFocus={preloadComposer}
-        onClick={() => {
-          if (token) return setOpen(true);
-          openAfterLogin.current = true;
-          openLoginDialog();
-        }}
+        onClick={ask}
       >
         Skicka meddelande
       </button>

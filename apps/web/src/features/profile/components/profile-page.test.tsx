@@ -83,7 +83,7 @@ describe('ProfilePage', () => {
   it('cancelling keeps the ad and returns the keyboard to its button', async () => {
     storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'A' });
     const spy = mockFetch((url) =>
-      jsonResponse(url.pathname.endsWith('/cars/sold') ? [] : [carItem(1, { title: 'Volvo' })]),
+      jsonResponse(/\/cars\/(sold|hidden)$/.test(url.pathname) ? [] : [carItem(1, { title: 'Volvo' })]),
     );
     renderAt('/profile', <ProfilePage />, '/profile');
     const removeButton = await screen.findByRole('button', { name: 'Ta bort Volvo' });
@@ -93,6 +93,30 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(removeButton).toHaveFocus());
     expect(screen.getByText('Volvo')).toBeInTheDocument();
     expect(spy.mock.calls.some(([, i]) => i?.method === 'DELETE')).toBe(false);
+  });
+
+  it('marks the ads the moderators hid, with the reason and the way to a review', async () => {
+    storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'A' });
+    mockFetch((url) =>
+      jsonResponse(
+        url.pathname.endsWith('/cars/hidden')
+          ? [
+              {
+                id: 5,
+                title: 'Dold Saab',
+                reason: 'Bilderna visar en annan bil',
+                hiddenAt: '2026-11-22T10:00:00Z',
+                reviewRequestedAt: null,
+                reviewDecidedAt: null,
+              },
+            ]
+          : [],
+      ),
+    );
+    renderAt('/profile', <ProfilePage />, '/profile');
+    const notice = await screen.findByRole('region', { name: 'Dolda av moderatorerna' });
+    expect(notice).toHaveTextContent('Dold Saab: Bilderna visar en annan bil');
+    expect(within(notice).getByRole('link', { name: /Begär omprövning/ })).toHaveAttribute('href', '/reports');
   });
 
   it("marks an own ad sold and lists the sold ones with 'Ångra'", async () => {

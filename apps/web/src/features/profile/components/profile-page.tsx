@@ -13,6 +13,7 @@ import { ChangePasswordForm } from './change-password-form.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { DeleteAdDialog } from '../../../components/delete-ad-dialog.tsx';
 import { SoldAdsSection } from './sold-ads-section.tsx';
+import { HiddenAdsNotice } from './hidden-ads-notice.tsx';
 import { useSoldMutation } from '../../../lib/sold-queries.ts';
 import '../profile.css';
 
@@ -105,6 +106,7 @@ export function ProfilePage() {
         </p>
         {ads}
       </section>
+      {loggedIn && <HiddenAdsNotice />}
       {loggedIn && <SoldAdsSection />}
       {loggedIn && <ChangePasswordForm />}
       <DeleteAccountSection />

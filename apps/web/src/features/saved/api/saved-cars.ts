@@ -46,7 +46,7 @@ export function useToggleSaved() {
       // Only an ad for sale can be newly saved (the server refuses a sold one).
       const next = list.some((c) => c.id === car.id)
         ? list.filter((c) => c.id !== car.id)
-        : [{ ...car, soldAt: null, priceDrop: null }, ...list];
+        : [{ ...car, soldAt: null, priceDrop: null, removed: false }, ...list];
       queryClient.setQueryData<SavedCarListItem[]>(SAVED_CARS_KEY, next);
       return { previous };
     },

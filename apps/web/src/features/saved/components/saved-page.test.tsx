@@ -107,6 +107,22 @@ describe('SavedPage', () => {
     expect(spy.mock.calls.some(([u]) => String(u).includes('/001/3001?carid=2'))).toBe(true);
   });
 
+  it("marks an ad the moderators hid 'Borttagen', without a link or photo, and lets it be removed", async () => {
+    login();
+    const spy = mockFetch((url) => {
+      if (url.pathname.endsWith('/001/3002'))
+        return jsonResponse([{ ...carItem(3, { title: 'Dold Audi' }), soldAt: null, removed: true }]);
+      if (url.pathname.endsWith('/001/3001')) return jsonResponse({ saved: false });
+      return jsonResponse({}, 404);
+    });
+    renderAt('/saved/cars', <SavedPage />, '/saved/cars');
+    expect(await screen.findByText('Borttagen')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Dold Audi/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Dold Audi' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Ta bort Dold Audi från sparade' }));
+    expect(spy.mock.calls.some(([u]) => String(u).includes('/001/3001?carid=3'))).toBe(true);
+  });
+
   it("removes a row with its 'Ta bort' button", async () => {
     login();
     server();

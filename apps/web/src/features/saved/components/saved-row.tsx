@@ -1,4 +1,4 @@
-import { useRef, useState, type PointerEvent } from 'react';
+import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cardImagePath } from '@bilmarknaden/shared/api-paths';
 import type { SavedCarListItem } from '@bilmarknaden/shared/api-types';
@@ -7,6 +7,16 @@ import { formatCreated, formatNumber } from '../../../lib/format.ts';
 import { NoPhoto, Photo } from '../../../components/photo.tsx';
 import { isSwipeDelete, isSwipeStart, swipeTranslate } from '../utils/swipe.ts';
 
+/** The row's link to the ad; an ad the moderators hid has no page to open (issue #27). */
+function RowLink({ car, children }: { car: SavedCarListItem; children: ReactNode }) {
+  if (car.removed) return <div className="saved-row__link">{children}</div>;
+  return (
+    <Link to={`/car/${car.id}`} className="saved-row__link" draggable={false}>
+      {children}
+    </Link>
+  );
+}
+
 interface SavedRowProps {
   car: SavedCarListItem;
   eager?: boolean;
@@ -14,8 +24,8 @@ interface SavedRowProps {
 }
 
 /**
- * One saved ad: links to the ad, marked 'Såld' with the time when it is sold; swipe it left far enough or press
- * 'Ta bort' to remove it.
+ * One saved ad: links to the ad, marked 'Såld' with the time when it is sold, or 'Borttagen' without a link when
+ * the moderators hid it; swipe it left far enough or press 'Ta bort' to remove it.
  */
 export function SavedRow({ car, eager, onRemove }: SavedRowProps) {
   const f = carFacts(car);
@@ -69,9 +79,9 @@ export function SavedRow({ car, eager, onRemove }: SavedRowProps) {
           }
         }}
       >
-        <Link to={`/car/${car.id}`} className="saved-row__link" draggable={false}>
+        <RowLink car={car}>
           <div className="saved-row__media">
-            {car.imageCount > 0 ? (
+            {car.imageCount > 0 && !car.removed ? (
               <Photo
                 src={cardImagePath(car.id, 1, car.imageVersion)}
                 alt={car.title}
@@ -86,7 +96,8 @@ export function SavedRow({ car, eager, onRemove }: SavedRowProps) {
           </div>
           <div className="saved-row__body">
             <h2 className="saved-row__title">{car.title}</h2>
-            {car.soldAt && (
+            {car.removed && <p className="saved-row__sold">Borttagen</p>}
+            {car.soldAt && !car.removed && (
               // Text, not colour alone: read with the link's name.
               <p className="saved-row__sold">
                 Såld <time dateTime={car.soldAt}>{formatCreated(car.soldAt)}</time>
@@ -103,7 +114,7 @@ export function SavedRow({ car, eager, onRemove }: SavedRowProps) {
               <time dateTime={car.created}>{f.created}</time>
             </p>
           </div>
-        </Link>
+        </RowLink>
         <button
           type="button"
           className="button button--secondary saved-row__remove"

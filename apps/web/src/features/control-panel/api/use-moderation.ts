@@ -1,0 +1,118 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { identityPaths, inventoryPaths, messagingPaths } from '@bilmarknaden/shared/api-paths';
+import type {
+  AuditEntry,
+  BlockState,
+  ConversationReport,
+  ModerationCar,
+  QueueItem,
+} from '@bilmarknaden/shared/api-types';
+import { apiFetch, identityUrl, inventoryUrl, messagingUrl, toQuery } from '../../../lib/api-client.ts';
+
+const MODERATION_KEY = ['moderation'] as const;
+const keys = {
+  queue: [...MODERATION_KEY, 'queue'] as const,
+  conversations: [...MODERATION_KEY, 'conversations'] as const,
+  car: (id: number) => [...MODERATION_KEY, 'car', id] as const,
+  audit: (filter: AuditFilter) => [...MODERATION_KEY, 'audit', filter] as const,
+};
+
+export interface AuditFilter {
+  actor?: string;
+  action?: string;
+  username?: string;
+  from?: string;
+  to?: string;
+}
+
+/** The open reports grouped by ad, most reported and oldest first (moderators and administrators). */
+export function useModerationQueue() {
+  return useQuery({
+    queryKey: keys.queue,
+    queryFn: ({ signal }) =>
+      apiFetch<QueueItem[]>(inventoryUrl(inventoryPaths.moderationQueue), { auth: true, signal }),
+  });
+}
+
+/** The open reports of conversations, with their newest messages (moderators and administrators). */
+export function useConversationReports() {
+  return useQuery({
+    queryKey: keys.conversations,
+    queryFn: ({ signal }) =>
+      apiFetch<ConversationReport[]>(messagingUrl(messagingPaths.reports), { auth: true, signal }),
+  });
+}
+
+/** One ad as the moderators see it: the ad, its reports, the seller's other ads and record. */
+export function useModerationCar(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.car(id),
+    enabled,
+    queryFn: ({ signal }) =>
+      apiFetch<ModerationCar>(inventoryUrl(inventoryPaths.moderationCar(id)), { auth: true, signal }),
+  });
+}
+
+export type ModerationAction =
+  | { kind: 'hide'; carId: number; reason: string }
+  | { kind: 'restore'; carId: number }
+  | { kind: 'dismiss'; carId: number }
+  | { kind: 'block'; username: string; blocked: boolean; reason: string };
+
+function act(action: ModerationAction): Promise<unknown> {
+  switch (action.kind) {
+    case 'hide':
+      return apiFetch<void>(inventoryUrl(inventoryPaths.moderationHidden(action.carId)), {
+        method: 'PUT',
+        auth: true,
+        body: { reason: action.reason },
+      });
+    case 'restore':
+      return apiFetch<void>(inventoryUrl(inventoryPaths.moderationHidden(action.carId)), {
+        method: 'DELETE',
+        auth: true,
+      });
+    case 'dismiss':
+      return apiFetch<void>(inventoryUrl(inventoryPaths.moderationDismissal(action.carId)), {
+        method: 'POST',
+        auth: true,
+        body: {},
+      });
+    case 'block':
+      return apiFetch<BlockState>(identityUrl(identityPaths.userBlocked(encodeURIComponent(action.username))), {
+        method: 'PUT',
+        auth: true,
+        body: { blocked: action.blocked, reason: action.reason },
+      });
+  }
+}
+
+/** Every moderator action; the queue, the ad views and the audit log are read again afterwards. */
+export function useModerationAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: act,
+    // Not awaited: the caller's own onSuccess (its announcement) runs before the queue drops the decided ad.
+    onSettled: () => void client.invalidateQueries({ queryKey: MODERATION_KEY }),
+  });
+}
+
+/** The audit log, newest first (administrators). */
+export function useAuditLog(filter: AuditFilter) {
+  return useQuery({
+    queryKey: keys.audit(filter),
+    queryFn: ({ signal }) =>
+      apiFetch<AuditEntry[]>(
+        inventoryUrl(
+          `${inventoryPaths.moderationAudit}${toQuery({
+            ...filter,
+            from: filter.from ? new Date(filter.from).toISOString() : undefined,
+            to: filter.to ? new Date(filter.to).toISOString() : undefined,
+            start: 0,
+            end: 100,
+          })}`,
+        ),
+        { auth: true, signal },
+      ),
+  });
+}

@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
+import type { OwnReport } from '@bilmarknaden/shared/api-types';
+import { MAX_WINDOW } from '@bilmarknaden/shared/constants';
+import { apiFetch, inventoryUrl, toQuery } from '../../../lib/api-client.ts';
+import { HIDDEN_CARS_KEY } from '../../../lib/hidden-queries.ts';
+
+const reportKeys = { own: ['reports', 'own'] as const };
+
+/** 'Anmäl annons': one open report per ad; the server says so (409) and counts the hour's reports (429). */
+export function useReportAd(carId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reason, text }: { reason: string; text?: string }) =>
+      apiFetch<{ id: number }>(inventoryUrl(inventoryPaths.reports), {
+        method: 'POST',
+        auth: true,
+        body: { carId, reason, ...(text ? { text } : {}) },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: reportKeys.own }),
+  });
+}
+
+/** 'Mina anmälningar': the newest reports with their outcome. */
+export function useOwnReports() {
+  return useQuery({
+    queryKey: reportKeys.own,
+    queryFn: ({ signal }) =>
+      apiFetch<OwnReport[]>(inventoryUrl(`${inventoryPaths.ownReports}${toQuery({ start: 0, end: MAX_WINDOW })}`), {
+        auth: true,
+        signal,
+      }),
+  });
+}
+
+/** 'Begär omprövning': once per hidden ad. */
+export function useRequestReview(carId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) =>
+      apiFetch<void>(inventoryUrl(inventoryPaths.carReview(carId)), { method: 'POST', auth: true, body: { text } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: HIDDEN_CARS_KEY }),
+  });
+}

@@ -1,0 +1,142 @@
+import { Type } from '@sinclair/typebox';
+import { CarSchema } from './car-schemas.ts';
+
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const time = (description?: string) => Type.String({ format: 'date-time', ...(description ? { description } : {}) });
+
+/** 'Anmäl annons': the shared rules check the reason and the text (validation/report.ts). */
+export const AdReportBodySchema = Type.Object({
+  carId: Type.Integer({ minimum: 1 }),
+  reason: Type.String(),
+  text: Type.Optional(Type.String()),
+});
+
+/** What became of a report: still open, the ad hidden, or no breach found. The moderator is never named. */
+export const ReportOutcomeSchema = Type.Union([
+  Type.Literal('open'),
+  Type.Literal('hidden'),
+  Type.Literal('dismissed'),
+]);
+
+/** One of the caller's reports ('Mina anmälningar'). */
+export const OwnReportSchema = Type.Object({
+  id: Type.Integer(),
+  carId: Type.Integer(),
+  title: Type.String({ description: 'The title of the ad when it was reported' }),
+  reason: Type.String(),
+  created: time(),
+  outcome: ReportOutcomeSchema,
+  decidedAt: nullable(time()),
+});
+export const OwnReportListSchema = Type.Array(OwnReportSchema);
+
+/** A hidden ad as its owner sees it, with the moderators' reason and the state of a review request. */
+export const OwnHiddenCarSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  reason: Type.String(),
+  hiddenAt: time(),
+  reviewRequestedAt: nullable(time()),
+  reviewDecidedAt: nullable(time('The moderators kept it hidden after the review')),
+});
+export const OwnHiddenCarListSchema = Type.Array(OwnHiddenCarSchema);
+
+export const ReviewBodySchema = Type.Object({ text: Type.String() });
+export const ReasonBodySchema = Type.Object({ reason: Type.String() });
+export const OptionalReasonBodySchema = Type.Object({ reason: Type.Optional(Type.String()) });
+
+/** A report as the moderators read it: the reason and the text, not who sent it. */
+export const QueueReportSchema = Type.Object({
+  id: Type.Integer(),
+  reason: Type.String(),
+  text: Type.String(),
+  created: time(),
+});
+
+export const HiddenStateSchema = Type.Object({
+  reason: Type.String(),
+  hiddenAt: time(),
+  reviewText: nullable(Type.String()),
+  reviewRequestedAt: nullable(time()),
+  reviewDecidedAt: nullable(time()),
+});
+
+/** One ad of the queue: most reported and oldest first; a review request is marked. */
+export const QueueItemSchema = Type.Object({
+  carId: Type.Integer(),
+  title: Type.String(),
+  seller: Type.String(),
+  status: Type.Union([Type.Literal('active'), Type.Literal('sold'), Type.Literal('hidden')]),
+  openReports: Type.Integer({ minimum: 0 }),
+  firstReportedAt: nullable(time()),
+  reviewRequested: Type.Boolean(),
+  reports: Type.Array(QueueReportSchema),
+});
+export const QueueSchema = Type.Array(QueueItemSchema);
+
+/** The seller's other ads in the moderators' view. */
+export const SellerAdSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  status: Type.String(),
+  reports: Type.Integer({ minimum: 0 }),
+});
+
+/** One ad as the moderators see it: as the public does (even when hidden), and its context. */
+export const ModerationCarSchema = Type.Object({
+  car: CarSchema,
+  status: Type.Union([Type.Literal('active'), Type.Literal('sold'), Type.Literal('hidden')]),
+  hidden: nullable(HiddenStateSchema),
+  reports: Type.Array(QueueReportSchema),
+  sellerBlocked: Type.Boolean(),
+  sellerAds: Type.Array(SellerAdSchema),
+  sellerHistory: Type.Object({
+    reports: Type.Integer({ description: 'Reports ever made about ads of the seller' }),
+    hiddenAds: Type.Integer({ description: 'Times a moderator hid an ad of the seller' }),
+  }),
+});
+
+export const AUDIT_ACTIONS = ['hide', 'restore', 'dismiss', 'keep-hidden', 'block', 'unblock'] as const;
+
+/** One moderator action of the audit log: who, when, what, why. */
+export const AuditEntrySchema = Type.Object({
+  id: Type.Integer(),
+  at: time(),
+  actor: Type.String(),
+  action: Type.Union(AUDIT_ACTIONS.map((a) => Type.Literal(a))),
+  carId: nullable(Type.Integer()),
+  username: nullable(Type.String({ description: 'The seller or the user the action concerns' })),
+  reason: Type.String(),
+});
+export const AuditListSchema = Type.Array(AuditEntrySchema);
+
+export const AuditQuerySchema = Type.Object({
+  actor: Type.Optional(Type.String({ description: 'Who acted (username)' })),
+  action: Type.Optional(Type.String({ description: AUDIT_ACTIONS.join(' | ') })),
+  username: Type.Optional(Type.String({ description: 'The user the action concerns' })),
+  carId: Type.Optional(Type.String({ description: 'The ad' })),
+  from: Type.Optional(Type.String({ description: 'ISO date-time, inclusive' })),
+  to: Type.Optional(Type.String({ description: 'ISO date-time, exclusive' })),
+  start: Type.Optional(Type.String()),
+  end: Type.Optional(Type.String()),
+});
+
+/** An open report of a conversation as the moderators read it, with the conversation's newest messages. */
+export const ConversationReportSchema = Type.Object({
+  id: Type.Integer(),
+  conversationId: Type.Integer(),
+  carId: Type.Integer(),
+  carTitle: Type.String(),
+  seller: nullable(Type.String()),
+  buyer: nullable(Type.String()),
+  reportedBy: nullable(Type.Union([Type.Literal('seller'), Type.Literal('buyer')])),
+  reason: Type.String(),
+  text: Type.String(),
+  created: time(),
+  messages: Type.Array(Type.Object({ sender: Type.String(), text: Type.String(), sentAt: time() })),
+});
+export const ConversationReportListSchema = Type.Array(ConversationReportSchema);
+
+/** PUT /users/{username}/blocked. */
+export const BlockBodySchema = Type.Object({ blocked: Type.Boolean(), reason: Type.Optional(Type.String()) });
+export const BlockStateSchema = Type.Object({ username: Type.String(), blocked: Type.Boolean() });

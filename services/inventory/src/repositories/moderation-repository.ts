@@ -1,0 +1,394 @@
+import type { Queryable } from '@bilmarknaden/db/database';
+import type { AuditEntry, OwnHiddenCar, OwnReport, QueueItem } from '@bilmarknaden/shared/api-types';
+import { iso } from './cars-repository.ts';
+import type { Window } from '../services/search-query.ts';
+
+const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
+
+/** The status an ad returns to when nothing hides it any more: sold when it was sold, else for sale. */
+const SHOWN_STATUS = `CASE WHEN sold_at IS NOT NULL THEN 'sold' ELSE 'active' END`;
+/** The seller of the row `c` is blocked. */
+const SELLER_BLOCKED = (alias: string) =>
+  `EXISTS (SELECT 1 FROM inventory.blocked_sellers b WHERE b.username_lower = lower(${alias}.username))`;
+
+export interface AuditRecord {
+  actor: string;
+  action: AuditEntry['action'];
+  carId?: number | null;
+  username?: string | null;
+  reason?: string;
+  /** Records the action once however often it is delivered (a relayed block). */
+  sourceKey?: string;
+}
+
+export interface AuditFilter {
+  actor?: string;
+  action?: string;
+  username?: string;
+  carId?: number;
+  from?: Date;
+  to?: Date;
+}
+
+/** A decided report: whom to tell. */
+export interface DecidedReport {
+  id: number;
+  /** null: the reporter's account is closed (nobody to tell). */
+  reporter: string | null;
+  title: string;
+}
+
+export interface HiddenRow {
+  reason: string;
+  hiddenAt: string;
+  reviewText: string | null;
+  reviewRequestedAt: string | null;
+  reviewDecidedAt: string | null;
+}
+
+interface HiddenDbRow {
+  reason: string;
+  hidden_at: Date | string;
+  review_text: string | null;
+  review_requested_at: Date | string | null;
+  review_decided_at: Date | string | null;
+}
+
+const toHidden = (r: HiddenDbRow): HiddenRow => ({
+  reason: r.reason,
+  hiddenAt: iso(r.hidden_at),
+  reviewText: r.review_text,
+  reviewRequestedAt: isoOrNull(r.review_requested_at),
+  reviewDecidedAt: isoOrNull(r.review_decided_at),
+});
+
+/** Reports, hidden ads, blocked sellers and the audit log (migration 005-moderation.sql). SQL only, no rules. */
+export function moderationRepository(db: Queryable) {
+  return {
+    /** The reporter's reports in the hour before `now`: how many, and when the oldest of them was made. */
+    async recentReports(reporter: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+      const r = await db.query<{ n: number; oldest: Date | string | null }>(
+        `SELECT count(*)::int AS n, min(created) AS oldest FROM inventory.ad_reports
+          WHERE lower(reporter) = lower($1) AND created > $2::timestamptz`,
+        [reporter, since.toISOString()],
+      );
+      const row = r.rows[0]!;
+      return { count: Number(row.n), oldest: row.oldest === null ? null : new Date(iso(row.oldest)) };
+    },
+
+    /** Stores a report; null when the reporter already has an open one on the ad (the unique index). */
+    async insertReport(report: {
+      carId: number;
+      seller: string;
+      title: string;
+      reporter: string;
+      reason: string;
+      text: string;
+    }): Promise<number | null> {
+      const r = await db.query<{ id: number }>(
+        `INSERT INTO inventory.ad_reports (car_id, seller, car_title, reporter, reason, text)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (car_id, lower(reporter)) WHERE outcome IS NULL DO NOTHING RETURNING id`,
+        [report.carId, report.seller, report.title, report.reporter, report.reason, report.text],
+      );
+      return r.rows[0]?.id ?? null;
+    },
+
+    /** A closed account's reports stay without its name (the seller's history still counts them). */
+    async unlinkReporter(username: string): Promise<void> {
+      await db.query('UPDATE inventory.ad_reports SET reporter = NULL WHERE lower(reporter) = lower($1)', [username]);
+    },
+
+    /** The reporter's reports, newest first, with their outcome. */
+    async ownReports(reporter: string, window: Window): Promise<OwnReport[]> {
+      const r = await db.query<{
+        id: number;
+        car_id: number;
+        car_title: string;
+        reason: string;
+        created: Date | string;
+        outcome: 'hidden' | 'dismissed' | null;
+        decided_at: Date | string | null;
+      }>(
+        `SELECT id, car_id, car_title, reason, created, outcome, decided_at FROM inventory.ad_reports
+          WHERE lower(reporter) = lower($1) ORDER BY created DESC, id DESC LIMIT $2 OFFSET $3`,
+        [reporter, window.end - window.start, window.start],
+      );
+      return r.rows.map((x) => ({
+        id: x.id,
+        carId: x.car_id,
+        title: x.car_title,
+        reason: x.reason,
+        created: iso(x.created),
+        outcome: x.outcome ?? 'open',
+        decidedAt: isoOrNull(x.decided_at),
+      }));
+    },
+
+    /** Whether `username` has an open report on the ad (a moderator may not decide their own). */
+    async hasOpenReportBy(carId: number, username: string): Promise<boolean> {
+      const r = await db.query(
+        `SELECT 1 FROM inventory.ad_reports WHERE car_id = $1 AND lower(reporter) = lower($2) AND outcome IS NULL`,
+        [carId, username],
+      );
+      return r.rows.length > 0;
+    },
+
+    /** Decides the ad's open reports; answers them, for the reporters' mail. */
+    async decideReports(carId: number, outcome: 'hidden' | 'dismissed'): Promise<DecidedReport[]> {
+      const r = await db.query<{ id: number; reporter: string | null; car_title: string }>(
+        `UPDATE inventory.ad_reports SET outcome = $2, decided_at = now()
+          WHERE car_id = $1 AND outcome IS NULL RETURNING id, reporter, car_title`,
+        [carId, outcome],
+      );
+      return r.rows.map((x) => ({ id: x.id, reporter: x.reporter, title: x.car_title }));
+    },
+
+    /** The ad's open reports, oldest first (reason and text; never the reporter). */
+    async openReports(carId: number): Promise<QueueItem['reports']> {
+      const r = await db.query<{ id: number; reason: string; text: string; created: Date | string }>(
+        `SELECT id, reason, text, created FROM inventory.ad_reports
+          WHERE car_id = $1 AND outcome IS NULL ORDER BY created, id`,
+        [carId],
+      );
+      return r.rows.map((x) => ({ id: x.id, reason: x.reason, text: x.text, created: iso(x.created) }));
+    },
+
+    /**
+     * The queue: ads with open reports or an open review request, most reported and oldest first, each with its
+     * open reports. Ads removed by their owner leave it (their reports stay in the reporters' lists).
+     */
+    async queue(limit: number): Promise<QueueItem[]> {
+      const r = await db.query<{
+        id: number;
+        title: string;
+        username: string;
+        status: 'active' | 'sold' | 'hidden';
+        n: number;
+        first: Date | string | null;
+        review: boolean;
+        reports: string;
+      }>(
+        `WITH open AS (
+           SELECT car_id, count(*)::int AS n, min(created) AS first,
+             json_agg(json_build_object('id', id, 'reason', reason, 'text', text, 'created', created)
+               ORDER BY created, id)::text AS reports
+           FROM inventory.ad_reports WHERE outcome IS NULL GROUP BY car_id
+         ), review AS (
+           SELECT car_id, review_requested_at FROM inventory.hidden_ads
+            WHERE review_requested_at IS NOT NULL AND review_decided_at IS NULL
+         )
+         SELECT c.id, c.title, c.username, c.status, coalesce(o.n, 0) AS n, o.first,
+           (v.car_id IS NOT NULL) AS review, coalesce(o.reports, '[]') AS reports
+           FROM inventory.cars c
+           LEFT JOIN open o ON o.car_id = c.id
+           LEFT JOIN review v ON v.car_id = c.id
+          WHERE (o.car_id IS NOT NULL OR v.car_id IS NOT NULL) AND c.status IN ('active', 'sold', 'hidden')
+          ORDER BY coalesce(o.n, 0) DESC, least(o.first, v.review_requested_at), c.id
+          LIMIT $1`,
+        [limit],
+      );
+      return r.rows.map((x) => ({
+        carId: x.id,
+        title: x.title,
+        seller: x.username,
+        status: x.status,
+        openReports: Number(x.n),
+        firstReportedAt: isoOrNull(x.first),
+        reviewRequested: x.review,
+        reports: (JSON.parse(x.reports) as { id: number; reason: string; text: string; created: string }[]).map(
+          (p) => ({ ...p, created: iso(p.created) }),
+        ),
+      }));
+    },
+
+    async hidden(carId: number): Promise<HiddenRow | null> {
+      const r = await db.query<HiddenDbRow>(
+        `SELECT reason, hidden_at, review_text, review_requested_at, review_decided_at
+           FROM inventory.hidden_ads WHERE car_id = $1`,
+        [carId],
+      );
+      return r.rows[0] ? toHidden(r.rows[0]) : null;
+    },
+
+    /** Hides an ad for sale or sold: false when it is not one (gone, pending) or already hidden by a moderator. */
+    async hide(carId: number, reason: string, by: string): Promise<boolean> {
+      const r = await db.query(
+        `INSERT INTO inventory.hidden_ads (car_id, reason, hidden_by)
+         SELECT id, $2, $3 FROM inventory.cars WHERE id = $1 AND status IN ('active', 'sold', 'hidden')
+         ON CONFLICT (car_id) DO NOTHING`,
+        [carId, reason, by],
+      );
+      if (r.rowCount !== 1) return false;
+      await db.query(`UPDATE inventory.cars SET status = 'hidden' WHERE id = $1`, [carId]);
+      return true;
+    },
+
+    /** Shows a hidden ad again, unless its seller is blocked (it stays hidden until the unblock): false when not hidden. */
+    async restore(carId: number): Promise<boolean> {
+      const r = await db.query('DELETE FROM inventory.hidden_ads WHERE car_id = $1', [carId]);
+      if (r.rowCount !== 1) return false;
+      await db.query(
+        `UPDATE inventory.cars c SET status = ${SHOWN_STATUS}
+          WHERE c.id = $1 AND c.status = 'hidden' AND NOT ${SELLER_BLOCKED('c')}`,
+        [carId],
+      );
+      return true;
+    },
+
+    /** The seller asks for a review, once per hiding. */
+    async requestReview(carId: number, text: string): Promise<'asked' | 'not-hidden' | 'already'> {
+      const r = await db.query(
+        `UPDATE inventory.hidden_ads SET review_text = $2, review_requested_at = now()
+          WHERE car_id = $1 AND review_requested_at IS NULL`,
+        [carId, text],
+      );
+      if (r.rowCount === 1) return 'asked';
+      const h = await db.query('SELECT 1 FROM inventory.hidden_ads WHERE car_id = $1', [carId]);
+      return h.rows.length > 0 ? 'already' : 'not-hidden';
+    },
+
+    /** A moderator kept the ad hidden after its review: false when no review was open. */
+    async keepHidden(carId: number): Promise<boolean> {
+      const r = await db.query(
+        `UPDATE inventory.hidden_ads SET review_decided_at = now()
+          WHERE car_id = $1 AND review_requested_at IS NOT NULL AND review_decided_at IS NULL`,
+        [carId],
+      );
+      return r.rowCount === 1;
+    },
+
+    /** The owner's ads a moderator hid, newest first. */
+    async ownHidden(username: string): Promise<OwnHiddenCar[]> {
+      const r = await db.query<HiddenDbRow & { id: number; title: string }>(
+        `SELECT c.id, c.title, h.reason, h.hidden_at, h.review_text, h.review_requested_at, h.review_decided_at
+           FROM inventory.hidden_ads h JOIN inventory.cars c ON c.id = h.car_id
+          WHERE lower(c.username) = lower($1) ORDER BY h.hidden_at DESC, c.id DESC LIMIT 100`,
+        [username],
+      );
+      return r.rows.map((x) => {
+        const h = toHidden(x);
+        return {
+          id: x.id,
+          title: x.title,
+          reason: h.reason,
+          hiddenAt: h.hiddenAt,
+          reviewRequestedAt: h.reviewRequestedAt,
+          reviewDecidedAt: h.reviewDecidedAt,
+        };
+      });
+    },
+
+    /** The seller's ads (every shown or hidden state) with their report counts, newest first. */
+    async sellerAds(seller: string): Promise<{ id: number; title: string; status: string; reports: number }[]> {
+      const r = await db.query<{ id: number; title: string; status: string; reports: number }>(
+        `SELECT c.id, c.title, c.status,
+           (SELECT count(*)::int FROM inventory.ad_reports a WHERE a.car_id = c.id) AS reports
+           FROM inventory.cars c
+          WHERE lower(c.username) = lower($1) AND c.status IN ('active', 'sold', 'hidden')
+          ORDER BY c.created DESC, c.id DESC LIMIT 50`,
+        [seller],
+      );
+      return r.rows.map((x) => ({ ...x, reports: Number(x.reports) }));
+    },
+
+    /** Reports ever made about the seller's ads, and times a moderator hid one. */
+    async sellerHistory(seller: string): Promise<{ reports: number; hiddenAds: number }> {
+      const r = await db.query<{ reports: number; hidden: number }>(
+        `SELECT (SELECT count(*)::int FROM inventory.ad_reports WHERE lower(seller) = lower($1)) AS reports,
+           (SELECT count(*)::int FROM inventory.moderation_audit WHERE action = 'hide' AND lower(username) = lower($1))
+             AS hidden`,
+        [seller],
+      );
+      return { reports: Number(r.rows[0]!.reports), hiddenAds: Number(r.rows[0]!.hidden) };
+    },
+
+    async isBlocked(username: string): Promise<boolean> {
+      const r = await db.query('SELECT 1 FROM inventory.blocked_sellers WHERE username_lower = lower($1)', [username]);
+      return r.rows.length > 0;
+    },
+
+    /** Records the block and hides every ad of the seller; answers how many were hidden. */
+    async blockSeller(username: string): Promise<number> {
+      await db.query(
+        `INSERT INTO inventory.blocked_sellers (username_lower) VALUES (lower($1)) ON CONFLICT DO NOTHING`,
+        [username],
+      );
+      const r = await db.query(
+        `UPDATE inventory.cars SET status = 'hidden'
+          WHERE lower(username) = lower($1) AND status IN ('active', 'sold')`,
+        [username],
+      );
+      return r.rowCount;
+    },
+
+    /** Lifts the block: the seller's ads show again, except those a moderator hid. Answers how many. */
+    async unblockSeller(username: string): Promise<number> {
+      await db.query('DELETE FROM inventory.blocked_sellers WHERE username_lower = lower($1)', [username]);
+      const r = await db.query(
+        `UPDATE inventory.cars c SET status = ${SHOWN_STATUS}
+          WHERE lower(c.username) = lower($1) AND c.status = 'hidden'
+            AND NOT EXISTS (SELECT 1 FROM inventory.hidden_ads h WHERE h.car_id = c.id)`,
+        [username],
+      );
+      return r.rowCount;
+    },
+
+    /** Appends to the audit log; a `sourceKey` recorded before adds nothing. */
+    async audit(entry: AuditRecord): Promise<void> {
+      await db.query(
+        `INSERT INTO inventory.moderation_audit (actor, action, car_id, username, reason, source_key)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (source_key) DO NOTHING`,
+        [
+          entry.actor,
+          entry.action,
+          entry.carId ?? null,
+          entry.username ?? null,
+          entry.reason ?? '',
+          entry.sourceKey ?? null,
+        ],
+      );
+    },
+
+    /** The audit log, newest first, filtered. */
+    async auditLog(filter: AuditFilter, window: Window): Promise<AuditEntry[]> {
+      const params: unknown[] = [];
+      const where: string[] = [];
+      const p = (v: unknown) => {
+        params.push(v);
+        return `$${params.length}`;
+      };
+      if (filter.actor) where.push(`lower(actor) = lower(${p(filter.actor)})`);
+      if (filter.action) where.push(`action = ${p(filter.action)}`);
+      if (filter.username) where.push(`lower(username) = lower(${p(filter.username)})`);
+      if (filter.carId !== undefined) where.push(`car_id = ${p(filter.carId)}`);
+      if (filter.from) where.push(`at >= ${p(filter.from.toISOString())}::timestamptz`);
+      if (filter.to) where.push(`at < ${p(filter.to.toISOString())}::timestamptz`);
+      const r = await db.query<{
+        id: number;
+        at: Date | string;
+        actor: string;
+        action: AuditEntry['action'];
+        car_id: number | null;
+        username: string | null;
+        reason: string;
+      }>(
+        `SELECT id, at, actor, action, car_id, username, reason FROM inventory.moderation_audit
+          ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+          ORDER BY at DESC, id DESC LIMIT ${p(window.end - window.start)} OFFSET ${p(window.start)}`,
+        params,
+      );
+      return r.rows.map((x) => ({
+        id: x.id,
+        at: iso(x.at),
+        actor: x.actor,
+        action: x.action,
+        carId: x.car_id,
+        username: x.username,
+        reason: x.reason,
+      }));
+    },
+  };
+}
+
+export type ModerationRepository = ReturnType<typeof moderationRepository>;

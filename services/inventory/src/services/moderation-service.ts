@@ -1,0 +1,334 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '@bilmarknaden/db/database';
+import type { AuditEntry, ModerationCar, OwnHiddenCar, OwnReport, QueueItem } from '@bilmarknaden/shared/api-types';
+import { ROLES } from '@bilmarknaden/shared/constants';
+import { notificationFooter } from '@bilmarknaden/shared/notifications';
+import { AUDIT_ACTIONS } from '@bilmarknaden/shared/schemas/moderation-schemas';
+import { adReportRules, normalizeReport } from '@bilmarknaden/shared/validation/report';
+import {
+  MODERATION_MESSAGES as M,
+  moderationReasonRules,
+  normalizeReason,
+  normalizeReview,
+  REPORTS_PER_HOUR,
+  reviewRequestRules,
+} from '@bilmarknaden/shared/validation/moderation';
+import { lastFailure, text } from '@bilmarknaden/shared/validation/rules';
+import type { IdentityClient, NotificationRequest } from '@bilmarknaden/service-kit/identity-client';
+import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
+import { MESSAGES } from '../errors.ts';
+import { carsRepository } from '../repositories/cars-repository.ts';
+import { moderationRepository, type AuditFilter, type DecidedReport } from '../repositories/moderation-repository.ts';
+import { parseWindow } from './search-query.ts';
+
+/** The token's user as the rules see it. */
+export interface ModerationUser {
+  username: string;
+  role: number;
+}
+
+export interface ModerationMail {
+  identity: IdentityClient;
+  /** The site's address for the links in mails. */
+  publicUrl: string;
+}
+
+export interface ModerationServiceDeps {
+  db: Database;
+  /** Mail to reporters and sellers through identity (decision 032); none without it. */
+  mail?: ModerationMail;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+const HOUR_MS = 3_600_000;
+const QUEUE_LIMIT = 100;
+
+const isStaff = (user: ModerationUser) => user.role === ROLES.moderator || user.role === ROLES.administrator;
+
+function requireStaff(user: ModerationUser): void {
+  if (!isStaff(user)) throw new DomainError('forbidden', M.staffOnly);
+}
+
+const sameUser = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** An ISO date-time of the audit filter, or 400 on its field. */
+function dateFilter(value: unknown, field: string): Date | undefined {
+  const v = text(value);
+  if (v === '') return undefined;
+  const d = new Date(v);
+  if (Number.isNaN(d.getTime())) throw new DomainError('invalid', M.auditFilter, { field });
+  return d;
+}
+
+/**
+ * Reports of ads, the moderators' queue and actions (hide, restore, dismiss), the seller's review request and the
+ * audit log (issue #27, decision 042). Every action checks the role first, then the rules: a moderator never acts
+ * on their own ad or on an ad they reported.
+ */
+export function moderationService({ db, mail, log, now = () => new Date() }: ModerationServiceDeps) {
+  const repo = moderationRepository(db);
+  const cars = carsRepository(db);
+
+  /** Asks identity to mail; a failure is logged and the action stands (the outcome is on the user's list). */
+  async function send(requests: NotificationRequest[]): Promise<void> {
+    if (!mail) return;
+    for (const request of requests) {
+      await mail.identity.notify(request).catch((err: unknown) => {
+        log.error({ err, key: request.key }, 'a moderation mail was not stored; the outcome shows on the user’s list');
+      });
+    }
+  }
+
+  const footer = () => (mail ? notificationFooter(mail.publicUrl) : '');
+  const link = (path: string) => `${mail?.publicUrl ?? ''}${path}`;
+
+  function reporterMails(decided: DecidedReport[], outcome: 'hidden' | 'dismissed'): NotificationRequest[] {
+    return decided
+      .flatMap((r) => (r.reporter === null ? [] : [{ ...r, reporter: r.reporter }]))
+      .map((r) => ({
+        key: `report-outcome:${r.id}`,
+        username: r.reporter,
+        kind: 'reports',
+        subject: 'Besked om din anmälan',
+        text:
+          `Tack för att du anmälde annonsen ”${r.title}”. Vi har granskat den` +
+          (outcome === 'hidden'
+            ? ' och tagit bort annonsen från Bilmarknaden.'
+            : ' och hittade inget brott mot våra regler, så annonsen ligger kvar.') +
+          `\n\nDina anmälningar: ${link('/reports')}\n\n${footer()}`,
+      }));
+  }
+
+  const sellerMail = (key: string, seller: string, subject: string, body: string): NotificationRequest => ({
+    key,
+    username: seller,
+    kind: 'moderation',
+    subject,
+    text: `${body}\n\nDina dolda annonser: ${link('/reports')}\n\n${footer()}`,
+  });
+
+  /** The ad of a moderator action: 404 unless shown or hidden, 403 on one's own ad or an ad one reported. */
+  async function actionable(user: ModerationUser, carId: number | null) {
+    requireStaff(user);
+    const ad = carId === null ? null : await cars.findOwnership(carId);
+    if (!ad || ad.status === 'pending') throw new DomainError('not-found', MESSAGES.carNotFound);
+    if (sameUser(ad.username, user.username)) throw new DomainError('forbidden', M.ownAd);
+    if (await repo.hasOpenReportBy(ad.id, user.username)) throw new DomainError('forbidden', M.ownReport);
+    return ad;
+  }
+
+  return {
+    /** 'Anmäl annons': one open report per user and ad, at most REPORTS_PER_HOUR an hour. */
+    async report(user: ModerationUser, body: Record<string, unknown>): Promise<number> {
+      const carId = typeof body.carId === 'number' ? body.carId : null;
+      const car = carId === null ? null : await cars.findActive(carId);
+      if (!car) throw new DomainError('not-found', MESSAGES.carNotFound);
+      if (sameUser(car.user, user.username)) throw new DomainError('forbidden', M.reportOwnAd);
+      const input = normalizeReport(body);
+      refuseFailure(lastFailure(adReportRules, input));
+      const at = now();
+      const recent = await repo.recentReports(user.username, new Date(at.getTime() - HOUR_MS));
+      if (recent.count >= REPORTS_PER_HOUR && recent.oldest) {
+        const retryAfterSeconds = Math.max(1, Math.ceil((recent.oldest.getTime() + HOUR_MS - at.getTime()) / 1000));
+        throw new DomainError('too-many', M.tooManyReports(Math.ceil(retryAfterSeconds / 60)), { retryAfterSeconds });
+      }
+      const id = await repo.insertReport({
+        carId: car.id,
+        seller: car.user,
+        title: car.title,
+        reporter: user.username,
+        reason: input.reason,
+        text: input.text,
+      });
+      if (id === null) throw new DomainError('conflict', M.alreadyReported);
+      return id;
+    },
+
+    ownReports(user: ModerationUser, query: Record<string, unknown>): Promise<OwnReport[]> {
+      return repo.ownReports(user.username, parseWindow(query));
+    },
+
+    ownHidden(user: ModerationUser): Promise<OwnHiddenCar[]> {
+      return repo.ownHidden(user.username);
+    },
+
+    /** 'Begär omprövning': once per hiding, by the owner; the ad returns to the queue, marked. */
+    async requestReview(user: ModerationUser, carId: number, body: Record<string, unknown>): Promise<void> {
+      const ad = await cars.findOwnership(carId);
+      if (!ad || ad.status === 'pending') throw new DomainError('not-found', MESSAGES.carNotFound);
+      if (!sameUser(ad.username, user.username)) throw new DomainError('forbidden', MESSAGES.forbidden);
+      const input = normalizeReview(body);
+      refuseFailure(lastFailure(reviewRequestRules, input));
+      const result = await repo.requestReview(carId, input.text);
+      if (result === 'not-hidden') throw new DomainError('conflict', M.notHidden);
+      if (result === 'already') throw new DomainError('conflict', M.reviewAlreadyAsked);
+    },
+
+    async queue(user: ModerationUser): Promise<QueueItem[]> {
+      requireStaff(user);
+      return repo.queue(QUEUE_LIMIT);
+    },
+
+    /** One ad as the moderators see it: as the public would (hidden too), its reports and its seller's record. */
+    async car(user: ModerationUser, carId: number | null): Promise<ModerationCar> {
+      requireStaff(user);
+      const car = carId === null ? null : await cars.findForModeration(carId);
+      const ad = car ? await cars.findOwnership(car.id) : null;
+      if (!car || !ad || ad.status === 'pending') throw new DomainError('not-found', MESSAGES.carNotFound);
+      const [hidden, reports, sellerBlocked, sellerAds, sellerHistory] = [
+        await repo.hidden(car.id),
+        await repo.openReports(car.id),
+        await repo.isBlocked(car.user),
+        (await repo.sellerAds(car.user)).filter((a) => a.id !== car.id),
+        await repo.sellerHistory(car.user),
+      ];
+      return { car, status: ad.status, hidden, reports, sellerBlocked, sellerAds, sellerHistory };
+    },
+
+    /** Hides the ad with a reason the seller is shown; its open reports are decided 'hidden'. */
+    async hide(user: ModerationUser, carId: number | null, body: Record<string, unknown>): Promise<void> {
+      const ad = await actionable(user, carId);
+      const input = normalizeReason(body);
+      refuseFailure(lastFailure(moderationReasonRules, input));
+      const car = await cars.findForModeration(ad.id);
+      const done = await db.transaction(async (tx) => {
+        const r = moderationRepository(tx);
+        if (!(await r.hide(ad.id, input.reason, user.username))) return null;
+        const decided = await r.decideReports(ad.id, 'hidden');
+        await r.audit({
+          actor: user.username,
+          action: 'hide',
+          carId: ad.id,
+          username: ad.username,
+          reason: input.reason,
+        });
+        return decided;
+      });
+      if (done === null) throw new DomainError('conflict', M.alreadyHidden);
+      const title = car?.title ?? '';
+      await send([
+        sellerMail(
+          `ad-hidden:${ad.id}:${now().getTime()}`,
+          ad.username,
+          'Din annons har dolts',
+          `Din annons ”${title}” har dolts av Bilmarknadens moderatorer och visas inte längre för andra.\n\n` +
+            `Anledning: ${input.reason}\n\nDu kan begära omprövning en gång.`,
+        ),
+        ...reporterMails(done, 'hidden'),
+      ]);
+    },
+
+    /** Shows a hidden ad again (at once, for everyone, unless its seller is blocked). */
+    async restore(user: ModerationUser, carId: number | null, body: Record<string, unknown>): Promise<void> {
+      const ad = await actionable(user, carId);
+      const reason = text(body.reason);
+      const restored = await db.transaction(async (tx) => {
+        const r = moderationRepository(tx);
+        if (!(await r.restore(ad.id))) return false;
+        await r.audit({ actor: user.username, action: 'restore', carId: ad.id, username: ad.username, reason });
+        return true;
+      });
+      if (!restored) throw new DomainError('conflict', M.notHidden);
+      const car = await cars.findForModeration(ad.id);
+      await send([
+        sellerMail(
+          `ad-restored:${ad.id}:${now().getTime()}`,
+          ad.username,
+          'Din annons visas igen',
+          `Bilmarknadens moderatorer har granskat din annons ”${car?.title ?? ''}” igen, och den visas nu som vanligt.`,
+        ),
+      ]);
+    },
+
+    /** No breach found: the open reports are dismissed; a review request on a hidden ad is answered 'kept hidden'. */
+    async dismiss(user: ModerationUser, carId: number | null, body: Record<string, unknown>): Promise<void> {
+      const ad = await actionable(user, carId);
+      const reason = text(body.reason);
+      const done = await db.transaction(async (tx) => {
+        const r = moderationRepository(tx);
+        const decided = await r.decideReports(ad.id, 'dismissed');
+        const kept = await r.keepHidden(ad.id);
+        if (decided.length > 0) {
+          await r.audit({ actor: user.username, action: 'dismiss', carId: ad.id, username: ad.username, reason });
+        }
+        if (kept) {
+          await r.audit({ actor: user.username, action: 'keep-hidden', carId: ad.id, username: ad.username, reason });
+        }
+        return { decided, kept };
+      });
+      if (done.decided.length === 0 && !done.kept) throw new DomainError('conflict', M.nothingToDismiss);
+      const car = await cars.findForModeration(ad.id);
+      await send([
+        ...reporterMails(done.decided, 'dismissed'),
+        ...(done.kept
+          ? [
+              sellerMail(
+                `ad-kept-hidden:${ad.id}`,
+                ad.username,
+                'Din annons förblir dold',
+                `Bilmarknadens moderatorer har granskat din annons ”${car?.title ?? ''}” igen och den förblir dold.`,
+              ),
+            ]
+          : []),
+      ]);
+    },
+
+    /** The audit log (administrators): newest first, filtered by actor, action, user, ad and time. */
+    async auditLog(user: ModerationUser, query: Record<string, unknown>): Promise<AuditEntry[]> {
+      if (user.role !== ROLES.administrator) throw new DomainError('forbidden', M.auditAdminOnly);
+      const filter: AuditFilter = {};
+      const actor = text(query.actor);
+      if (actor !== '') filter.actor = actor;
+      const action = text(query.action);
+      if (action !== '') {
+        if (!(AUDIT_ACTIONS as readonly string[]).includes(action)) {
+          throw new DomainError('invalid', M.auditFilter, { field: 'action' });
+        }
+        filter.action = action;
+      }
+      const username = text(query.username);
+      if (username !== '') filter.username = username;
+      const carId = text(query.carId);
+      if (carId !== '') {
+        if (!/^\d{1,9}$/.test(carId)) throw new DomainError('invalid', M.auditFilter, { field: 'carId' });
+        filter.carId = Number(carId);
+      }
+      const from = dateFilter(query.from, 'from');
+      if (from) filter.from = from;
+      const to = dateFilter(query.to, 'to');
+      if (to) filter.to = to;
+      return repo.auditLog(filter, parseWindow(query, 100));
+    },
+  };
+}
+
+export type ModerationService = ReturnType<typeof moderationService>;
+
+/** A block or unblock as identity's relay delivers it (decision 041). */
+export interface BlockEvent {
+  id: number;
+  username: string;
+  blocked: boolean;
+  actor: string;
+  reason: string;
+}
+
+/**
+ * Applies identity's block to inventory: the seller's ads are hidden (or shown again, except those a moderator
+ * hid) and the action is recorded in the audit log, once per event however often it is delivered.
+ */
+export async function applyBlock(db: Database, event: BlockEvent): Promise<{ changedAds: number }> {
+  return db.transaction(async (tx) => {
+    const r = moderationRepository(tx);
+    const changedAds = event.blocked ? await r.blockSeller(event.username) : await r.unblockSeller(event.username);
+    await r.audit({
+      actor: event.actor,
+      action: event.blocked ? 'block' : 'unblock',
+      username: event.username,
+      reason: event.reason,
+      sourceKey: `block:${event.id}`,
+    });
+    return { changedAds };
+  });
+}
