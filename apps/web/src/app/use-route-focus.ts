@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { notePageChange } from '../lib/page-changes.ts';
 
 /** Where the keyboard goes after a page change: the new page's main heading. */
 export function pageHeading(main: HTMLElement): HTMLElement | null {
@@ -20,6 +21,7 @@ export function useRouteFocus(main: React.RefObject<HTMLElement | null>): void {
       first.current = false;
       return;
     }
+    notePageChange();
     const root = main.current;
     if (!root) return;
     const tryFocus = (): boolean => {

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { pageChangeCount } from './page-changes.ts';
 
 /**
  * Radix returns focus on close only to a Dialog.Trigger. The shell's dialogs open from state (a header
@@ -9,17 +10,17 @@ import { useRef } from 'react';
  */
 export function useReturnFocus(fallback?: () => HTMLElement | null) {
   const opener = useRef<HTMLElement | null>(null);
-  const openedAt = useRef<string | null>(null);
+  const openedAt = useRef<number | null>(null);
   return {
     onOpenAutoFocus: () => {
       const active = document.activeElement;
       opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
-      openedAt.current = window.location.pathname;
+      openedAt.current = pageChangeCount();
     },
     onCloseAutoFocus: (event: Event) => {
       const el = opener.current;
       opener.current = null;
-      if (openedAt.current !== null && openedAt.current !== window.location.pathname) {
+      if (openedAt.current !== null && openedAt.current !== pageChangeCount()) {
         openedAt.current = null;
         event.preventDefault();
         return;
