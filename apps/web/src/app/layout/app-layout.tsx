@@ -119,7 +119,9 @@ export function AppLayout() {
         <Outlet />
       </main>
       <ToastRegion />
-      <ScrollRestoration />
+      {/* A page loaded from its address has the key 'default', as did the page loaded before it in the tab: keyed by
+          its path, it no longer opens at that other page's scroll position (a reload still keeps its own). */}
+      <ScrollRestoration getKey={(l) => (l.key === 'default' ? `${l.pathname}${l.search}` : l.key)} />
       {loggedIn && (
         <Suspense fallback={null}>
           <LiveMessages />
