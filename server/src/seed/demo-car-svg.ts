@@ -241,6 +241,11 @@ function shade(c: string, amount: number): string {
 const W = PHOTO_WIDTH;
 const H = PHOTO_HEIGHT;
 
+/** A sky from `top` to `bottom` over the whole picture. */
+const sky = (top: string, bottom: string) =>
+  `<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient>
+<rect width="${W}" height="${H}" fill="url(#sky)"/>`;
+
 /** The background and the ground line (y) the car stands on. */
 function sceneSvg(scene: Scene): { svg: string; ground: number } {
   const ground = Math.round(H * 0.8);
@@ -248,8 +253,7 @@ function sceneSvg(scene: Scene): { svg: string; ground: number } {
     case 'road':
       return {
         ground,
-        svg: `<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#7fb4e6"/><stop offset="1" stop-color="#dcebf8"/></linearGradient>
-<rect width="${W}" height="${H}" fill="url(#sky)"/>
+        svg: `${sky('#7fb4e6', '#dcebf8')}
 <path d="M0 ${ground - 170} Q200 ${ground - 260} 420 ${ground - 180} T860 ${ground - 200} T${W} ${ground - 170} V${ground - 90} H0Z" fill="#8fb38a"/>
 <rect y="${ground - 100}" width="${W}" height="${H - ground + 100}" fill="#5f6368"/>
 <rect y="${ground + 55}" width="${W}" height="10" fill="#e8e8e8" stroke-dasharray="70 50" stroke="#e8e8e8"/>
@@ -273,8 +277,7 @@ function sceneSvg(scene: Scene): { svg: string; ground: number } {
       }).join('');
       return {
         ground,
-        svg: `<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#a9cbe0"/><stop offset="1" stop-color="#eef4ef"/></linearGradient>
-<rect width="${W}" height="${H}" fill="url(#sky)"/>${trees}
+        svg: `${sky('#a9cbe0', '#eef4ef')}${trees}
 <rect y="${ground - 92}" width="${W}" height="${H - ground + 92}" fill="#7a9a54"/>
 <path d="M0 ${ground + 40} Q${W / 2} ${ground - 40} ${W} ${ground + 40} V${H} H0Z" fill="#a08a6a"/>`,
       };
@@ -286,8 +289,7 @@ function sceneSvg(scene: Scene): { svg: string; ground: number } {
       }).join('');
       return {
         ground,
-        svg: `<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#c4d3e0"/><stop offset="1" stop-color="#f1f4f7"/></linearGradient>
-<rect width="${W}" height="${H}" fill="url(#sky)"/>${pines}
+        svg: `${sky('#c4d3e0', '#f1f4f7')}${pines}
 <rect y="${ground - 98}" width="${W}" height="${H - ground + 98}" fill="#f4f6f8"/>
 <path d="M0 ${ground + 30} H${W}" stroke="#d5dde5" stroke-width="40"/>`,
       };
