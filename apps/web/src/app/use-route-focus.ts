@@ -24,10 +24,14 @@ export function useRouteFocus(main: React.RefObject<HTMLElement | null>): void {
     notePageChange();
     const root = main.current;
     if (!root) return;
+    const startedOn = document.activeElement;
     const tryFocus = (): boolean => {
       const active = document.activeElement;
-      // Somewhere in the new page already (an autofocused field, a heading the page focused): leave it.
-      if (active && active !== document.body && root.contains(active) && active !== root) return true;
+      // Already in the new page (an autofocused field, a heading the page focused): leave it.
+      if (active && active !== root && root.contains(active)) return true;
+      // The user went elsewhere meanwhile (not a closing drawer's link): leave it there too.
+      const moved = active && active !== document.body && active !== startedOn;
+      if (moved && !active.closest('[role="dialog"]')) return true;
       // A drawer or dialog still open or closing: wait until it has given focus back.
       if (document.querySelector('[role="dialog"]')) return false;
       const heading = pageHeading(root);
