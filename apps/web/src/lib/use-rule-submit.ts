@@ -33,13 +33,13 @@ export function useRuleSubmit<T>({ rules, input, focus, failed, logLabel, onBusy
   const sending = useRef(false);
   const [attempted, setAttempted] = useState(false);
   // The refusal with the value its field had: an edit of that field clears it (a field is marked only while wrong).
-  const [refusal, setRefusal] = useState<{ failure: RuleFailure; value: unknown } | null>(null);
+  const [refused, setRefused] = useState<{ failure: RuleFailure; value: unknown } | null>(null);
   const serverError =
-    refusal && (!refusal.failure.field || valueOf(input, refusal.failure.field) === refusal.value)
-      ? refusal.failure
+    refused && (!refused.failure.field || valueOf(input, refused.failure.field) === refused.value)
+      ? refused.failure
       : null;
   const setServerError = (failure: RuleFailure | null, sent?: T) =>
-    setRefusal(failure && { failure, value: sent === undefined ? undefined : valueOf(sent, failure.field) });
+    setRefused(failure && { failure, value: sent === undefined ? undefined : valueOf(sent, failure.field) });
   const [retry, setRetry] = useState<(() => void) | null>(null);
   const [busy, setBusy] = useState(false);
   const failures = attempted ? failingRules(rules, input) : [];
