@@ -169,7 +169,7 @@ test('delete an own ad from the profile: gone from the lists, the server and sav
   await expect(page.getByText('Du har inga annonser ännu.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Mina annonser' })).toBeFocused();
   await expect(page.getByRole('status').filter({ hasText: 'är borttagen' })).toHaveText(
-    `”${fields.title}” är borttagen.`,
+    `Din annons ”${fields.title}” är borttagen.`,
   );
 
   expect(await getCar(request, id)).toBeNull();

@@ -8,9 +8,8 @@ import { hashPassword } from '@bilmarknaden/identity/services/password-hasher';
 import { fileKey } from '@bilmarknaden/inventory/storage/file-keys';
 import { LocalFileStorage } from '@bilmarknaden/inventory/storage/local-storage';
 import type { FileStorage } from '@bilmarknaden/inventory/storage/file-storage';
-import { colorOptions } from '@bilmarknaden/shared/options';
 import { generateAd, type CatalogueEntry } from '../seed/demo-ads.ts';
-import { makeDemoPhotos, type DemoPhoto } from '../seed/demo-photos.ts';
+import { DemoPhotos, DEMO_VIEWS, type DemoPhoto } from '../seed/demo-photos.ts';
 import { createRandom, type Random } from '../seed/random.ts';
 import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
 
@@ -43,7 +42,7 @@ export interface BulkSeedOptions {
   storage?: FileStorage;
   /** Hard links per pool file before a fresh copy takes over (ext4 allows 65,000 per inode). Default 50,000. */
   linksPerFile?: number;
-  /** Views per colour in the photo pool (7 colours). Default 4. */
+  /** Views per body type and colour in the photo pool (10 types, 7 colours), 1–4. Default 4. */
   photoViews?: number;
   /**
    * Drop the secondary indexes of inventory.cars during the load and build them again from their stored
@@ -102,8 +101,8 @@ export async function bulkSeed(db: Database, opts: BulkSeedOptions): Promise<Bul
   const pool =
     photos === 'none'
       ? null
-      : await preparePhotoPool(opts.storage!, photos, opts.photoViews ?? 4, opts.linksPerFile ?? 50_000);
-  if (pool) progress(`photo pool ready (${pool.size * (opts.photoViews ?? 4)} photos)`);
+      : await preparePhotoPool(opts.storage!, photos, opts.photoViews ?? DEMO_VIEWS, opts.linksPerFile ?? 50_000);
+  if (pool) progress(`photo pool ready (${pool.views} views per body type and colour, drawn on first use)`);
 
   // Argon2 once: every bench user has the same password.
   const passwordHash = await hashPassword(BENCH_PASSWORD);
@@ -215,11 +214,12 @@ FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[]
   $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::smallint[], $16::timestamptz[], $17::text[])
   AS t(title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel,
        username, image_count, created, kommun)
-RETURNING id, color, image_count`;
+RETURNING id, color, type, image_count`;
 
 interface InsertedAd {
   id: number;
   color: string;
+  type: string;
   image_count: number;
 }
 
@@ -343,9 +343,10 @@ interface PoolPhoto {
 }
 
 interface PhotoPool {
-  size: number;
-  /** Per colour: each view's photo (and its files on disk in link mode). */
-  byColor: Map<string, PoolPhoto[]>;
+  /** Views per body type and colour. */
+  views: number;
+  /** The photo of this body type, colour and view (and its files on disk in link mode), made on first use. */
+  photo: (type: string, color: string, view: number) => Promise<PoolPhoto>;
   mode: 'link' | 'copy';
   storage: FileStorage;
 }
@@ -356,9 +357,8 @@ async function preparePhotoPool(
   views: number,
   linksPerFile: number,
 ): Promise<PhotoPool> {
-  const colors = colorOptions.map((c) => c.value);
-  const generated = await makeDemoPhotos(colors, views);
-  const byColor: PhotoPool['byColor'] = new Map();
+  const count = Math.min(Math.max(1, Math.floor(views)), DEMO_VIEWS);
+  const drawn = new DemoPhotos();
   let dir: string | null = null;
   if (mode === 'link') {
     // Beside the photo folder (same file system, so links work), outside it (the server never lists it).
@@ -366,18 +366,27 @@ async function preparePhotoPool(
     await mkdir(dir, { recursive: true });
     await mkdir((storage as LocalFileStorage).dir, { recursive: true });
   }
-  for (const [color, list] of generated) {
-    const entries: PoolPhoto[] = list.map((photo, v) => {
-      const base = dir ? path.join(dir, `${encodeURIComponent(color)}-${v}-${randomBytes(3).toString('hex')}`) : '';
-      return {
-        full: dir ? new PoolFile(base, photo.full, linksPerFile) : null,
-        card: dir ? new PoolFile(`${base}-card`, photo.card, linksPerFile) : null,
-        data: photo,
-      };
-    });
-    byColor.set(color, entries);
-  }
-  return { size: byColor.size, byColor, mode, storage };
+  const entries = new Map<string, Promise<PoolPhoto>>();
+  const photo = (type: string, color: string, view: number): Promise<PoolPhoto> => {
+    const v = view % count;
+    const key = `${type}|${color}|${v}`;
+    let entry = entries.get(key);
+    if (!entry) {
+      entry = drawn.photo(type, color, v).then((data) => {
+        const base = dir
+          ? path.join(dir, `${encodeURIComponent(`${type}-${color}`)}-${v}-${randomBytes(3).toString('hex')}`)
+          : '';
+        return {
+          full: dir ? new PoolFile(base, data.full, linksPerFile) : null,
+          card: dir ? new PoolFile(`${base}-card`, data.card, linksPerFile) : null,
+          data,
+        };
+      });
+      entries.set(key, entry);
+    }
+    return entry;
+  };
+  return { views: count, photo, mode, storage };
 }
 
 /** A new file (temp + rename), never rewritten in place: files linked to an earlier one keep their bytes. */
@@ -391,26 +400,31 @@ async function writeNew(file: string, data: Buffer): Promise<void> {
 async function attachPhotos(pool: PhotoPool, ads: readonly InsertedAd[], rnd: Random): Promise<number> {
   const jobs: (() => Promise<void>)[] = [];
   for (const ad of ads) {
-    const set = pool.byColor.get(ad.color) ?? [...pool.byColor.values()][0]!;
-    const offset = rnd.int(0, set.length - 1);
+    // The first photo (the card's) from one side or the other, the next ones around the car.
+    const first = (rnd.int(0, 1) * 2) % pool.views;
     for (let n = 1; n <= ad.image_count; n++) {
-      const photo = set[(offset + n) % set.length]!;
       const fullKey = fileKey(ad.id, 1, n);
       const cardKey = fileKey(ad.id, 1, n, 'card');
+      const photo = () => pool.photo(ad.type, ad.color, first + n - 1);
       if (pool.mode === 'link') {
         const dir = (pool.storage as LocalFileStorage).dir;
-        const full = photo.full!.next();
-        const card = photo.card!.next();
-        jobs.push(async () => linkFresh(await full, path.join(dir, fullKey)));
-        jobs.push(async () => linkFresh(await card, path.join(dir, cardKey)));
+        jobs.push(async () => {
+          const { full, card } = await photo();
+          const files = [full!.next(), card!.next()];
+          await linkFresh(await files[0]!, path.join(dir, fullKey));
+          await linkFresh(await files[1]!, path.join(dir, cardKey));
+        });
       } else {
-        jobs.push(() => pool.storage.put(fullKey, photo.data.full, 'image/jpeg'));
-        jobs.push(() => pool.storage.put(cardKey, photo.data.card, 'image/jpeg'));
+        jobs.push(async () => {
+          const { data } = await photo();
+          await pool.storage.put(fullKey, data.full, 'image/jpeg');
+          await pool.storage.put(cardKey, data.card, 'image/jpeg');
+        });
       }
     }
   }
   await runLimited(jobs, pool.mode === 'link' ? 32 : 8);
-  return jobs.length;
+  return jobs.length * 2;
 }
 
 async function linkFresh(source: string, target: string): Promise<void> {

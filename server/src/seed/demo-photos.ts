@@ -1,61 +1,49 @@
 import sharp from 'sharp';
-import { processImage } from '@bilmarknaden/inventory/images/image-pipeline';
+import { processImage, type ProcessedImage } from '@bilmarknaden/inventory/images/image-pipeline';
+import { ConcurrencyLimiter } from '@bilmarknaden/inventory/images/limiter';
+import { carPhotoSvg, DEMO_BODY_TYPES, DEMO_SCENES, VIEWS } from './demo-car-svg.ts';
 
-const COLOR_HEX: Record<string, string> = {
-  vit: '#f4f4f4',
-  grå: '#8a8f96',
-  svart: '#1d1f22',
-  brun: '#6b4a2f',
-  blå: '#1f4e9c',
-  röd: '#b3202a',
-  gul: '#e8b923',
-};
-const SKIES = [
-  ['#9ecbf0', '#e7f2fb'],
-  ['#f6c28b', '#fde8d0'],
-  ['#b9c6d2', '#eef1f4'],
-  ['#a7d3a6', '#eaf5e9'],
-];
+export type DemoPhoto = ProcessedImage;
 
-/** A drawn car (side view) in the ad's colour; `view` varies the scene and the framing. */
-function carSvg(color: string, view: number): string {
-  const [sky, ground] = SKIES[view % SKIES.length]!;
-  const body = COLOR_HEX[color] ?? '#8a8f96';
-  const scale = 1 + (view % 3) * 0.18;
-  const shift = (view % 4) * 30;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800">
-  <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="${ground}"/></linearGradient></defs>
-  <rect width="1200" height="800" fill="url(#s)"/>
-  <rect y="560" width="1200" height="240" fill="#6d6f73"/>
-  <rect y="660" width="1200" height="12" fill="#d9d9d9"/>
-  <g transform="translate(${120 - shift} ${120 - (scale - 1) * 250}) scale(${scale})">
-    <path d="M90 380 L160 280 Q200 230 280 225 L560 220 Q640 222 700 280 L790 330 Q860 340 880 380 L880 430 L90 430 Z" fill="${body}" stroke="#222" stroke-width="4"/>
-    <path d="M200 285 Q230 245 290 242 L420 240 L420 300 L190 300 Z" fill="#cfe3f1" stroke="#333" stroke-width="3"/>
-    <path d="M440 240 L560 240 Q620 245 670 300 L440 300 Z" fill="#cfe3f1" stroke="#333" stroke-width="3"/>
-    <circle cx="250" cy="430" r="62" fill="#222"/><circle cx="250" cy="430" r="30" fill="#bbb"/>
-    <circle cx="720" cy="430" r="62" fill="#222"/><circle cx="720" cy="430" r="30" fill="#bbb"/>
-    <rect x="850" y="350" width="30" height="18" fill="#ffd966"/>
-  </g>
-</svg>`;
-}
+/** Photos per body type and colour: the car from the side, the front, the other side and the back. */
+export const DEMO_VIEWS = VIEWS.length;
 
-export interface DemoPhoto {
-  full: Buffer;
-  card: Buffer;
-}
+/**
+ * The demo photos of each body type and colour, drawn on first use (two at a time) and shared by every ad of that
+ * type and colour: a seed draws only what its ads show, and drawing overlaps its database work.
+ */
+export class DemoPhotos {
+  readonly #made = new Map<string, Promise<DemoPhoto>>();
+  readonly #limiter = new ConcurrencyLimiter(2);
 
-/** Photos for every colour and view, made once and shared by the demo ads. */
-export async function makeDemoPhotos(colors: readonly string[], views: number): Promise<Map<string, DemoPhoto[]>> {
-  const photos = new Map<string, DemoPhoto[]>();
-  for (const color of colors) {
-    const list: DemoPhoto[] = [];
-    for (let view = 0; view < views; view++) {
-      const jpeg = await sharp(Buffer.from(carSvg(color, view)))
-        .jpeg({ quality: 85 })
-        .toBuffer();
-      list.push(await processImage(jpeg));
+  /** Photo `view` (0 … DEMO_VIEWS − 1) of a car of this body type and colour. */
+  photo(type: string, color: string, view: number): Promise<DemoPhoto> {
+    const v = ((view % DEMO_VIEWS) + DEMO_VIEWS) % DEMO_VIEWS;
+    const key = `${type}|${color}|${v}`;
+    let made = this.#made.get(key);
+    if (!made) {
+      made = this.#limiter.run(() => drawPhoto(type, color, v));
+      this.#made.set(key, made);
     }
-    photos.set(color, list);
+    return made;
   }
-  return photos;
+
+  /** Starts drawing the photos ahead of their use (failures surface where they are used). */
+  prefetch(type: string, color: string, views: Iterable<number>): void {
+    for (const view of views) void this.photo(type, color, view).catch(() => undefined);
+  }
+}
+
+/** The scene differs between the views of one car and between cars of other types or colours. */
+function sceneFor(type: string, color: string, view: number) {
+  const t = Math.max(0, DEMO_BODY_TYPES.indexOf(type));
+  const c = [...color].reduce((sum, ch) => sum + ch.charCodeAt(0), 0);
+  return DEMO_SCENES[(t * 5 + c * 3 + view * 2) % DEMO_SCENES.length]!;
+}
+
+async function drawPhoto(type: string, color: string, view: number): Promise<DemoPhoto> {
+  const svg = carPhotoSvg(type, color, VIEWS[view]!, sceneFor(type, color, view));
+  const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+  // Through the upload pipeline, so that demo photos come in every size a real one does.
+  return processImage(jpeg);
 }

@@ -5,11 +5,10 @@ import { hashPassword } from '@bilmarknaden/identity/services/password-hasher';
 import { carsRepository } from '@bilmarknaden/inventory/repositories/cars-repository';
 import { fileKey } from '@bilmarknaden/inventory/storage/file-keys';
 import { usersRepository } from '@bilmarknaden/identity/repositories/users-repository';
-import { colorOptions } from '@bilmarknaden/shared/options';
 import { createRandom } from './random.ts';
 import { demoUsers, DEMO_PASSWORD } from './demo-users.ts';
 import { generateAd, type CatalogueEntry } from './demo-ads.ts';
-import { makeDemoPhotos } from './demo-photos.ts';
+import { DemoPhotos, DEMO_VIEWS } from './demo-photos.ts';
 
 export const DEMO_AD_COUNT = 200;
 const MARKER = 'demo/seed';
@@ -53,23 +52,29 @@ export async function seedDemoData(
 
   const catalogue = await loadCatalogue(db);
   if (catalogue.length === 0) throw new Error('The make and model catalogue is empty: inventory migrations missing');
-  const photos = await makeDemoPhotos(
-    colorOptions.map((c) => c.value),
-    8,
-  );
+  const photos = new DemoPhotos();
   const sellers = demoUsers.filter((u) => u.role === 1).map((u) => u.username);
   const now = Date.now();
   const cars = carsRepository(db);
 
-  for (let i = 0; i < count; i++) {
+  const plans = Array.from({ length: count }, () => {
     const ad = generateAd(rnd, catalogue);
     const created = new Date(now - rnd.next() * 120 * DAY_MS);
-    const imageCount = rnd.int(1, 8);
-    const id = await cars.insertPending(ad, rnd.pick(sellers));
-    const set = photos.get(ad.color)!;
-    const offset = rnd.int(0, set.length - 1);
+    // Several photos, each another view of the car, the first from the side (the card's photo).
+    const imageCount = Math.min(DEMO_VIEWS, Math.max(2, rnd.int(1, 8)));
+    const seller = rnd.pick(sellers);
+    const firstView = rnd.int(0, 1) * 2;
+    return { ad, created, imageCount, seller, firstView };
+  });
+  const viewsOf = (plan: (typeof plans)[number]) =>
+    Array.from({ length: plan.imageCount }, (_, i) => plan.firstView + i);
+  // The photos are drawn while the ads are written.
+  for (const plan of plans) photos.prefetch(plan.ad.type, plan.ad.color, viewsOf(plan));
+
+  for (const { ad, created, imageCount, seller, firstView } of plans) {
+    const id = await cars.insertPending(ad, seller);
     for (let n = 1; n <= imageCount; n++) {
-      const photo = set[(offset + n) % set.length]!;
+      const photo = await photos.photo(ad.type, ad.color, firstView + n - 1);
       // A new ad's photos are version 1 (decision 028).
       await storage.put(fileKey(id, 1, n), photo.full, 'image/jpeg');
       await storage.put(fileKey(id, 1, n, 'card'), photo.card, 'image/jpeg');

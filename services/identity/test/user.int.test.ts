@@ -32,6 +32,7 @@ describe('GET /user', () => {
       role: 1,
       displayName: 'Åsa Öberg',
       city: 'Stockholm',
+      email: user.email,
     });
   });
 

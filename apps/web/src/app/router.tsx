@@ -45,10 +45,8 @@ const signupPage = page(
   () => import('../features/auth/components/signup-page.tsx'),
   (m) => m.SignupPage,
 );
-const feedbackPage = page(
-  () => import('../features/feedback/components/feedback-page.tsx'),
-  (m) => m.FeedbackPage,
-);
+// With the logged-in user's name and email filled in.
+const feedbackPage = route(() => import('./routes/feedback.tsx'));
 const newPartPage = page(
   () => import('../features/new-part/components/new-part-page.tsx'),
   (m) => m.NewPartPage,
@@ -86,6 +84,9 @@ const notFoundPage = page(
   (m) => m.NotFoundPage,
 );
 
+/** A page of ads: the layout offers 'Hoppa till annonserna'. */
+const adList = { adList: true };
+
 export const routes: RouteObject[] = [
   {
     path: PAGE_PATHS.home,
@@ -96,12 +97,12 @@ export const routes: RouteObject[] = [
         // A failing page keeps the header and menus: its error screen renders in the layout's outlet.
         errorElement: <ErrorScreen />,
         children: [
-          { index: true, Component: HomeRoute },
+          { index: true, Component: HomeRoute, handle: adList },
           { path: PAGE_PATHS.car, Component: CarDetailRoute },
-          { path: PAGE_PATHS.search, ...searchPage },
-          { path: PAGE_PATHS.searchTerm, ...searchPage },
-          { path: PAGE_PATHS.userAds, ...userAdsPage },
-          { path: PAGE_PATHS.browseCars, ...browsePage },
+          { path: PAGE_PATHS.search, ...searchPage, handle: adList },
+          { path: PAGE_PATHS.searchTerm, ...searchPage, handle: adList },
+          { path: PAGE_PATHS.userAds, ...userAdsPage, handle: adList },
+          { path: PAGE_PATHS.browseCars, ...browsePage, handle: adList },
           { path: PAGE_PATHS.savedCars, ...savedPage },
           { path: PAGE_PATHS.newCar, ...newAdPage },
           { path: PAGE_PATHS.editCar, ...editAdPage },

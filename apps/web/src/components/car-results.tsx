@@ -8,6 +8,9 @@ import { useCardAction } from './card-action.tsx';
 import { CarCard } from './car-card.tsx';
 import { ListStatus, pastDepthLimit } from './list-status.tsx';
 
+/** The list's place in the page, the target of the layout's 'Hoppa till annonserna'. */
+export const RESULTS_ID = 'annonser';
+
 /** How many cards at the top load their photo eagerly (above the fold on most screens). */
 const EAGER_CARDS = 4;
 
@@ -28,10 +31,10 @@ interface CarResultsProps {
  */
 export function CarResults({ query, label, listKey }: CarResultsProps) {
   return (
-    <>
+    <div id={RESULTS_ID} tabIndex={-1} className="car-results">
       <ListStatus query={query} listKey={listKey} />
       <CarList query={query} label={label} />
-    </>
+    </div>
   );
 }
 

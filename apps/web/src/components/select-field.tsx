@@ -15,6 +15,8 @@ interface SelectFieldProps {
   id?: string;
   /** Marks the field as the one the shown error is about. */
   invalid?: boolean;
+  /** The id of the message that says what is wrong (read with the field, as for text fields). */
+  describedBy?: string;
 }
 
 /** A native select with its visible label (keyboard and screen readers for free). */
@@ -30,6 +32,7 @@ export function SelectField({
   className,
   id,
   invalid,
+  describedBy,
 }: SelectFieldProps) {
   const autoId = useId();
   const fieldId = id ?? autoId;
@@ -43,6 +46,7 @@ export function SelectField({
         disabled={disabled}
         required={required}
         aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
         onChange={(e) => onChange(e.target.value)}
       >
         <option value="">{placeholder}</option>

@@ -16,6 +16,8 @@ interface RuleSubmitOptions<T> {
   onBusyChange?: (busy: boolean) => void;
 }
 
+const valueOf = (input: unknown, field: string): unknown => (input as Record<string, unknown>)[field];
+
 /**
  * A form's own answer to a refusal (a 4xx): the failure to show, or true when the form took it itself (a 401
  * that ends the session); anything else shows the server's message on its field.
@@ -30,7 +32,14 @@ export function useRuleSubmit<T>({ rules, input, focus, failed, logLabel, onBusy
   // The state lags a render behind: a second submit in the same moment must not send a second request.
   const sending = useRef(false);
   const [attempted, setAttempted] = useState(false);
-  const [serverError, setServerError] = useState<RuleFailure | null>(null);
+  // The refusal with the value its field had: an edit of that field clears it (a field is marked only while wrong).
+  const [refused, setRefused] = useState<{ failure: RuleFailure; value: unknown } | null>(null);
+  const serverError =
+    refused && (!refused.failure.field || valueOf(input, refused.failure.field) === refused.value)
+      ? refused.failure
+      : null;
+  const setServerError = (failure: RuleFailure | null, sent?: T) =>
+    setRefused(failure && { failure, value: sent === undefined ? undefined : valueOf(sent, failure.field) });
   const [retry, setRetry] = useState<(() => void) | null>(null);
   const [busy, setBusy] = useState(false);
   const failures = attempted ? failingRules(rules, input) : [];
@@ -54,7 +63,7 @@ export function useRuleSubmit<T>({ rules, input, focus, failed, logLabel, onBusy
       if (taken === true) return;
       const failure = taken || (refusal && { field: refusal.field ?? '', message: refusal.message });
       if (failure) {
-        setServerError(failure);
+        setServerError(failure, value);
         if (failure.field) focus(failure.field);
       } else {
         console.error(logLabel, err);

@@ -1,8 +1,9 @@
 import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
+import { ToastRegion } from '../lib/toast.tsx';
 
 // Test helpers: a fresh query client and a memory router per test, and fetch answered without a server.
 
@@ -27,6 +28,22 @@ export function renderRoutes(routes: RouteObject[], initialPath = '/', queryClie
 export function renderAt(path: string, element: ReactElement, initialEntry: string) {
   return renderRoutes([{ path, element }], initialEntry);
 }
+
+/** The routes inside a layout with the confirmations' region, as the app's layout has it. */
+export const withToasts = (routes: RouteObject[]): RouteObject[] => [
+  {
+    element: (
+      <>
+        <Outlet />
+        <ToastRegion />
+      </>
+    ),
+    children: routes,
+  },
+];
+
+/** The confirmation shown, if any. */
+export const toastText = () => document.querySelector('.toast-region')?.textContent ?? '';
 
 /** Renders one element at `path` (default '/'), with a marker page on '/' when path is elsewhere. */
 export function renderPage(ui: ReactNode, path = '/', queryClient = testQueryClient()) {

@@ -46,6 +46,7 @@ export const CurrentUserSchema = Type.Object({
   role: Type.Integer({ description: '1 user, 2 moderator, 3 administrator' }),
   displayName: Type.String(),
   city: Type.Optional(Type.String({ description: "The user's own registered city (prefills an ad's place)" })),
+  email: Type.Optional(Type.String({ description: "The user's own email (prefills the feedback form)" })),
 });
 
 /** The user-details triple the web app keeps in local storage. */

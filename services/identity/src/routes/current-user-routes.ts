@@ -26,6 +26,7 @@ export function currentUserRoutes(app: FastifyInstance, ctx: IdentityContext): v
         role: user.role,
         displayName: `${user.firstname} ${user.lastname}`,
         city: user.city,
+        email: user.email,
       });
     },
   );

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { STORAGE_KEYS, WELCOME_DELAY_MS } from '@bilmarknaden/shared/constants';
 import { closeLoginDialog } from '../../lib/login-dialog.ts';
 import { storeSession } from '../../lib/session-store.ts';
@@ -12,6 +12,8 @@ import {
   tokenExpiringIn,
 } from '../../test/test-utils.tsx';
 import { AppLayout } from './app-layout.tsx';
+import { useEffect, useState } from 'react';
+import { showToast } from '../../lib/toast.tsx';
 
 const MAKES = [
   { id: 1, name: 'Audi' },
@@ -27,12 +29,30 @@ function renderLayout(path = '/') {
         element: <AppLayout />,
         children: [
           { index: true, element: <h1>Startsidan</h1> },
+          {
+            path: 'browse/cars',
+            handle: { adList: true },
+            element: (
+              <>
+                <h1>Bläddra</h1>
+                <div id="annonser" tabIndex={-1} />
+              </>
+            ),
+          },
+          { path: 'feedback', element: <LatePage /> },
           { path: '*', element: <h1>Annan sida</h1> },
         ],
       },
     ],
     path,
   );
+}
+
+/** A page whose heading comes after its data (as an ad's title does). */
+function LatePage() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => void Promise.resolve().then(() => setReady(true)), []);
+  return ready ? <h1>Skicka feedback</h1> : <p>Laddar...</p>;
 }
 
 function logIn(role: number) {
@@ -46,6 +66,9 @@ function logIn(role: number) {
     'GET /api/messaging/events': openEventStream(),
   });
 }
+
+/** Lets the tasks already queued run (Radix gives focus back in one after a dialog has gone). */
+const queuedTasks = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 
 const markWelcomeShown = () => localStorage.setItem(STORAGE_KEYS.welcomeShown, 'true');
 
@@ -93,6 +116,40 @@ describe('header', () => {
     const profile = await screen.findByRole('button', { name: 'Anna S' });
     fireEvent.click(profile);
     expect(await screen.findByRole('dialog', { name: 'Välkommen, Anna S' })).toBeInTheDocument();
+  });
+
+  it("on a phone shows the initials, with the whole name as the button's accessible name", async () => {
+    markWelcomeShown();
+    logIn(1);
+    renderLayout();
+    const profile = await screen.findByRole('button', { name: 'Anna S' });
+    // styles.css shows the initials and hides the name visually below 27rem; both are in the button.
+    expect(profile.querySelector('.header__initials')).toHaveTextContent('AS');
+    expect(profile.querySelector('.header__initials')).toHaveAttribute('aria-hidden', 'true');
+    expect(profile.querySelector('.header__name')).toHaveTextContent('Anna S');
+  });
+
+  it("offers 'Hoppa till annonserna' on a page of ads only, pointing at the list", () => {
+    markWelcomeShown();
+    mockApi({});
+    renderLayout('/browse/cars');
+    expect(screen.getByRole('link', { name: 'Hoppa till annonserna' })).toHaveAttribute('href', '#annonser');
+    cleanup();
+    renderLayout('/settings');
+    expect(screen.queryByRole('link', { name: 'Hoppa till annonserna' })).not.toBeInTheDocument();
+  });
+
+  it('keeps a polite live region for confirmations, which does not take the keyboard', async () => {
+    markWelcomeShown();
+    mockApi({});
+    renderLayout();
+    const region = screen.getByRole('status');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    const brand = screen.getByRole('link', { name: 'Bilmarknaden' });
+    brand.focus();
+    act(() => showToast('Din annons är publicerad'));
+    expect(region).toHaveTextContent('Din annons är publicerad');
+    expect(brand).toHaveFocus();
   });
 
   it('closing the menu or the login dialog gives focus back to the button that opened it', async () => {
@@ -223,7 +280,9 @@ describe('left menu', () => {
 describe('profile drawer', () => {
   async function openDrawer() {
     renderLayout();
-    fireEvent.click(await screen.findByRole('button', { name: 'Anna S' }));
+    const button = await screen.findByRole('button', { name: 'Anna S' });
+    button.focus();
+    fireEvent.click(button);
     return screen.findByRole('dialog', { name: 'Välkommen, Anna S' });
   }
 
@@ -277,12 +336,49 @@ describe('profile drawer', () => {
       expect(within(drawer).getByRole('link', { name: 'Kontrollpanel' })).toHaveAttribute('href', '/controlpanel');
   });
 
-  it('a link closes the drawer', async () => {
+  it("a link closes the drawer and puts the keyboard on the new page's heading, not the drawer's button", async () => {
     markWelcomeShown();
     logIn(1);
     const drawer = await openDrawer();
     fireEvent.click(within(drawer).getByRole('link', { name: 'Inställningar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('heading', { name: 'Annan sida' })).toBeInTheDocument();
+    const heading = screen.getByRole('heading', { name: 'Annan sida' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    await queuedTasks();
+    expect(heading).toHaveFocus();
+    expect(heading).toHaveAttribute('tabindex', '-1');
+  });
+});
+
+describe('page changes', () => {
+  it("a link in the menu moves focus to the new page's heading once it is there", async () => {
+    markWelcomeShown();
+    mockApi({ 'GET /api/inventory/002/2001': jsonResponse(MAKES, 200) });
+    renderLayout();
+    const opener = screen.getByRole('button', { name: 'Meny' });
+    opener.focus();
+    fireEvent.click(opener);
+    const menu = await screen.findByRole('dialog', { name: 'Meny' });
+    fireEvent.click(within(menu).getByRole('link', { name: 'Feedback' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Skicka feedback' })).toHaveFocus());
+    await queuedTasks();
+    expect(screen.getByRole('heading', { name: 'Skicka feedback' })).toHaveFocus();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('leaves the keyboard alone on the first page and when only the filters change', async () => {
+    markWelcomeShown();
+    mockApi({});
+    const { router } = renderLayout();
+    expect(screen.getByRole('heading', { name: 'Startsidan' })).not.toHaveFocus();
+    const brand = screen.getByRole('link', { name: 'Bilmarknaden' });
+    brand.focus();
+    await act(() => router.navigate('/browse/cars?make=Volvo'));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Bläddra' })).toHaveFocus());
+    // New filters on the same page: not a page change.
+    const list = document.getElementById('annonser')!;
+    list.focus();
+    await act(() => router.navigate('/browse/cars?make=Audi'));
+    expect(list).toHaveFocus();
   });
 });

@@ -1,15 +1,18 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, Outlet, ScrollRestoration } from 'react-router';
+import { Link, Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS, WELCOME_DELAY_MS } from '@bilmarknaden/shared/constants';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user.ts';
 import { useTokenRefresh } from '../../features/auth/hooks/use-token-refresh.ts';
-import { displayNameOf } from '../../features/auth/utils/display-name.ts';
+import { displayNameOf, initialsOf } from '../../features/auth/utils/display-name.ts';
 import { MenuIcon, UserIcon } from '../../lib/icons.tsx';
 import { openLoginDialog, useLoginDialogOpen } from '../../lib/login-dialog.ts';
 import { SAVED_CARS_KEY } from '../../features/saved/api/saved-cars.ts';
 import { MESSAGES_KEY } from '../../features/messages/api/messaging-api.ts';
 import { onSessionEvent, SESSION_EVENTS, useSession } from '../../lib/session-store.ts';
+import { ToastRegion } from '../../lib/toast.tsx';
+import { RESULTS_ID } from '../../components/car-results.tsx';
+import { useRouteFocus } from '../use-route-focus.ts';
 import '../styles.css';
 
 // Drawers and dialogs (Radix) are a chunk of their own: not needed for the first paint, fetched when
@@ -57,6 +60,10 @@ export function AppLayout() {
   const [welcomeOpen, setWelcomeOpen] = useState(false);
   const loginOpen = useLoginDialogOpen();
   const { loggedIn } = useSession();
+  const main = useRef<HTMLElement>(null);
+  useRouteFocus(main);
+  // Pages of ads (home, search, browse, a seller's ads) have a second skip link past their filters to the list.
+  const adList = useMatches().some((m) => (m.handle as { adList?: boolean } | undefined)?.adList);
   const anyOpen = menuOpen || profileOpen || welcomeOpen || loginOpen;
   const anyOpenRef = useRef(anyOpen);
   useEffect(() => {
@@ -97,16 +104,24 @@ export function AppLayout() {
       <a href="#main" className="skip-link">
         Hoppa till innehållet
       </a>
+      {adList && (
+        <a href={`#${RESULTS_ID}`} className="skip-link skip-link--second">
+          Hoppa till annonserna
+        </a>
+      )}
       <Header
         menuOpen={menuOpen}
         profileOpen={profileOpen}
         onOpenMenu={() => setMenuOpen(true)}
         onOpenProfile={() => setProfileOpen(true)}
       />
-      <main id="main" className="main" tabIndex={-1}>
+      <main id="main" ref={main} className="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <ScrollRestoration />
+      <ToastRegion />
+      {/* A page loaded from its address has the key 'default', as did the page loaded before it in the tab: keyed by
+          its path, it no longer opens at that other page's scroll position (a reload still keeps its own). */}
+      <ScrollRestoration getKey={(l) => (l.key === 'default' ? `${l.pathname}${l.search}` : l.key)} />
       {loggedIn && (
         <Suspense fallback={null}>
           <LiveMessages />
@@ -140,6 +155,7 @@ function Header({ menuOpen, profileOpen, onOpenMenu, onOpenProfile }: HeaderProp
   const { loggedIn, details } = useSession();
   const { data: user } = useCurrentUser();
   const preload = { onPointerEnter: preloadOverlays, onFocus: preloadOverlays, onTouchStart: preloadOverlays };
+  const name = displayNameOf(user, details);
 
   return (
     <header className="header">
@@ -172,7 +188,11 @@ function Header({ menuOpen, profileOpen, onOpenMenu, onOpenProfile }: HeaderProp
               {...preload}
             >
               <UserIcon size={18} />
-              <span className="header__name">{displayNameOf(user, details)}</span>
+              {/* On a phone the initials show and the whole name is the button's name (styles.css). */}
+              <span className="header__initials" aria-hidden="true">
+                {initialsOf(name)}
+              </span>
+              <span className="header__name">{name}</span>
             </button>
           ) : (
             <button

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { SettingsPage } from '../../features/settings/components/settings-page.tsx';
 import { Spinner } from '../../lib/spinner.tsx';
 
-// 'Min profil' shows the profile page; it loads when the tab is first opened.
+// 'Min profil' shows the profile page (without its heading and title); it loads when the tab is first opened.
 const ProfilePage = lazy(() =>
   import('../../features/profile/components/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
 );
@@ -12,7 +12,7 @@ export default function SettingsRoute() {
     <SettingsPage
       profile={
         <Suspense fallback={<Spinner />}>
-          <ProfilePage />
+          <ProfilePage embedded />
         </Suspense>
       }
     />

@@ -2,9 +2,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@bilmarknaden/shared/constants';
 import { REGISTRATION_MESSAGES, type RegistrationInput } from '@bilmarknaden/shared/validation/registration';
-import { callsTo, CURRENT_USER, jsonResponse, mockApi, renderPage, textResponse } from '../../../test/test-utils.tsx';
+import {
+  callsTo,
+  CURRENT_USER,
+  jsonResponse,
+  mockApi,
+  renderPage,
+  renderRoutes,
+  textResponse,
+  toastText,
+  withToasts,
+} from '../../../test/test-utils.tsx';
 import { storeSession } from '../../../lib/session-store.ts';
-import { SignupPage } from './signup-page.tsx';
+import { ACCOUNT_CREATED, SignupPage } from './signup-page.tsx';
 
 const LABELS: Record<keyof RegistrationInput, string> = {
   username: 'Användarnamn',
@@ -226,6 +236,25 @@ describe('signup: order, sending and navigation', () => {
       Authorization: 'Bearer new.token.here',
     });
     window.removeEventListener('loggedin', loggedIn);
+  });
+
+  it('confirms the new account on the home page, in the polite region, leaving the keyboard alone', async () => {
+    mockApi({
+      [REGISTER]: textResponse('new.token.here', 200),
+      'GET /api/identity/user': jsonResponse(CURRENT_USER, 200),
+    });
+    renderRoutes(
+      withToasts([
+        { path: '/signup', element: <SignupPage /> },
+        { path: '/', element: <h1>Startsidan</h1> },
+      ]),
+      '/signup',
+    );
+    fill(VALID);
+    submit();
+    expect(await screen.findByRole('heading', { name: 'Startsidan' })).toBeInTheDocument();
+    expect(toastText()).toBe(ACCOUNT_CREATED);
+    expect(screen.getByRole('status')).toHaveAttribute('aria-live', 'polite');
   });
 
   it('does not navigate on another 2xx status', async () => {

@@ -9,6 +9,7 @@ import {
 } from '@bilmarknaden/shared/validation/registration';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { showToast } from '../../../lib/toast.tsx';
 import { useSessionToken } from '../../../lib/session-store.ts';
 import { useRuleSubmit } from '../../../lib/use-rule-submit.ts';
 import { registerRequest } from '../api/auth-api.ts';
@@ -24,6 +25,8 @@ interface FieldSpec {
   /** Numeric inputs stay type text so a leading zero is kept (section 5). */
   numeric?: boolean;
 }
+
+export const ACCOUNT_CREATED = 'Välkommen! Ditt konto är skapat och du är inloggad.';
 
 const GROUPS: FieldSpec[][] = [
   [{ field: 'username', label: 'Användarnamn', autoComplete: 'username' }],
@@ -115,6 +118,7 @@ export function SignupPage() {
         registered.current = true;
         void completeLogin(next, queryClient);
         navigate('/');
+        showToast(ACCOUNT_CREATED);
       },
       (err) => {
         const refusal = REFUSALS[err.status];

@@ -9,3 +9,13 @@ export function displayNameOf(user: CurrentUser | undefined, details: StoredUser
     'Min profil'
   );
 }
+
+/** The first letters of the name's first two words ('Karin Åström' → 'KÅ'): the header's badge on a phone. */
+export function initialsOf(name: string): string {
+  return name
+    .split(/[\s.\-_]+/u)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0]!.toLocaleUpperCase('sv'))
+    .join('');
+}

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { FeedbackBody } from '@bilmarknaden/shared/api-types';
 import { feedbackRules, normalizeFeedback } from '@bilmarknaden/shared/validation/feedback';
 import { Spinner } from '../../../lib/spinner.tsx';
@@ -11,12 +11,23 @@ const EMPTY: FeedbackBody = { name: '', email: '', title: '', content: '' };
 const FEEDBACK_THANKS = 'Tack för din feedback!';
 const NETWORK_ERROR = 'Kunde inte skicka din feedback. Kontrollera din anslutning och försök igen.';
 
+interface FeedbackPageProps {
+  /** The logged-in user's name and email: they fill the fields until the user edits them. */
+  sender?: { name: string; email: string };
+}
+
 /** /feedback 'Skicka feedback': all four fields required; stored by the server and confirmed (DESIGN.md). */
-export function FeedbackPage() {
+export function FeedbackPage({ sender }: FeedbackPageProps) {
   useDocumentTitle('Skicka feedback');
   const id = useId();
   const refs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
-  const [values, setValues] = useState<FeedbackBody>(EMPTY);
+  const [values, setValues] = useState<FeedbackBody>(() => ({ ...EMPTY, ...sender }));
+  // The profile may arrive after the form: it fills a name and an email the user has not typed in.
+  const senderName = sender?.name ?? '';
+  const senderEmail = sender?.email ?? '';
+  useEffect(() => {
+    setValues((v) => ({ ...v, name: v.name || senderName, email: v.email || senderEmail }));
+  }, [senderName, senderEmail]);
   const [sent, setSent] = useState(false);
   const form = useRuleSubmit({
     rules: feedbackRules,
@@ -38,7 +49,7 @@ export function FeedbackPage() {
     setSent(false);
     void form.submit(e, async (body) => {
       await sendFeedback(body);
-      setValues(EMPTY);
+      setValues({ ...EMPTY, name: senderName, email: senderEmail });
       form.resetAttempt();
       setSent(true);
     });

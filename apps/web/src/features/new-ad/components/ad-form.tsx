@@ -133,20 +133,33 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint, d
     });
   };
 
+  // A field's message shows right below the field (in view beside the focused field after a failed submit, and read
+  // with it); one without a field (a photo, the connection) shows above the submit button.
+  const alertBelow = (key: keyof NewAdInput) =>
+    message && invalid === key ? (
+      <div id={alertId} className="alert ad-form__wide" role="alert">
+        {message}
+      </div>
+    ) : null;
+  const describedBy = (key: keyof NewAdInput) => (invalid === key ? alertId : undefined);
+
   const text = (key: keyof NewAdInput, label: string, extra: Record<string, string> = {}) => (
-    <div className="field">
-      <label htmlFor={fieldId(key)}>{label}</label>
-      <input
-        id={fieldId(key)}
-        name={key}
-        type="text"
-        value={ad[key]}
-        aria-invalid={invalid === key || undefined}
-        aria-describedby={invalid === key ? alertId : undefined}
-        onChange={(e) => set(key)(e.target.value)}
-        {...extra}
-      />
-    </div>
+    <>
+      <div className="field">
+        <label htmlFor={fieldId(key)}>{label}</label>
+        <input
+          id={fieldId(key)}
+          name={key}
+          type="text"
+          value={ad[key]}
+          aria-invalid={invalid === key || undefined}
+          aria-describedby={describedBy(key)}
+          onChange={(e) => set(key)(e.target.value)}
+          {...extra}
+        />
+      </div>
+      {alertBelow(key)}
+    </>
   );
   const numeric = { inputMode: 'numeric', autoComplete: 'off' };
   /** One of the five attributes chosen from a fixed list (colour, type, gearbox, drivetrain, fuel). */
@@ -155,25 +168,24 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint, d
     placeholder: string,
     options: readonly Option[],
   ) => (
-    <SelectField
-      id={fieldId(key)}
-      name={key}
-      invalid={invalid === key}
-      label={attributeLabels[key]}
-      placeholder={placeholder}
-      value={ad[key]}
-      options={options}
-      onChange={set(key)}
-    />
+    <>
+      <SelectField
+        id={fieldId(key)}
+        name={key}
+        invalid={invalid === key}
+        describedBy={describedBy(key)}
+        label={attributeLabels[key]}
+        placeholder={placeholder}
+        value={ad[key]}
+        options={options}
+        onChange={set(key)}
+      />
+      {alertBelow(key)}
+    </>
   );
 
   return (
     <form ref={formRef} className="ad-form" onSubmit={submit} noValidate aria-busy={busy}>
-      {message && (
-        <div id={alertId} className="alert" role="alert">
-          {message}
-        </div>
-      )}
       <fieldset className="ad-form__fields" disabled={busy}>
         {text('title', 'Rubrik')}
         <div className="field ad-form__wide">
@@ -183,17 +195,19 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint, d
             name="description"
             rows={6}
             aria-invalid={invalid === 'description' || undefined}
-            aria-describedby={invalid === 'description' ? alertId : undefined}
+            aria-describedby={describedBy('description')}
             value={ad.description}
             onChange={(e) => set('description')(e.target.value)}
           />
         </div>
+        {alertBelow('description')}
         {text('price', 'Pris (kr)', numeric)}
         <div>
           <SelectField
             id={fieldId('make')}
             name="make"
             invalid={invalid === 'make'}
+            describedBy={describedBy('make')}
             label={attributeLabels.make}
             placeholder="Välj märke"
             value={make}
@@ -206,10 +220,12 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint, d
             </p>
           )}
         </div>
+        {alertBelow('make')}
         <SelectField
           id={fieldId('model')}
           name="model"
           invalid={invalid === 'model'}
+          describedBy={describedBy('model')}
           label={attributeLabels.model}
           placeholder="Välj modell"
           value={model}
@@ -217,6 +233,7 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint, d
           disabled={!make}
           onChange={set('model')}
         />
+        {alertBelow('model')}
         {text('year', 'Årsmodell', numeric)}
         {text('milage', 'Miltal (mil)', numeric)}
         <SellerPriceRange make={make} model={model} year={input.year} milage={input.milage} />
@@ -233,12 +250,13 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint, d
           placeholder="Skriv för att söka"
           value={ad.kommun}
           invalid={invalid === 'kommun'}
-          describedBy={invalid === 'kommun' ? alertId : undefined}
+          describedBy={describedBy('kommun')}
           onChange={(code) => {
             placeTouched.current = true;
             set('kommun')(code);
           }}
         />
+        {alertBelow('kommun')}
       </fieldset>
       <PhotoPicker
         photos={photos}
@@ -270,6 +288,11 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint, d
           <progress id={`${ids}-progress`} max={100} value={Math.round(progress * 100)}>
             {Math.round(progress * 100)} %
           </progress>
+        </div>
+      )}
+      {message && !(invalid && NEW_AD_FIELDS.includes(invalid as keyof NewAdInput)) && (
+        <div id={alertId} className="alert" role="alert">
+          {message}
         </div>
       )}
       <div className="ad-form__submit">

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { EditAdPage } from './edit-ad-page.tsx';
-import { jsonResponse, mockFetch, renderRoutes } from '../../../test/test-utils.tsx';
+import { AD_SAVED, EditAdPage } from './edit-ad-page.tsx';
+import { jsonResponse, mockFetch, renderRoutes, toastText, withToasts } from '../../../test/test-utils.tsx';
 import { carDetail } from '../../../test/car-fixtures.ts';
 import { storeSession } from '../../../lib/session-store.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -35,13 +35,14 @@ describe('EditAdPage', () => {
   it('prefills the form for the owner and PUTs the changes without photos, then shows the ad', async () => {
     storeSession('tok', { username: 'kalle', firstname: 'Kalle', lastname: 'K' });
     upload.mockResolvedValue(undefined);
-    const { router } = renderRoutes(routes, '/edit/car/5');
+    const { router } = renderRoutes(withToasts(routes), '/edit/car/5');
     expect(await screen.findByLabelText('Rubrik')).toHaveValue('Volvo V70 D5');
     expect(screen.getByLabelText('Bränsle')).toHaveValue('diesel');
     await waitFor(() => expect(screen.getByLabelText('Modell')).toHaveValue('V70'));
     fireEvent.change(screen.getByLabelText('Pris (kr)'), { target: { value: '99000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Spara ändringar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/car/5'));
+    expect(toastText()).toBe(AD_SAVED);
     const init = upload.mock.calls[0]![0];
     expect(init.method).toBe('PUT');
     expect(init.url).toBe('/api/inventory/cars/5');

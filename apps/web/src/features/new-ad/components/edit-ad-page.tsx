@@ -11,9 +11,12 @@ import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { showToast } from '../../../lib/toast.tsx';
 import { useSession } from '../../../lib/session-store.ts';
 import { uploadAd } from '../api/upload-ad.ts';
 import { AdForm } from './ad-form.tsx';
+
+export const AD_SAVED = 'Dina ändringar är sparade';
 
 export const toInput = (c: Car): NewAdInput => ({
   title: c.title,
@@ -84,6 +87,7 @@ export function EditAdPage() {
           await uploadAd({ method: 'PUT', url: inventoryUrl(inventoryPaths.carById(id)), body: form, onProgress });
           await queryClient.invalidateQueries({ queryKey: ['cars'] });
           navigate(`/car/${id}`);
+          showToast(AD_SAVED);
         }}
       />
     </div>

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NewAdPage } from './new-ad-page.tsx';
-import { jsonResponse, mockFetch, renderRoutes } from '../../../test/test-utils.tsx';
+import { AD_PUBLISHED, NewAdPage } from './new-ad-page.tsx';
+import { jsonResponse, mockFetch, renderRoutes, toastText, withToasts } from '../../../test/test-utils.tsx';
 import { storeSession } from '../../../lib/session-store.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { uploadAd } from '../api/upload-ad.ts';
@@ -328,13 +328,59 @@ describe('NewAdPage', () => {
     expect(screen.getByRole('combobox', { name: 'Plats (kommun)' })).toHaveValue('');
   });
 
-  it("shows the server's 400 message in the alert", async () => {
+  it("shows a failed field's message right below it, tied to the select by aria-describedby", async () => {
+    await renderForm();
+    await fillValid(['Bränsle']);
+    submit();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Ange bränsle');
+    const fuel = screen.getByLabelText('Bränsle');
+    expect(fuel).toHaveFocus();
+    expect(fuel).toHaveAttribute('aria-invalid', 'true');
+    expect(fuel).toHaveAttribute('aria-describedby', alert.id);
+    // Beside the focused field, so in view with it (not at the top of a long form).
+    expect(fuel.closest('.field')!.nextElementSibling).toBe(alert);
+    fireEvent.change(fuel, { target: { value: 'bensin' } });
+    expect(fuel).not.toHaveAttribute('aria-invalid');
+    expect(fuel).not.toHaveAttribute('aria-describedby');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's 400 message on its field, cleared as soon as the field changes; a photo notice marks no field", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await renderForm();
     await fillValid();
     upload.mockRejectedValue(new ApiRequestError(400, 'Ange ett giltigt pris', 'price'));
     submit();
+    const price = screen.getByLabelText('Pris (kr)');
     await waitFor(() => expect(alertText()).toBe('Ange ett giltigt pris'));
     expect(screen.getByRole('button', { name: 'Publicera annons' })).toBeEnabled();
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(price).toHaveAttribute('aria-describedby', screen.getByRole('alert').id);
+    const big = new File(['x'], 'stor.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
+    await userEvent.upload(screen.getByLabelText(/Välj bilder/), big);
+    expect(alertText()).toBe('Max 10 MB');
+    expect(price).not.toHaveAttribute('aria-invalid');
+    await userEvent.click(screen.getByRole('button', { name: 'Ta bort bild 1' }));
+    // The refused value is still there: marked again until the field changes.
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(price, { target: { value: '95000' } });
+    expect(price).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("confirms 'Din annons är publicerad' on the home page without taking the keyboard", async () => {
+    storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'A' });
+    const { router } = renderRoutes(withToasts(routes), '/new/car');
+    await screen.findByRole('option', { name: 'Volvo' }, { timeout: 5000 });
+    await fillValid();
+    upload.mockResolvedValue({ id: 9 });
+    submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const region = document.querySelector('.toast-region')!;
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(toastText()).toBe(AD_PUBLISHED);
+    expect(region.contains(document.activeElement)).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import { kommunNamed } from '@bilmarknaden/shared/places';
 import { inventoryUrl } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { showToast } from '../../../lib/toast.tsx';
 import { useSessionToken } from '../../../lib/session-store.ts';
 import { uploadAd } from '../api/upload-ad.ts';
 import { AdForm } from './ad-form.tsx';
@@ -13,7 +14,9 @@ interface NewAdPageProps {
   homeCity?: string;
 }
 
-/** /new/car: 'Ny bilannons'; logged out goes to /signup; success goes to /. */
+export const AD_PUBLISHED = 'Din annons är publicerad';
+
+/** /new/car: 'Ny bilannons'; logged out goes to /signup; success goes to / with a confirmation. */
 export function NewAdPage({ homeCity }: NewAdPageProps) {
   useDocumentTitle('Ny bilannons');
   const token = useSessionToken();
@@ -30,6 +33,7 @@ export function NewAdPage({ homeCity }: NewAdPageProps) {
           await uploadAd({ method: 'POST', url: inventoryUrl(inventoryPaths.createCar), body: form, onProgress });
           await queryClient.invalidateQueries({ queryKey: ['cars'] });
           navigate('/');
+          showToast(AD_PUBLISHED);
         }}
       />
     </div>

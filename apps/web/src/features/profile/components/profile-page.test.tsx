@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ProfilePage } from './profile-page.tsx';
+import { LOGIN_TO_SEE_PROFILE, ProfilePage } from './profile-page.tsx';
+import { ToastRegion } from '../../../lib/toast.tsx';
 import { jsonResponse, mockFetch, renderAt } from '../../../test/test-utils.tsx';
 import { carItem } from '../../../test/car-fixtures.ts';
 import { storeSession } from '../../../lib/session-store.ts';
@@ -10,12 +11,34 @@ import * as loginDialog from '../../../lib/login-dialog.ts';
 afterEach(() => vi.restoreAllMocks());
 
 describe('ProfilePage', () => {
-  it('welcomes and asks a logged-out visitor to log in', async () => {
+  it('asks a logged-out visitor to log in instead of welcoming them', async () => {
     const open = vi.spyOn(loginDialog, 'openLoginDialog');
     renderAt('/profile', <ProfilePage />, '/profile');
-    expect(screen.getByRole('heading', { name: 'Välkommen till din profil!' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Min profil' })).toBeInTheDocument();
+    expect(screen.getByText(LOGIN_TO_SEE_PROFILE)).toBeInTheDocument();
+    expect(screen.queryByText('Välkommen till din profil!')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Mina annonser' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Logga in' }));
     expect(open).toHaveBeenCalled();
+  });
+
+  it('welcomes a logged-in user with the page heading and title', async () => {
+    storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'A' });
+    mockFetch(() => jsonResponse([]));
+    renderAt('/profile', <ProfilePage />, '/profile');
+    expect(screen.getByRole('heading', { level: 1, name: 'Välkommen till din profil!' })).toBeInTheDocument();
+    expect(document.title).toBe('Min profil – Bilmarknaden');
+  });
+
+  it('inside settings shows the welcome without a second page heading and leaves the title alone', async () => {
+    storeSession('tok', { username: 'anna', firstname: 'Anna', lastname: 'A' });
+    mockFetch(() => jsonResponse([]));
+    document.title = 'Inställningar – Bilmarknaden';
+    renderAt('/settings', <ProfilePage embedded />, '/settings');
+    expect(screen.getByText('Välkommen till din profil!')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Mina annonser' })).toBeInTheDocument();
+    expect(document.title).toBe('Inställningar – Bilmarknaden');
   });
 
   it('lists the own ads with edit links and deletes one after confirming, then keeps the keyboard in the list', async () => {
@@ -29,16 +52,23 @@ describe('ProfilePage', () => {
       if (url.pathname.endsWith('/001/2002') && url.searchParams.get('username') === 'anna') return jsonResponse(ads);
       return jsonResponse([]);
     });
-    renderAt('/profile', <ProfilePage />, '/profile');
+    renderAt(
+      '/profile',
+      <>
+        <ProfilePage />
+        <ToastRegion />
+      </>,
+      '/profile',
+    );
     expect(await screen.findByRole('link', { name: 'Redigera Volvo' })).toHaveAttribute('href', '/edit/car/1');
     await userEvent.click(screen.getByRole('button', { name: 'Ta bort Saab' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ta bort annonsen?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ta bort' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByText('Saab')).not.toBeInTheDocument());
-    // The button went with the ad: the keyboard goes to the list's heading, and the deletion is announced.
+    // The button went with the ad: the keyboard goes to the list's heading, and a confirmation is shown and announced.
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Mina annonser' })).toHaveFocus());
-    expect(screen.getByRole('status')).toHaveTextContent('”Saab” är borttagen.');
+    expect(document.querySelector('.toast-region')).toHaveTextContent('Din annons ”Saab” är borttagen.');
     const del = spy.mock.calls.find(([, i]) => i?.method === 'DELETE');
     expect(String(del?.[0])).toBe('/api/inventory/cars/2');
     expect((del?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer tok');

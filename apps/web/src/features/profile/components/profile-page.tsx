@@ -8,6 +8,7 @@ import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { showToast } from '../../../lib/toast.tsx';
 import { useSession } from '../../../lib/session-store.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
@@ -17,9 +18,19 @@ import { HiddenAdsNotice } from './hidden-ads-notice.tsx';
 import { useSoldMutation } from '../../../lib/sold-queries.ts';
 import '../profile.css';
 
-/** /profile: 'Välkommen till din profil!', the user's own ads with edit and delete, 'Byt lösenord' and 'Radera konto'. */
-export function ProfilePage() {
-  useDocumentTitle('Min profil');
+interface ProfilePageProps {
+  /** Shown inside settings' 'Min profil' tab: that page has the heading and the title, so this part sets neither. */
+  embedded?: boolean;
+}
+
+export const LOGIN_TO_SEE_PROFILE = 'Logga in för att se din profil och hantera dina annonser.';
+
+/**
+ * /profile: 'Välkommen till din profil!', the user's own ads with edit and delete, 'Byt lösenord' and 'Radera konto';
+ * a logged-out visitor is asked to log in instead of being welcomed.
+ */
+export function ProfilePage({ embedded = false }: ProfilePageProps) {
+  useDocumentTitle(embedded ? undefined : 'Min profil');
   const { loggedIn, details } = useSession();
   const username = loggedIn ? details?.username : undefined;
   const cars = useUserCars(username);
@@ -29,15 +40,7 @@ export function ProfilePage() {
   const markSold = useSoldMutation();
 
   let ads;
-  if (!loggedIn)
-    ads = (
-      <div className="login-prompt">
-        <p>Logga in för att se och hantera dina annonser.</p>
-        <button type="button" className="button button--primary" onClick={() => openLoginDialog()}>
-          Logga in
-        </button>
-      </div>
-    );
+  if (!loggedIn) ads = null;
   else if (!username || cars.isPending) ads = <Spinner />;
   else if (cars.isError) ads = <QueryError onRetry={() => void cars.refetch()} />;
   else if (cars.data.pages[0]?.length === 0)
@@ -94,26 +97,42 @@ export function ProfilePage() {
       </>
     );
 
+  const welcome = 'Välkommen till din profil!';
   return (
     <div className="profile-page">
-      <h1>Välkommen till din profil!</h1>
-      <section aria-labelledby="own-ads-heading">
-        <h2 id="own-ads-heading" ref={heading} tabIndex={-1}>
-          Mina annonser
-        </h2>
-        <p className="visually-hidden" role="status">
-          {announcement}
-        </p>
-        {ads}
-      </section>
-      {loggedIn && <HiddenAdsNotice />}
-      {loggedIn && <SoldAdsSection />}
-      {loggedIn && <ChangePasswordForm />}
+      {loggedIn ? (
+        <>
+          {embedded ? <p className="profile-page__welcome">{welcome}</p> : <h1>{welcome}</h1>}
+          <section aria-labelledby="own-ads-heading">
+            <h2 id="own-ads-heading" ref={heading} tabIndex={-1}>
+              Mina annonser
+            </h2>
+            <p className="visually-hidden" role="status">
+              {announcement}
+            </p>
+            {ads}
+          </section>
+          <HiddenAdsNotice />
+          <SoldAdsSection />
+          <ChangePasswordForm />
+        </>
+      ) : (
+        <>
+          {embedded ? null : <h1>Min profil</h1>}
+          <div className="login-prompt">
+            <p>{LOGIN_TO_SEE_PROFILE}</p>
+            <button type="button" className="button button--primary" onClick={() => openLoginDialog()}>
+              Logga in
+            </button>
+          </div>
+        </>
+      )}
+      {/* Logged out, it says where the user was when a 401 ended the session during 'Radera konto'. */}
       <DeleteAccountSection />
       <DeleteAdDialog
         car={deleting}
         onClose={(deleted) => {
-          if (deleted && deleting) setAnnouncement(`”${deleting.title}” är borttagen.`);
+          if (deleted && deleting) showToast(`Din annons ”${deleting.title}” är borttagen.`);
           setDeleting(null);
         }}
         focusAfterDelete={() => heading.current?.focus()}
