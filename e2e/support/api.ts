@@ -120,6 +120,7 @@ export interface CarJson extends Record<string, unknown> {
   user: string;
   imageCount: number;
   imageVersion: number;
+  kommun: string | null;
 }
 
 /** GET /001/2001?carid=: the ad, or null when the server answers 404. */
