@@ -1,3 +1,4 @@
+import { createRounds } from '@bilmarknaden/service-kit/rounds';
 import type { FastifyBaseLogger } from 'fastify';
 import { Value } from '@sinclair/typebox/value';
 import type { Database } from '@bilmarknaden/db/database';
@@ -66,11 +67,6 @@ export function identityNotifications(opts: IdentityNotificationsOptions): Ident
   const maxAttempts = opts.maxAttempts ?? DEFAULT_MAIL_MAX_ATTEMPTS;
   const delays = opts.retryDelaysMs ?? DEFAULT_MAIL_RETRY_DELAYS_MS;
   const outbox = mailOutboxRepository(opts.db);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let started = false;
-  let closed = false;
   let prunedAt = 0;
 
   async function sendOne(mail: Awaited<ReturnType<typeof outbox.claimDue>>[number]): Promise<void> {
@@ -98,7 +94,7 @@ export function identityNotifications(opts: IdentityNotificationsOptions): Ident
       const at = now();
       const mails = await outbox.claimDue(at, new Date(at.getTime() + CLAIM_LEASE_MS), maxAttempts, CLAIM_BATCH);
       for (const mail of mails) await sendOne(mail);
-      if (mails.length < CLAIM_BATCH || closed) break;
+      if (mails.length < CLAIM_BATCH || rounds.closed) break;
     }
     if (now().getTime() - prunedAt >= PRUNE_EVERY_MS) {
       prunedAt = now().getTime();
@@ -106,38 +102,13 @@ export function identityNotifications(opts: IdentityNotificationsOptions): Ident
     }
   }
 
-  const sender: MailSender = {
-    start() {
-      if (started || closed) return;
-      started = true;
-      timer = setInterval(() => sender.wake(), opts.intervalMs ?? DEFAULT_MAIL_INTERVAL_MS);
-      timer.unref();
-      sender.wake();
-    },
-    wake() {
-      if (!started || closed) return;
-      if (running) {
-        again = true;
-        return;
-      }
-      running = (async () => {
-        do {
-          again = false;
-          await sendDue();
-        } while (again && !closed);
-      })()
-        .catch((err: unknown) => opts.log.error({ err }, 'notification mail round failed'))
-        .finally(() => {
-          running = null;
-        });
-    },
-    sendDue,
-    async close() {
-      closed = true;
-      clearInterval(timer);
-      while (running) await running;
-    },
-  };
+  const rounds = createRounds({
+    round: sendDue,
+    intervalMs: opts.intervalMs ?? DEFAULT_MAIL_INTERVAL_MS,
+    log: opts.log,
+    failure: 'notification mail round failed',
+  });
+  const sender: MailSender = { start: rounds.start, wake: rounds.wake, sendDue, close: rounds.close };
 
   const client: IdentityClient = {
     async notify(request: NotificationRequest) {

@@ -1,3 +1,4 @@
+import { createRounds } from '@bilmarknaden/service-kit/rounds';
 import type { Database } from '@bilmarknaden/db/database';
 import { jobsRepository, type ClaimedJob } from '../repositories/jobs-repository.ts';
 
@@ -46,11 +47,6 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   const now = opts.now ?? (() => new Date());
   const leaseMs = opts.leaseMs ?? DEFAULT_JOB_LEASE_MS;
   const jobs = jobsRepository(opts.db);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let started = false;
-  let closed = false;
 
   async function runOne(job: ClaimedJob, at: Date): Promise<void> {
     const handler = opts.handlers[job.kind];
@@ -76,41 +72,16 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       for (const job of claimed) await runOne(job, claimAt);
       ran += claimed.length;
       // Until a claim finds none: jobs queued by this round's jobs (a match's alerts) run in it too.
-      if (claimed.length === 0 || closed) return ran;
+      if (claimed.length === 0 || rounds.closed) return ran;
     }
   }
 
-  const runner: JobRunner = {
-    start() {
-      if (started || closed) return;
-      started = true;
-      timer = setInterval(() => runner.wake(), opts.intervalMs ?? DEFAULT_JOB_INTERVAL_MS);
-      timer.unref();
-      runner.wake();
-    },
-    wake() {
-      if (!started || closed) return;
-      if (running) {
-        again = true;
-        return;
-      }
-      running = (async () => {
-        do {
-          again = false;
-          await runDue();
-        } while (again && !closed);
-      })()
-        .catch((err: unknown) => opts.log.error({ err }, 'a job round failed; tried again'))
-        .finally(() => {
-          running = null;
-        });
-    },
-    runDue,
-    async close() {
-      closed = true;
-      clearInterval(timer);
-      while (running) await running;
-    },
-  };
+  const rounds = createRounds({
+    round: () => runDue(),
+    intervalMs: opts.intervalMs ?? DEFAULT_JOB_INTERVAL_MS,
+    log: opts.log,
+    failure: 'a job round failed; tried again',
+  });
+  const runner: JobRunner = { start: rounds.start, wake: rounds.wake, runDue, close: rounds.close };
   return runner;
 }
