@@ -218,10 +218,14 @@ describe(`live events on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     await answer(t, bo, first.conversationId, 'tre');
 
     const again = await openStream(t.url, anna.token, first.message.id);
-    await expect.poll(() => texts(again)).toEqual(['två', 'tre']);
+    // A notification of a message up to Last-Event-ID that reaches the hub after the stream opened is sent again
+    // (a message of another conversation may commit late with a lower id, and must not be lost); clients keep one
+    // per id (the web's live connection does), so only what came after Last-Event-ID is compared.
+    const after = () => again.messages().filter((m) => m.id > first.message.id);
+    await expect.poll(() => after().map((m) => m.text)).toEqual(['två', 'tre']);
     await answer(t, bo, first.conversationId, 'fyra');
-    await expect.poll(() => texts(again)).toEqual(['två', 'tre', 'fyra']);
-    expect(again.messages().map((m) => m.fromMe)).toEqual([true, false, false]);
+    await expect.poll(() => after().map((m) => m.text)).toEqual(['två', 'tre', 'fyra']);
+    expect(after().map((m) => m.fromMe)).toEqual([true, false, false]);
   });
 
   it('ends the stream when its token expires, and refuses one without a token', async () => {
