@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
+import { WatchNameField } from './watch-name-field.tsx';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from 'react-router';
 import {
   isWatchable,
-  MAX_WATCH_NAME,
   WATCH_NOTIFY,
   WATCH_NOTIFY_LABELS,
   watchName,
@@ -37,7 +37,7 @@ export function WatchSearchButton({ query }: WatchSearchButtonProps) {
   const [saved, setSaved] = useState<string | null>(null);
   const create = useCreateWatch();
   const returnFocus = useReturnFocus();
-  const ids = { name: useId(), nameError: useId(), notify: useId() };
+  const ids = { notify: useId() };
   if (!isWatchable(query)) return null;
 
   const start = () => {
@@ -84,22 +84,7 @@ export function WatchSearchButton({ query }: WatchSearchButtonProps) {
           <Dialog.Content className="modal" aria-describedby={undefined} {...returnFocus}>
             <Dialog.Title className="modal__title">Bevaka sökning</Dialog.Title>
             <form onSubmit={submit} noValidate>
-              <div className="field">
-                <label htmlFor={ids.name}>Namn på bevakningen</label>
-                <input
-                  id={ids.name}
-                  value={name}
-                  maxLength={MAX_WATCH_NAME}
-                  onChange={(e) => setName(e.target.value)}
-                  aria-invalid={nameError ? true : undefined}
-                  aria-describedby={nameError ? ids.nameError : undefined}
-                />
-                {nameError && (
-                  <p id={ids.nameError} className="field__error">
-                    {nameError}
-                  </p>
-                )}
-              </div>
+              <WatchNameField label="Namn på bevakningen" value={name} onChange={setName} error={nameError} />
               <fieldset className="watch-notify">
                 <legend>Hur vill du bli meddelad om nya bilar?</legend>
                 {WATCH_NOTIFY.map((value) => (

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { WatchNameField } from './watch-name-field.tsx';
 import { Link } from 'react-router';
 import type { Watch } from '@bilmarknaden/shared/api-types';
 import {
-  MAX_WATCH_NAME,
   MAX_WATCHES,
   WATCH_NOTIFY,
   WATCH_NOTIFY_LABELS,
@@ -124,7 +124,7 @@ function WatchItem({ watch, busy, onChange, onRemove }: WatchItemProps) {
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(watch.name);
   const [nameError, setNameError] = useState<string | null>(null);
-  const ids = { title: useId(), name: useId(), nameError: useId(), notify: useId() };
+  const ids = { title: useId(), notify: useId() };
   const renameButton = useRef<HTMLButtonElement>(null);
 
   const rename = (e: FormEvent) => {
@@ -163,23 +163,7 @@ function WatchItem({ watch, busy, onChange, onRemove }: WatchItemProps) {
       </p>
       {renaming ? (
         <form className="watch-item__rename" onSubmit={rename} noValidate>
-          <div className="field">
-            <label htmlFor={ids.name}>Nytt namn</label>
-            <input
-              id={ids.name}
-              value={name}
-              maxLength={MAX_WATCH_NAME}
-              autoFocus
-              onChange={(e) => setName(e.target.value)}
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={nameError ? ids.nameError : undefined}
-            />
-            {nameError && (
-              <p id={ids.nameError} className="field__error">
-                {nameError}
-              </p>
-            )}
-          </div>
+          <WatchNameField label="Nytt namn" value={name} onChange={setName} error={nameError} autoFocus />
           <button type="submit" className="button button--primary">
             Spara namnet
           </button>
