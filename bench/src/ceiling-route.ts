@@ -8,10 +8,9 @@ import type { Database } from '@bilmarknaden/db/database';
 import { MAX_WINDOW } from '@bilmarknaden/shared/constants';
 import {
   buildListJsonSql,
-  CAR_COLUMNS,
+  CAR_JSON_FIELDS,
   carsRepository,
   queryJsonArray,
-  toCar,
 } from '@bilmarknaden/inventory/repositories/cars-repository';
 import { JSON_TYPE } from '@bilmarknaden/inventory/routes/context';
 import { savedRepository } from '@bilmarknaden/inventory/repositories/saved-repository';
@@ -33,19 +32,21 @@ export function registerCeilingRoute(app: FastifyInstance, db: Database): void {
     });
   }
 
-  // Detail: the repository's own call (its SQL and its row-to-ad mapping), the id taken as is.
+  // Detail: the repository's own call (its SQL, which writes the answer's JSON), the id taken as is.
   const cars = carsRepository(db);
   app.get(ceilingPath('detail'), async (request, reply) => {
-    const car = await cars.findActive(Number((request.query as { carid?: string }).carid));
-    return car ?? reply.code(404).send();
+    const json = await cars.findActiveJson(Number((request.query as { carid?: string }).carid));
+    return json === null ? reply.code(404).send() : reply.type(JSON_TYPE).send(json);
   });
-  // The same read as before the price facts joined it (issue 28): the ad's row alone.
+  // The same read without the price facts (issue 28): the ad's row alone, its JSON written by the database as the
+  // detail's is.
+  const withoutPriceFacts = `SELECT row_to_json(j)::text AS json FROM inventory.cars c, LATERAL (SELECT ${CAR_JSON_FIELDS}) j
+    WHERE c.id = $1 AND c.status IN ('active', 'sold')`;
   app.get(ceilingPath(DETAIL_WITHOUT_PRICE_FACTS), async (request, reply) => {
-    const r = await db.query<Parameters<typeof toCar>[0]>(
-      `SELECT ${CAR_COLUMNS} FROM inventory.cars c WHERE c.id = $1 AND c.status IN ('active', 'sold')`,
-      [Number((request.query as { carid?: string }).carid)],
-    );
-    return r.rows[0] ? toCar(r.rows[0]) : reply.code(404).send();
+    const r = await db.query<{ json: string }>(withoutPriceFacts, [
+      Number((request.query as { carid?: string }).carid),
+    ]);
+    return r.rows[0] ? reply.type(JSON_TYPE).send(r.rows[0].json) : reply.code(404).send();
   });
 
   // Saved: the repository's list for bench user 1 (whose token the API scenario sends), default window.

@@ -62,6 +62,22 @@ describe('price history', () => {
     const dates = raised.priceHistory!.map((h) => Date.parse(h.date));
     expect([...dates].sort((a, b) => a - b)).toEqual(dates);
   });
+
+  it('shows the newest 20 changes, the price before them at the publishing date, and keeps them when sold', async () => {
+    const id = await volvo(100_000);
+    const published = (await detail(id)).created;
+    const prices = Array.from({ length: 23 }, (_, i) => 99_000 - i * 1_000);
+    for (const price of prices) expect((await edit(id, { price: String(price) })).status).toBe(204);
+    const shown = (await detail(id)).priceHistory!;
+    expect(shown).toHaveLength(21);
+    expect(shown[0]).toEqual({ date: published, price: prices[2] });
+    expect(shown.slice(1).map((h) => h.price)).toEqual(prices.slice(3));
+    expect((await detail(id)).priceCut).toBe(1_000);
+    expect((await sold('PUT', id)).status).toBe(200);
+    const afterSale = await detail(id);
+    expect(afterSale.priceHistory).toEqual(shown);
+    expect(afterSale.priceJudgement).toBeNull();
+  });
 });
 
 describe('sold', () => {

@@ -4,19 +4,12 @@ import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
 import { filtersCanMatch, type ListQuery, type Window } from '../services/search-query.ts';
 import { closedSellerSql } from './closed-sellers-repository.ts';
 import type { PhotoVersion } from './file-removals-repository.ts';
-import {
-  PRICE_DETAIL_COLUMNS,
-  PRICE_DETAIL_JOIN,
-  PRICE_LIST_JSON_FIELDS,
-  toPriceDetail,
-  type PriceDetailRow,
-} from './price-sql.ts';
+import { PRICE_DETAIL_JOIN, PRICE_DETAIL_JSON_FIELDS, PRICE_LIST_JSON_FIELDS } from './price-sql.ts';
+import { jsonTimestamp } from './json-sql.ts';
 
 /** The columns of the list shape; `c.` so the same list serves joins. */
 export const LIST_COLUMNS =
   'c.id, c.title, c.year, c.transmission, c.fuel, c.price, c.created, c.milage, c.hp, c.make, c.model, c.image_count, c.image_version, c.kommun';
-/** An ad's columns without its price facts (the bench compares the detail with and without them). */
-export const CAR_COLUMNS = `${LIST_COLUMNS}, c.description, c.color, c.type, c.drivetrain, c.username`;
 
 export interface ListRow {
   id: number;
@@ -33,14 +26,6 @@ export interface ListRow {
   image_count: number;
   image_version: number;
   kommun: string | null;
-}
-
-interface CarRow extends ListRow {
-  description: string;
-  color: string;
-  type: string;
-  drivetrain: string;
-  username: string;
 }
 
 /** What owner actions need to know about an ad. */
@@ -74,19 +59,21 @@ export function toListItem(r: ListRow): CarListItem {
   };
 }
 
-/** A timestamp column as JSON text the way `iso` writes it (UTC, the milliseconds cut, not rounded). */
-export const jsonTimestamp = (column: string) =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
- * A list item (CarListItem) as the database writes it from a row of LIST_COLUMNS named `r`: the names of
- * `toListItem`, and `created` as JavaScript's toISOString writes it (UTC, the milliseconds cut, not rounded).
+ * A list item (CarListItem) without its price fields, as the database writes it from a row of LIST_COLUMNS named
+ * `alias`: the names of `toListItem`, and `created` as JavaScript's toISOString writes it (UTC, the milliseconds
+ * cut, not rounded).
  */
-const LIST_ITEM_JSON_FIELDS =
-  'r.id, r.title, r.year, r.transmission, r.fuel, r.price, ' +
-  `${jsonTimestamp('r.created')} AS created, ` +
-  'r.milage, r.hp, r.make, r.model, r.image_count AS "imageCount", r.image_version AS "imageVersion", r.kommun, ' +
-  PRICE_LIST_JSON_FIELDS;
+const itemJsonFields = (alias: string) =>
+  `${alias}.id, ${alias}.title, ${alias}.year, ${alias}.transmission, ${alias}.fuel, ${alias}.price, ` +
+  `${jsonTimestamp(`${alias}.created`)} AS created, ` +
+  `${alias}.milage, ${alias}.hp, ${alias}.make, ${alias}.model, ${alias}.image_count AS "imageCount", ` +
+  `${alias}.image_version AS "imageVersion", ${alias}.kommun`;
+
+const LIST_ITEM_JSON_FIELDS = `${itemJsonFields('r')}, ${PRICE_LIST_JSON_FIELDS}`;
+
+/** An ad (Car) without its price facts, as the database writes it from `inventory.cars c`. */
+export const CAR_JSON_FIELDS = `${itemJsonFields('c')}, c.description, c.color, c.type, c.drivetrain, c.username AS "user"`;
 
 /**
  * A list query (`sql`, rows of LIST_COLUMNS) as one row whose text column `json` is the API's answer: the JSON
@@ -112,17 +99,6 @@ export interface Statement {
 export async function queryJsonArray(db: Queryable, { sql, params }: Statement): Promise<string> {
   const r = await db.query<{ json: string }>(sql, params);
   return r.rows[0]!.json;
-}
-
-export function toCar(r: CarRow): Car {
-  return {
-    ...toListItem(r),
-    description: r.description,
-    color: r.color,
-    type: r.type,
-    drivetrain: r.drivetrain,
-    user: r.username,
-  };
 }
 
 // Whitelists: only these words ever reach the SQL text; every value is a parameter.
@@ -312,15 +288,25 @@ export function carsRepository(db: Queryable) {
     });
   }
 
-  /** One ad with its price history and judgement where `statusSql` (a constant condition on `c`) holds. */
-  async function findCar(id: number, statusSql: string): Promise<Car | null> {
-    const r = await db.query<CarRow & PriceDetailRow>(
-      `SELECT ${CAR_COLUMNS}, ${PRICE_DETAIL_COLUMNS} FROM inventory.cars c LEFT JOIN ${PRICE_DETAIL_JOIN}
-       WHERE c.id = $1 AND ${statusSql}`,
+  /**
+   * One ad with its price history and judgement where `statusSql` (a constant condition on `c`) holds, as the JSON
+   * text of the detail's answer: the database writes it, so the server neither parses nor serializes its fields.
+   */
+  async function findCarJson(id: number, statusSql: string): Promise<string | null> {
+    const r = await db.query<{ json: string }>(
+      `SELECT row_to_json(j)::text AS json
+         FROM inventory.cars c LEFT JOIN ${PRICE_DETAIL_JOIN},
+              LATERAL (SELECT ${CAR_JSON_FIELDS}, ${PRICE_DETAIL_JSON_FIELDS}) j
+        WHERE c.id = $1 AND ${statusSql}`,
       [id],
     );
-    return r.rows[0] ? { ...toCar(r.rows[0]), ...toPriceDetail(r.rows[0]) } : null;
+    return r.rows[0]?.json ?? null;
   }
+  const findCar = async (id: number, statusSql: string): Promise<Car | null> => {
+    const json = await findCarJson(id, statusSql);
+    return json === null ? null : (JSON.parse(json) as Car);
+  };
+  const VISIBLE = `c.status IN ('active', 'sold')`;
 
   return {
     listJson,
@@ -344,7 +330,10 @@ export function carsRepository(db: Queryable) {
      * A visible ad, for sale or sold (`soldAt`), with its price history and judgement, or null (unknown and
      * pending ads look the same from outside).
      */
-    findActive: (id: number) => findCar(id, `c.status IN ('active', 'sold')`),
+    findActive: (id: number) => findCar(id, VISIBLE),
+
+    /** findActive's ad as the JSON text of the detail route's answer, or null. */
+    findActiveJson: (id: number) => findCarJson(id, VISIBLE),
 
     /** An ad as the public would see it, hidden ones too (the moderators' view), or null. */
     findForModeration: (id: number) => findCar(id, `c.status IN ('active', 'sold', 'hidden')`),

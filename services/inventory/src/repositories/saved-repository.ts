@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '@bilmarknaden/db/database';
 import { MAX_SAVED } from '@bilmarknaden/shared/constants';
-import { asJsonArray, iso, jsonTimestamp, LIST_COLUMNS, queryJsonArray } from './cars-repository.ts';
+import { asJsonArray, iso, LIST_COLUMNS, queryJsonArray } from './cars-repository.ts';
+import { jsonTimestamp } from './json-sql.ts';
 import { closedSellersRepository } from './closed-sellers-repository.ts';
 import type { Window } from '../services/search-query.ts';
 

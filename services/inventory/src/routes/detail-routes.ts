@@ -36,11 +36,12 @@ export function detailRoutes(app: FastifyInstance, ctx: RouteContext): void {
         response: { 200: CarSchema, ...errorResponses(404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const id = parseId(request.query.carid);
-      const car = id === null ? null : await cars.findActive(id);
-      if (!car) throw new DomainError('not-found', MESSAGES.carNotFound);
-      return car;
+      const car = id === null ? null : await cars.findActiveJson(id);
+      if (car === null) throw new DomainError('not-found', MESSAGES.carNotFound);
+      reply.type(JSON_TYPE);
+      return jsonText(car);
     },
   );
 
