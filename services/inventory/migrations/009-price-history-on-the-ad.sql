@@ -8,7 +8,7 @@ ALTER TABLE inventory.cars ADD COLUMN price_history jsonb;
 
 -- A time as the API writes it (UTC, the milliseconds cut).
 CREATE FUNCTION inventory.json_time(t timestamptz) RETURNS text
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
+LANGUAGE sql STABLE PARALLEL SAFE
 AS $$ SELECT to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') $$;
 
 CREATE FUNCTION inventory.keep_price_history() RETURNS trigger
