@@ -66,7 +66,7 @@ export function AuditLog() {
               <td>{ACTION_LABELS[e.action]}</td>
               <td>
                 {[
-                  e.conversationId !== null && `Konversation ${e.conversationId}`,
+                  typeof e.conversationId === 'number' && `Konversation ${e.conversationId}`,
                   e.carId !== null && `Annons ${e.carId}`,
                   e.username && `@${e.username}`,
                 ]
