@@ -3,7 +3,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
+import Fastify, { type InjectOptions } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@bilmarknaden/db/testing';
 import { identityMigrations } from '@bilmarknaden/identity/migrations';
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
@@ -13,6 +13,7 @@ import { reportDecisionsOutbox } from '@bilmarknaden/messaging/repositories/repo
 import { MODERATION_MESSAGES } from '@bilmarknaden/shared/validation/moderation';
 import { REPORT_DECISION_MESSAGES } from '@bilmarknaden/shared/validation/report-decision';
 import { NOTIFICATION_KINDS } from '@bilmarknaden/shared/notifications';
+import { startReportDecisionRelay } from '../src/account-closure-relay.ts';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import type { Settings } from '../src/settings.ts';
 import { testSettings } from './helpers.ts';
@@ -221,6 +222,37 @@ describe('the audit log', () => {
         async () => (await database.db.query('SELECT 1 FROM messaging.report_decisions WHERE relayed_at IS NULL')).rows,
       )
       .toEqual([]);
+  });
+});
+
+describe('the relay elsewhere', () => {
+  it('records, when its process is ready, a decision a messaging process alone made (as inventory alone runs it)', async () => {
+    const conversationId = await conversation(seller, buyer, 'Beslut i en annan process');
+    const id = await report(buyer, conversationId);
+    const ad = (
+      await database.db.query<{ car_id: number }>('SELECT car_id FROM messaging.conversations WHERE id = $1', [
+        conversationId,
+      ])
+    ).rows[0]!.car_id;
+    // Written as messaging's decision does, with no relay told.
+    await database.db.query(
+      `INSERT INTO messaging.report_decisions (report_id, conversation_id, car_id, actor, outcome, reported_user, note)
+       VALUES ($1, $2, $3, $4, 'dismissed', $5, 'Avgjord på annat håll')`,
+      [id, conversationId, ad, admin.username, seller.username],
+    );
+    const elsewhere = Fastify();
+    const relay = startReportDecisionRelay(elsewhere, database.db);
+    try {
+      await elsewhere.ready();
+      await relay.settled();
+      await expect
+        .poll(() => auditRows(conversationId))
+        .toMatchObject([
+          { actor: admin.username, action: 'conversation-dismissed', username: seller.username, car_id: ad },
+        ]);
+    } finally {
+      await elsewhere.close();
+    }
   });
 });
 
