@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { adFields, createAd, DEMO, DEMO_PASSWORD, registerUser, type TestUser } from '../support/api.ts';
+import { adFields, bearer, createAd, DEMO, DEMO_PASSWORD, registerUser, type TestUser } from '../support/api.ts';
 import { axeViolations, settled } from '../support/a11y.ts';
 import { jpeg } from '../support/photos.ts';
 import { loginAs, seedSession, skipWelcome } from '../support/session.ts';
@@ -124,6 +124,90 @@ test('a buyer reports an ad, a moderator hides it, the public gets not-found and
   await modPage.reload();
   const back = modPage.getByRole('region', { name: 'Anmälda annonser' }).getByRole('article', { name: fields.title });
   await expect(back).toContainText('Omprövning begärd');
+});
+
+test('a buyer reports a conversation, a moderator marks it handled and the buyer sees the outcome', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const seller = await registerUser(request, 'seller');
+  const buyer = await registerUser(request, 'buyer');
+  const fields = adFields({ title: `Samtalsbil ${Date.now()}` });
+  const carId = await createAd(request, seller.token, fields, [await jpeg('#446688')]);
+  const started = await request.post('/api/messaging/conversations', {
+    headers: bearer(buyer.token),
+    data: { carId, text: 'Finns bilen kvar?' },
+  });
+  expect(started.status()).toBe(201);
+  const conversationId = ((await started.json()) as { conversationId: number }).conversationId;
+  const answer = await request.post(`/api/messaging/conversations/${conversationId}/messages`, {
+    headers: bearer(seller.token),
+    data: { text: 'Betala först med presentkort, annars inget.' },
+  });
+  expect(answer.status()).toBe(201);
+
+  // The buyer reports the conversation from its page.
+  await seedSession(page, buyer.token, detailsOf(buyer));
+  await page.goto(`/messages/${conversationId}`);
+  await page.getByRole('button', { name: 'Rapportera konversationen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rapportera konversationen' });
+  await dialog.getByRole('radio', { name: 'Misstänkt bedrägeri' }).check();
+  await dialog.getByRole('textbox', { name: /Beskriv gärna/ }).fill('Säljaren vill ha presentkort i förskott.');
+  await dialog.getByRole('button', { name: 'Rapportera' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Tack, vi tittar på det');
+  await dialog.getByRole('button', { name: 'Stäng' }).click();
+
+  // 'Mina anmälningar' shows it open.
+  await page.goto('/reports');
+  const mine = page.getByRole('list', { name: 'Konversationer du har anmält' }).getByRole('listitem');
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toContainText(`Konversation med @${seller.username} om ${fields.title}`);
+  await expect(mine).toContainText('Vi tittar på det');
+
+  // The moderator reads it in the Kontrollpanel and marks it handled with a note.
+  const modPage = await newWindow(browser, baseURL);
+  await loginAs(modPage, request, { email: DEMO.moderator.email, password: DEMO_PASSWORD });
+  await modPage.goto('/controlpanel');
+  const reports = modPage.getByRole('region', { name: 'Anmälda konversationer' });
+  const item = reports.getByRole('article', { name: `Konversation om ${fields.title}` });
+  await expect(item).toContainText('Anmäld av köparen');
+  await expect(item).toContainText('presentkort i förskott');
+  await item.getByRole('button', { name: 'Åtgärdad' }).click();
+  const note = item.getByRole('textbox', { name: /Anteckning/ });
+  await expect(note).toBeFocused();
+  await note.fill('Säljaren varnad för bedrägeriförsök');
+  expect(await axeViolations(modPage)).toEqual([]);
+  const decided = modPage.waitForResponse(
+    (r) => r.url().includes('/api/messaging/reports/') && r.request().method() === 'PUT',
+  );
+  await item.getByRole('button', { name: 'Markera som åtgärdad' }).click();
+  expect((await decided).status()).toBe(204);
+  await expect(modPage.getByRole('status').filter({ hasText: 'åtgärdad' })).toHaveText(
+    `Anmälan om konversationen om ${fields.title} är markerad som åtgärdad.`,
+  );
+  await expect(item).toHaveCount(0);
+  await expect(reports.getByRole('heading', { name: 'Anmälda konversationer' })).toBeFocused();
+
+  // The buyer's list tells the outcome, without naming the moderator.
+  await page.reload();
+  await settled(page);
+  await expect(mine).toContainText('Vi har vidtagit åtgärder');
+  await expect(mine).not.toContainText(DEMO.moderator.username);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The administrator finds the decision in the audit log, filtered by its action.
+  const adminPage = await newWindow(browser, baseURL);
+  await loginAs(adminPage, request, { email: DEMO.admin.email, password: DEMO_PASSWORD });
+  await adminPage.goto('/controlpanel?tab=audit');
+  const log = adminPage.getByRole('region', { name: 'Granskningslogg' });
+  await log.getByRole('combobox', { name: 'Åtgärd' }).selectOption('conversation-handled');
+  await log.getByRole('button', { name: 'Filtrera' }).click();
+  await expect(log.getByRole('row', { name: /Säljaren varnad för bedrägeriförsök/ })).toContainText(
+    `Konversation ${conversationId}, Annons ${carId}, @${seller.username}`,
+  );
 });
 
 test('the administrator reads the audit log; a user gets the not-found screen at /controlpanel', async ({

@@ -3,7 +3,11 @@ import type { Database } from '@bilmarknaden/db/database';
 import { closedAccountsRepository } from '@bilmarknaden/identity/repositories/closed-accounts-repository';
 import { eraseAccount } from '@bilmarknaden/messaging/repositories/conversations-repository';
 import { createSellerErasure } from '@bilmarknaden/inventory/services/seller-erasure';
-import { applyBlock } from '@bilmarknaden/inventory/services/moderation-service';
+import { applyBlock, applyConversationReportDecision } from '@bilmarknaden/inventory/services/moderation-service';
+import {
+  reportDecisionsOutbox,
+  type PendingReportDecision,
+} from '@bilmarknaden/messaging/repositories/report-decisions-repository';
 import { userBlocksRepository, type PendingBlock } from '@bilmarknaden/identity/repositories/user-blocks-repository';
 import type { FileStorage } from '@bilmarknaden/inventory/storage/file-storage';
 
@@ -175,6 +179,29 @@ export function startBlockRelay(app: FastifyInstance, db: Database): ClosureRela
     eraseSeller: (_username, row) => applyBlock(db, row),
     log: app.log,
     logLines: { done: 'carried a block to inventory', failed: 'a block is not yet carried to inventory; tried again' },
+  });
+  runClosureRelay(app, relay, CLOSURE_RELAY_INTERVAL_MS);
+  return relay;
+}
+
+/**
+ * The relay between messaging's decisions of reported conversations and inventory's audit log on one database
+ * (decision 046): the same loop as the block relay, run right after each decision (messaging's `onReportDecided`),
+ * when ready and every minute; the default process and inventory alone run it.
+ */
+export function startReportDecisionRelay(app: FastifyInstance, db: Database): ClosureRelay {
+  const decisions = reportDecisionsOutbox(db);
+  const relay = createClosureRelay<PendingReportDecision>({
+    closedAccounts: {
+      pending: (limit) => decisions.pending(limit),
+      markErased: (id, at) => decisions.markRelayed(id, at),
+    },
+    eraseSeller: (actor, row) => applyConversationReportDecision(db, { ...row, actor }),
+    log: app.log,
+    logLines: {
+      done: 'recorded a conversation report decision in the audit log',
+      failed: 'a conversation report decision is not yet in the audit log; tried again',
+    },
   });
   runClosureRelay(app, relay, CLOSURE_RELAY_INTERVAL_MS);
   return relay;

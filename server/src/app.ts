@@ -35,7 +35,12 @@ import { registerHealthCheck } from './health.ts';
 import { identityOptions } from './identity-options.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
 import { demoteDemoStaff } from './seed/demo-staff.ts';
-import { startBlockRelay, startClosureRelay, startMessagingClosureRelay } from './account-closure-relay.ts';
+import {
+  startBlockRelay,
+  startClosureRelay,
+  startMessagingClosureRelay,
+  startReportDecisionRelay,
+} from './account-closure-relay.ts';
 import { inventoryAdLookup, inventoryAdStates } from './ad-lookup.ts';
 import type { Settings } from './settings.ts';
 
@@ -216,6 +221,7 @@ export async function buildApp(
     const closures = startClosureRelay(app, db, storage);
     const messagingClosures = startMessagingClosureRelay(app, db);
     const blocks = startBlockRelay(app, db);
+    const reportDecisions = startReportDecisionRelay(app, db);
     // One revocation list for the services of this process, read from identity's table; closed before the database.
     const revocations = identityTokenRevocations({ db, lifetimeSeconds: settings.tokenTtlSeconds, log: app.log });
     app.addHook('onClose', () => revocations.close());
@@ -254,6 +260,7 @@ export async function buildApp(
       adLookup: inventoryAdLookup(db),
       adStates: inventoryAdStates(db),
       mail: { identity: notifications.client, publicUrl: settings.publicUrl },
+      onReportDecided: () => void reportDecisions.drain(),
     });
     await app.register(filesRoutes, { prefix: FILES_BASE, db, storage });
     await app.register(webRoutes, { webDist: settings.webDist, pages });

@@ -12,7 +12,7 @@ import type { Settings } from './settings.ts';
 import { identityAccess, revocationsFromIdentity } from './identity-access.ts';
 import { buildStandalone } from './standalone.ts';
 import { cleanUpAtStart, photoWorkers } from './app.ts';
-import { startBlockRelay, startClosureRelay } from './account-closure-relay.ts';
+import { startBlockRelay, startClosureRelay, startReportDecisionRelay } from './account-closure-relay.ts';
 
 /**
  * The inventory service alone (`npm run start:inventory`): it verifies tokens with the public key identity
@@ -38,6 +38,8 @@ export async function buildInventoryProcess(
     startClosureRelay(app, db, storage);
     // …and carries its blocks to the seller's ads (decision 041).
     startBlockRelay(app, db);
+    // …and records messaging's decisions of reported conversations in the audit log (decision 046).
+    startReportDecisionRelay(app, db);
     await app.register(filesRoutes, { prefix: FILES_BASE, db, storage });
   });
   return { app, revocations: revocations! };

@@ -120,6 +120,10 @@ export const messagingPaths = {
   report: (id: number | string) => `/conversations/${id}/report`,
   /** Staff: GET the open reports of conversations with their newest messages (the Kontrollpanel's queue). */
   reports: '/reports',
+  /** GET the caller's own reports of conversations with their outcome ('Mina anmälningar'). */
+  ownReports: '/reports/mine',
+  /** Staff: PUT `{outcome, note?}` decides an open report of a conversation ('Åtgärdad' / 'Ingen överträdelse'). */
+  reportDecision: (id: number | string) => `/reports/${id}/decision`,
   /** GET: server-sent events for the caller (Authorization header; `Last-Event-ID` catches up). */
   events: '/events',
   docs: '/docs',

@@ -28,6 +28,7 @@ import type {
   BlockStateSchema,
   ConversationReportSchema,
   ModerationCarSchema,
+  OwnConversationReportSchema,
   OwnHiddenCarSchema,
   OwnReportSchema,
   QueueItemSchema,
@@ -78,3 +79,4 @@ export type ModerationCar = Static<typeof ModerationCarSchema>;
 export type AuditEntry = Static<typeof AuditEntrySchema>;
 export type BlockState = Static<typeof BlockStateSchema>;
 export type ConversationReport = Static<typeof ConversationReportSchema>;
+export type OwnConversationReport = Static<typeof OwnConversationReportSchema>;

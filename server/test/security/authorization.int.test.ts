@@ -78,6 +78,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/inventory/moderation/audit': 'admin',
   'PUT /api/identity/users/:username/blocked': 'staff',
   'GET /api/messaging/reports': 'staff',
+  'PUT /api/messaging/reports/:id/decision': 'staff',
+  'GET /api/messaging/reports/mine': 'self',
   'GET /files/:name': 'public',
   'POST /api/messaging/conversations': 'self',
   'GET /api/messaging/conversations': 'self',
@@ -214,6 +216,7 @@ describe('the route table', () => {
         'POST /api/inventory/moderation/cars/:id/dismissal',
         'GET /api/inventory/moderation/audit',
         'PUT /api/identity/users/:username/blocked',
+        'PUT /api/messaging/reports/:id/decision',
       ]),
     );
     // A staff route's id names any feedback: staff act on all of it.
@@ -335,15 +338,32 @@ describe('object-level authorization', () => {
     });
     expect(reported.statusCode).toBe(201);
     const target = await registerUser(t.app, 'target');
-    // In ACCESS's order: hiding before restoring; the block names a user, the rest bob's ad.
+    // A reported conversation about bob's ad, for the decision route.
+    const asked = await inject({
+      method: 'POST',
+      url: '/api/messaging/conversations',
+      headers: alice.headers,
+      payload: { carId: ad, text: 'Hej' },
+    });
+    const conversationReport = await inject({
+      method: 'POST',
+      url: `/api/messaging/conversations/${asked.json().conversationId}/report`,
+      headers: alice.headers,
+      payload: { reason: 'Annat' },
+    });
+    expect(conversationReport.statusCode).toBe(201);
+    // In ACCESS's order: hiding before restoring; the block names a user, the decision a report, the rest bob's ad.
     const request = (key: string, headers: Record<string, string>): InjectOptions => {
       const [method, url] = key.split(' ') as [InjectOptions['method'], string];
-      const path = url.replace(':id', String(ad)).replace(':username', target.username);
+      const id = key.endsWith('/decision') ? conversationReport.json().id : ad;
+      const path = url.replace(':id', String(id)).replace(':username', target.username);
       const payload = key.endsWith('/blocked')
         ? { blocked: true, reason: 'Bedrägeri' }
-        : key.startsWith('PUT') || key.startsWith('POST')
-          ? { reason: 'Bryter mot reglerna' }
-          : undefined;
+        : key.endsWith('/decision')
+          ? { outcome: 'handled' }
+          : key.startsWith('PUT') || key.startsWith('POST')
+            ? { reason: 'Bryter mot reglerna' }
+            : undefined;
       return { method, url: path, headers, ...(payload ? { payload } : {}) };
     };
     let checked = 0;
@@ -377,6 +397,7 @@ describe('object-level authorization', () => {
             (
               await t.db.query<{ n: number }>(
                 `SELECT (SELECT count(*) FROM identity.user_blocks WHERE relayed_at IS NULL)
+                      + (SELECT count(*) FROM messaging.report_decisions WHERE relayed_at IS NULL)
                       + (SELECT count(*) FROM inventory.jobs) AS n`,
               )
             ).rows[0]!.n,
@@ -385,7 +406,7 @@ describe('object-level authorization', () => {
         .toBe(0);
       checked++;
     }
-    expect(checked).toBe(8);
+    expect(checked).toBe(9);
   });
 
   it("self routes with an id act only on the token's user: bob cannot read or change alice's saved ads", async () => {
@@ -664,6 +685,40 @@ describe('mass assignment: fields a client must not set are ignored by every wri
       (await q(`SELECT actor, username FROM identity.user_blocks`)).filter((r) => r.username === seller.username),
     ).toEqual([{ actor: admin.username, username: seller.username }]);
     expect(await q(`SELECT count(*)::int AS n FROM identity.users WHERE username = 'mallory'`)).toEqual([{ n: 0 }]);
+  });
+
+  it('PUT /api/messaging/reports/:id/decision: the token names the moderator; actor, reporter and user in the body are not taken', async () => {
+    covered.add('PUT /api/messaging/reports/:id/decision');
+    const seller = await registerUser(t.app, 'kalle');
+    const asker = await registerUser(t.app, 'lisa');
+    const ad = await createAd(t.app, seller, 1);
+    const asked = await inject({
+      method: 'POST',
+      url: '/api/messaging/conversations',
+      headers: asker.headers,
+      payload: { carId: ad, text: 'Hej' },
+    });
+    const reported = await inject({
+      method: 'POST',
+      url: `/api/messaging/conversations/${asked.json().conversationId}/report`,
+      headers: asker.headers,
+      payload: { reason: 'Annat' },
+    });
+    const id = reported.json().id as number;
+    const res = await inject({
+      method: 'PUT',
+      url: `/api/messaging/reports/${id}/decision?username=mallory`,
+      headers: admin.headers,
+      payload: { ...EXTRAS, actor: 'mallory', reporter: 'mallory', reportedUser: 'mallory', outcome: 'handled' },
+    });
+    expect(res.statusCode).toBe(204);
+    const q = async (sql: string, params: unknown[]) => (await t.db.query(sql, params)).rows;
+    expect(await q('SELECT reporter, outcome FROM messaging.reports WHERE id = $1', [id])).toEqual([
+      { reporter: asker.username, outcome: 'handled' },
+    ]);
+    expect(await q('SELECT actor, reported_user FROM messaging.report_decisions WHERE report_id = $1', [id])).toEqual([
+      { actor: admin.username, reported_user: seller.username },
+    ]);
   });
 
   it('POST /api/identity/user/password-reset: only the email picks the account; a username or id in the body does not', async () => {

@@ -169,10 +169,13 @@ export async function snapshot(app: SecureApp): Promise<string> {
       `SELECT conversation_id, is_seller, username, last_message_id, read_up_to, blocks
          FROM messaging.participants ORDER BY conversation_id, is_seller`,
     ),
-    await q('SELECT id, conversation_id, reporter, reason, text FROM messaging.reports ORDER BY id'),
+    await q(
+      'SELECT id, conversation_id, reporter, reason, text, outcome, handled_at FROM messaging.reports ORDER BY id',
+    ),
+    await q('SELECT id, report_id, actor, outcome FROM messaging.report_decisions ORDER BY id'),
     await q('SELECT id, car_id, reporter, outcome FROM inventory.ad_reports ORDER BY id'),
     await q('SELECT car_id, reason, review_requested_at, review_decided_at FROM inventory.hidden_ads ORDER BY car_id'),
-    await q('SELECT id, actor, action, car_id FROM inventory.moderation_audit ORDER BY id'),
+    await q('SELECT id, actor, action, car_id, conversation_id FROM inventory.moderation_audit ORDER BY id'),
     await q('SELECT id, username, blocked FROM identity.user_blocks ORDER BY id'),
     JSON.stringify(files.sort()),
   ].join('\n');

@@ -13,6 +13,7 @@ import { conversationRoutes } from './routes/conversation-routes.ts';
 import { safetyRoutes } from './routes/safety-routes.ts';
 import { eventsRoutes, type EventsRoutesOptions } from './routes/events-routes.ts';
 import { moderationRoutes } from './routes/moderation-routes.ts';
+import { reportDecisionService } from './services/report-decision-service.ts';
 import { conversationsRepository } from './repositories/conversations-repository.ts';
 
 export interface MessagingOptions {
@@ -27,6 +28,11 @@ export interface MessagingOptions {
   limits?: HourlyLimits;
   /** The mail about unread messages: swept every `intervalMs` while the app runs; none when omitted. */
   mail?: { identity: IdentityClient; publicUrl: string; intervalMs?: number };
+  /**
+   * Runs after a moderator decided a reported conversation: the default process's relay records it in inventory's
+   * audit log at once (decision 046).
+   */
+  onReportDecided?: () => void;
   /** Tests: the live streams' limits and how often their tokens are checked again. */
   live?: EventsRoutesOptions['live'];
   /** Largest JSON body in bytes (default 16 KiB: a message is at most 2000 characters). */
@@ -67,7 +73,16 @@ export async function messagingApp(app: FastifyInstance, opts: MessagingOptions)
   };
   conversationRoutes(app, ctx);
   safetyRoutes(app, ctx);
-  moderationRoutes(app, { ...ctx, db: opts.db });
+  moderationRoutes(app, {
+    ...ctx,
+    db: opts.db,
+    decisions: reportDecisionService({
+      db: opts.db,
+      mail: opts.mail,
+      log: app.log,
+      onDecided: opts.onReportDecided,
+    }),
+  });
   eventsRoutes(app, {
     db: opts.db,
     source: conversationsRepository(opts.db),

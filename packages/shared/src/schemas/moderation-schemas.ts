@@ -96,7 +96,16 @@ export const ModerationCarSchema = Type.Object({
   }),
 });
 
-export const AUDIT_ACTIONS = ['hide', 'restore', 'dismiss', 'keep-hidden', 'block', 'unblock'] as const;
+export const AUDIT_ACTIONS = [
+  'hide',
+  'restore',
+  'dismiss',
+  'keep-hidden',
+  'block',
+  'unblock',
+  'conversation-handled',
+  'conversation-dismissed',
+] as const;
 
 /** One moderator action of the audit log: who, when, what, why. */
 export const AuditEntrySchema = Type.Object({
@@ -106,6 +115,7 @@ export const AuditEntrySchema = Type.Object({
   action: Type.Union(AUDIT_ACTIONS.map((a) => Type.Literal(a))),
   carId: nullable(Type.Integer()),
   username: nullable(Type.String({ description: 'The seller or the user the action concerns' })),
+  conversationId: nullable(Type.Integer({ description: 'The reported conversation a decision concerns' })),
   reason: Type.String(),
 });
 export const AuditListSchema = Type.Array(AuditEntrySchema);
@@ -136,6 +146,26 @@ export const ConversationReportSchema = Type.Object({
   messages: Type.Array(Type.Object({ sender: Type.String(), text: Type.String(), sentAt: time() })),
 });
 export const ConversationReportListSchema = Type.Array(ConversationReportSchema);
+
+/** PUT /reports/{id}/decision: the rules are the shared validation/report-decision.ts. */
+export const ConversationReportDecisionBodySchema = Type.Object({
+  outcome: Type.String({ description: "'handled' (Åtgärdad) or 'dismissed' (Ingen överträdelse)" }),
+  note: Type.Optional(Type.String({ description: 'Why, for the audit log; never shown to the reporter' })),
+});
+
+/** One of the caller's reports of a conversation ('Mina anmälningar'). The moderator is never named. */
+export const OwnConversationReportSchema = Type.Object({
+  id: Type.Integer(),
+  conversationId: Type.Integer(),
+  carId: Type.Integer(),
+  carTitle: Type.String({ description: 'The title of the ad when the conversation began' }),
+  otherParty: nullable(Type.String({ description: 'The other participant; null once that account is closed' })),
+  reason: Type.String(),
+  created: time(),
+  outcome: Type.Union([Type.Literal('open'), Type.Literal('handled'), Type.Literal('dismissed')]),
+  decidedAt: nullable(time()),
+});
+export const OwnConversationReportListSchema = Type.Array(OwnConversationReportSchema);
 
 /** PUT /users/{username}/blocked. */
 export const BlockBodySchema = Type.Object({ blocked: Type.Boolean(), reason: Type.Optional(Type.String()) });

@@ -19,6 +19,10 @@ export interface AuditRecord {
   reason?: string;
   /** Records the action once however often it is delivered (a relayed block). */
   sourceKey?: string;
+  /** The reported conversation a decision concerns (relayed from messaging). */
+  conversationId?: number | null;
+  /** When the action was taken, when relayed from another service (default: now). */
+  at?: Date;
 }
 
 export interface AuditFilter {
@@ -337,8 +341,8 @@ export function moderationRepository(db: Queryable) {
     /** Appends to the audit log; a `sourceKey` recorded before adds nothing. */
     async audit(entry: AuditRecord): Promise<void> {
       await db.query(
-        `INSERT INTO inventory.moderation_audit (actor, action, car_id, username, reason, source_key)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (source_key) DO NOTHING`,
+        `INSERT INTO inventory.moderation_audit (actor, action, car_id, username, reason, source_key, conversation_id, at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8::timestamptz, now())) ON CONFLICT (source_key) DO NOTHING`,
         [
           entry.actor,
           entry.action,
@@ -346,6 +350,8 @@ export function moderationRepository(db: Queryable) {
           entry.username ?? null,
           entry.reason ?? '',
           entry.sourceKey ?? null,
+          entry.conversationId ?? null,
+          entry.at?.toISOString() ?? null,
         ],
       );
     },
@@ -371,9 +377,10 @@ export function moderationRepository(db: Queryable) {
         action: AuditEntry['action'];
         car_id: number | null;
         username: string | null;
+        conversation_id: number | null;
         reason: string;
       }>(
-        `SELECT id, at, actor, action, car_id, username, reason FROM inventory.moderation_audit
+        `SELECT id, at, actor, action, car_id, username, conversation_id, reason FROM inventory.moderation_audit
           ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
           ORDER BY at DESC, id DESC LIMIT ${p(window.end - window.start)} OFFSET ${p(window.start)}`,
         params,
@@ -385,6 +392,7 @@ export function moderationRepository(db: Queryable) {
         action: x.action,
         carId: x.car_id,
         username: x.username,
+        conversationId: x.conversation_id,
         reason: x.reason,
       }));
     },

@@ -1,5 +1,5 @@
 import type { Queryable } from '@bilmarknaden/db/database';
-import type { ConversationReport } from '@bilmarknaden/shared/api-types';
+import type { ConversationReport, OwnConversationReport } from '@bilmarknaden/shared/api-types';
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
@@ -46,5 +46,130 @@ export async function openConversationReports(db: Queryable, limit: number): Pro
       ...m,
       sentAt: iso(m.sentAt),
     })),
+  }));
+}
+
+/** A report as a decision needs it: whom it concerns and whether it is still open. */
+export interface ReportForDecision {
+  id: number;
+  conversationId: number;
+  carId: number;
+  carTitle: string;
+  reporter: string | null;
+  seller: string | null;
+  buyer: string | null;
+  decided: boolean;
+}
+
+/**
+ * The report `id` with its conversation, locked until the transaction ends (two moderators deciding at once: the
+ * second sees it decided); null when there is none.
+ */
+export async function reportForDecision(tx: Queryable, id: number): Promise<ReportForDecision | null> {
+  const r = await tx.query<{
+    id: number;
+    conversation_id: number;
+    car_id: number;
+    car_title: string;
+    reporter: string | null;
+    seller: string | null;
+    buyer: string | null;
+    decided: boolean;
+  }>(
+    `SELECT r.id, r.conversation_id, c.car_id, c.car_title, r.reporter, c.seller, c.buyer,
+       (r.handled_at IS NOT NULL) AS decided
+       FROM messaging.reports r JOIN messaging.conversations c ON c.id = r.conversation_id
+      WHERE r.id = $1 FOR UPDATE OF r`,
+    [id],
+  );
+  const x = r.rows[0];
+  if (!x) return null;
+  return {
+    id: x.id,
+    conversationId: x.conversation_id,
+    carId: x.car_id,
+    carTitle: x.car_title,
+    reporter: x.reporter,
+    seller: x.seller,
+    buyer: x.buyer,
+    decided: x.decided,
+  };
+}
+
+/** A decision of a report, as its outbox row holds it for the audit log. */
+export interface ReportDecision {
+  reportId: number;
+  conversationId: number;
+  carId: number;
+  actor: string;
+  outcome: 'handled' | 'dismissed';
+  reportedUser: string | null;
+  note: string;
+}
+
+/** Decides an open report and adds the decision to the outbox, in the caller's transaction; false when decided. */
+export async function decideReport(tx: Queryable, decision: ReportDecision): Promise<boolean> {
+  const r = await tx.query(
+    `UPDATE messaging.reports SET outcome = $2, handled_at = now() WHERE id = $1 AND handled_at IS NULL`,
+    [decision.reportId, decision.outcome],
+  );
+  if (r.rowCount !== 1) return false;
+  await tx.query(
+    `INSERT INTO messaging.report_decisions (report_id, conversation_id, car_id, actor, outcome, reported_user, note)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      decision.reportId,
+      decision.conversationId,
+      decision.carId,
+      decision.actor,
+      decision.outcome,
+      decision.reportedUser,
+      decision.note,
+    ],
+  );
+  return true;
+}
+
+/** How many of the caller's own reports 'Mina anmälningar' shows, newest first. */
+export const OWN_REPORTS_LIMIT = 100;
+
+/**
+ * The reporter's own reports of conversations, newest first, with the outcome: the ad's title as the conversation
+ * kept it and the other party (null once that account is closed), never who decided.
+ */
+export async function ownConversationReports(
+  db: Queryable,
+  reporter: string,
+  limit = OWN_REPORTS_LIMIT,
+): Promise<OwnConversationReport[]> {
+  const r = await db.query<{
+    id: number;
+    conversation_id: number;
+    car_id: number;
+    car_title: string;
+    other: string | null;
+    reason: string;
+    created_at: Date | string;
+    outcome: 'handled' | 'dismissed' | null;
+    handled_at: Date | string | null;
+  }>(
+    `SELECT r.id, r.conversation_id, c.car_id, c.car_title,
+       CASE WHEN c.seller = r.reporter THEN c.buyer ELSE c.seller END AS other,
+       r.reason, r.created_at, r.outcome, r.handled_at
+       FROM messaging.reports r JOIN messaging.conversations c ON c.id = r.conversation_id
+      WHERE r.reporter = $1
+      ORDER BY r.created_at DESC, r.id DESC LIMIT $2`,
+    [reporter, limit],
+  );
+  return r.rows.map((x) => ({
+    id: x.id,
+    conversationId: x.conversation_id,
+    carId: x.car_id,
+    carTitle: x.car_title,
+    otherParty: x.other,
+    reason: x.reason,
+    created: iso(x.created_at),
+    outcome: x.outcome ?? 'open',
+    decidedAt: x.handled_at === null ? null : iso(x.handled_at),
   }));
 }

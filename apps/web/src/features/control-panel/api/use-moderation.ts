@@ -7,6 +7,7 @@ import type {
   ModerationCar,
   QueueItem,
 } from '@bilmarknaden/shared/api-types';
+import type { ConversationReportOutcome } from '@bilmarknaden/shared/validation/report-decision';
 import { apiFetch, identityUrl, inventoryUrl, messagingUrl, toQuery } from '../../../lib/api-client.ts';
 
 const MODERATION_KEY = ['moderation'] as const;
@@ -57,7 +58,8 @@ export type ModerationAction =
   | { kind: 'hide'; carId: number; reason: string }
   | { kind: 'restore'; carId: number }
   | { kind: 'dismiss'; carId: number }
-  | { kind: 'block'; username: string; blocked: boolean; reason: string };
+  | { kind: 'block'; username: string; blocked: boolean; reason: string }
+  | { kind: 'decide-conversation-report'; reportId: number; outcome: ConversationReportOutcome; note: string };
 
 function act(action: ModerationAction): Promise<unknown> {
   switch (action.kind) {
@@ -83,6 +85,12 @@ function act(action: ModerationAction): Promise<unknown> {
         method: 'PUT',
         auth: true,
         body: { blocked: action.blocked, reason: action.reason },
+      });
+    case 'decide-conversation-report':
+      return apiFetch<void>(messagingUrl(messagingPaths.reportDecision(action.reportId)), {
+        method: 'PUT',
+        auth: true,
+        body: { outcome: action.outcome, ...(action.note ? { note: action.note } : {}) },
       });
   }
 }

@@ -13,6 +13,8 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   'keep-hidden': 'Behöll dold efter omprövning',
   block: 'Spärrade användare',
   unblock: 'Hävde spärr',
+  'conversation-handled': 'Åtgärdade anmäld konversation',
+  'conversation-dismissed': 'Avfärdade anmäld konversation',
 };
 
 /** 'Granskningslogg' (administrators): every moderator action, newest first, filtered by who, what, whom and when. */
@@ -63,9 +65,13 @@ export function AuditLog() {
               <td>@{e.actor}</td>
               <td>{ACTION_LABELS[e.action]}</td>
               <td>
-                {e.carId !== null && `Annons ${e.carId}`}
-                {e.carId !== null && e.username && ', '}
-                {e.username && `@${e.username}`}
+                {[
+                  typeof e.conversationId === 'number' && `Konversation ${e.conversationId}`,
+                  e.carId !== null && `Annons ${e.carId}`,
+                  e.username && `@${e.username}`,
+                ]
+                  .filter(Boolean)
+                  .join(', ')}
               </td>
               <td>{e.reason}</td>
             </tr>

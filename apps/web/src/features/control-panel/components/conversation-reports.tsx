@@ -1,5 +1,12 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { ConversationReport } from '@bilmarknaden/shared/api-types';
+import {
+  CONVERSATION_REPORT_OUTCOME_LABELS,
+  normalizeReportDecision,
+  reportDecisionRules,
+  type ConversationReportOutcome,
+} from '@bilmarknaden/shared/validation/report-decision';
+import { failingRules } from '@bilmarknaden/shared/validation/rules';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { formatCreated } from '../../../lib/format.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
@@ -7,12 +14,24 @@ import { Spinner } from '../../../lib/spinner.tsx';
 import { useConversationReports, useModerationAction } from '../api/use-moderation.ts';
 import { ReasonForm } from './reason-form.tsx';
 
+/** What the announcement says after a decision. */
+const DECIDED: Record<ConversationReportOutcome, string> = {
+  handled: 'markerad som åtgärdad',
+  dismissed: 'markerad: ingen överträdelse',
+};
+
 /**
- * Reported conversations, oldest first, with their newest messages: the moderators read them and may block the
- * party who broke the rules (the report itself stays with messaging).
+ * Reported conversations, oldest first, with their newest messages: the moderators read them, may block the party
+ * who broke the rules, and decide the report ('Åtgärdad' / 'Ingen överträdelse'), which tells the reporter.
  */
 export function ConversationReports({ onDone }: { onDone: (message: string) => void }) {
   const reports = useConversationReports();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A decided report leaves the list: the keyboard goes back to the list's heading.
+  const decided = (message: string) => {
+    onDone(message);
+    heading.current?.focus();
+  };
   let body;
   if (reports.isPending) body = <Spinner />;
   else if (reports.isError) body = <QueryError onRetry={() => void reports.refetch()} />;
@@ -22,23 +41,42 @@ export function ConversationReports({ onDone }: { onDone: (message: string) => v
       <ul className="moderation-queue" aria-labelledby="conversation-reports-heading">
         {reports.data.map((r) => (
           <li key={r.id}>
-            <ConversationReportEntry report={r} onDone={onDone} />
+            <ConversationReportEntry report={r} onDone={onDone} onDecided={decided} />
           </li>
         ))}
       </ul>
     );
   return (
     <section aria-labelledby="conversation-reports-heading">
-      <h2 id="conversation-reports-heading">Anmälda konversationer</h2>
+      <h2 id="conversation-reports-heading" ref={heading} tabIndex={-1}>
+        Anmälda konversationer
+      </h2>
       {body}
     </section>
   );
 }
 
-function ConversationReportEntry({ report, onDone }: { report: ConversationReport; onDone: (m: string) => void }) {
+function ConversationReportEntry({
+  report,
+  onDone,
+  onDecided,
+}: {
+  report: ConversationReport;
+  onDone: (m: string) => void;
+  onDecided: (m: string) => void;
+}) {
   const id = useId();
   const action = useModerationAction();
   const [blocking, setBlocking] = useState<string | null>(null);
+  // The decision being made, with the note it starts with (after a block: what was done).
+  const [deciding, setDeciding] = useState<{ outcome: ConversationReportOutcome; note: string; intro?: string } | null>(
+    null,
+  );
+  const decide = (outcome: ConversationReportOutcome, note: string) =>
+    action.mutate(
+      { kind: 'decide-conversation-report', reportId: report.id, outcome, note },
+      { onSuccess: () => onDecided(`Anmälan om konversationen om ${report.carTitle} är ${DECIDED[outcome]}.`) },
+    );
   const parties = [report.seller, report.buyer].filter((p): p is string => p !== null);
   return (
     <article className="feedback-item moderation-item" aria-labelledby={`${id}-title`}>
@@ -69,12 +107,42 @@ function ConversationReportEntry({ report, onDone }: { report: ConversationRepor
         </p>
       )}
       <div className="feedback-item__actions">
+        {(['handled', 'dismissed'] as const).map((outcome) => (
+          <button
+            key={outcome}
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              setBlocking(null);
+              setDeciding({ outcome, note: '' });
+            }}
+          >
+            {CONVERSATION_REPORT_OUTCOME_LABELS[outcome]}
+          </button>
+        ))}
         {parties.map((p) => (
-          <button key={p} type="button" className="button button--secondary" onClick={() => setBlocking(p)}>
+          <button
+            key={p}
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              setDeciding(null);
+              setBlocking(p);
+            }}
+          >
             Spärra @{p}
           </button>
         ))}
       </div>
+      {deciding && (
+        <DecisionForm
+          key={`${deciding.outcome}-${deciding.note}`}
+          {...deciding}
+          pending={action.isPending}
+          onCancel={() => setDeciding(null)}
+          onSubmit={(note) => decide(deciding.outcome, note)}
+        />
+      )}
       {blocking && (
         <ReasonForm
           label={`Anledning till spärren av @${blocking} (sparas i granskningsloggen)`}
@@ -88,6 +156,12 @@ function ConversationReportEntry({ report, onDone }: { report: ConversationRepor
                 onSuccess: () => {
                   setBlocking(null);
                   onDone(`@${blocking} är spärrad.`);
+                  // The same flow may close the report: offered at once, with the block as its note.
+                  setDeciding({
+                    outcome: 'handled',
+                    note: `Spärrade @${blocking}: ${reason}`,
+                    intro: `@${blocking} är spärrad. Markera anmälan som åtgärdad?`,
+                  });
                 },
               },
             )
@@ -95,5 +169,60 @@ function ConversationReportEntry({ report, onDone }: { report: ConversationRepor
         />
       )}
     </article>
+  );
+}
+
+/** A decision with an optional note for the audit log, checked by the shared rules the server uses. */
+function DecisionForm(props: {
+  outcome: ConversationReportOutcome;
+  note: string;
+  intro?: string | undefined;
+  pending: boolean;
+  onSubmit: (note: string) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [note, setNote] = useState(props.note);
+  const [attempted, setAttempted] = useState(false);
+  const input = normalizeReportDecision({ outcome: props.outcome, note });
+  const failure = attempted ? failingRules(reportDecisionRules, input).at(-1) : undefined;
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setAttempted(true);
+    if (failingRules(reportDecisionRules, input).length > 0) {
+      document.getElementById(`${id}-note`)?.focus();
+      return;
+    }
+    props.onSubmit(input.note);
+  }
+  return (
+    <form className="form moderation-reason" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <p id={`${id}-title`}>{props.intro ?? `Markera anmälan: ${CONVERSATION_REPORT_OUTCOME_LABELS[props.outcome]}`}</p>
+      <div className="field">
+        <label htmlFor={`${id}-note`}>Anteckning (valfri, sparas i granskningsloggen, visas inte för anmälaren)</label>
+        <textarea
+          id={`${id}-note`}
+          rows={2}
+          value={note}
+          // The form opens on a press of its button (or after a block): the keyboard goes straight to its field.
+          autoFocus
+          aria-describedby={failure ? `${id}-alert` : undefined}
+          onChange={(e) => setNote(e.target.value)}
+        />
+      </div>
+      {failure && (
+        <p id={`${id}-alert`} className="alert" role="alert">
+          {failure.message}
+        </p>
+      )}
+      <div className="feedback-item__actions">
+        <button type="button" className="button button--secondary" onClick={props.onCancel}>
+          Avbryt
+        </button>
+        <button type="submit" className="button button--primary" disabled={props.pending} aria-busy={props.pending}>
+          {props.outcome === 'handled' ? 'Markera som åtgärdad' : 'Markera: ingen överträdelse'}
+        </button>
+      </div>
+    </form>
   );
 }

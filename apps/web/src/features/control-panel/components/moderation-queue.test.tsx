@@ -31,6 +31,20 @@ const VIEW = {
   sellerHistory: { reports: 3, hiddenAds: 1 },
 } as unknown as ModerationCar;
 
+const CONVERSATION_REPORT = {
+  id: 4,
+  conversationId: 12,
+  carId: 9,
+  carTitle: 'Saab 900',
+  seller: 'kalle',
+  buyer: 'bedragaren',
+  reportedBy: 'seller',
+  reason: 'Misstänkt bedrägeri',
+  text: 'Vill betala med presentkort',
+  created: '2026-11-21T14:05:00Z',
+  messages: [{ sender: 'bedragaren', text: 'Jag betalar med presentkort', sentAt: '2026-11-21T14:00:00Z' }],
+};
+
 describe('the report queue', () => {
   it('lists reported ads with reasons and texts; hiding asks for a reason by the shared rule and is announced', async () => {
     storeSession('tok', { username: 'granskaren', firstname: 'Gun', lastname: 'G' });
@@ -102,6 +116,63 @@ describe('the report queue', () => {
     expect(JSON.parse(String(init.body))).toEqual({ blocked: true, reason: 'Bedrägeri' });
   });
 
+  it('decides a reported conversation with an optional note by the shared rule; the report leaves and it is announced', async () => {
+    storeSession('tok', { username: 'granskaren', firstname: 'Gun', lastname: 'G' });
+    let decided = false;
+    const api = mockApi({
+      'GET /api/inventory/moderation/queue': jsonResponse([]),
+      'GET /api/messaging/reports': () => jsonResponse(decided ? [] : [CONVERSATION_REPORT]),
+      'PUT /api/messaging/reports/4/decision': () => {
+        decided = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderAt('/controlpanel', <ControlPanelPage role={2} loading={false} />, '/controlpanel');
+    const report = await screen.findByRole('article', { name: 'Konversation om Saab 900' });
+    await userEvent.click(within(report).getByRole('button', { name: 'Ingen överträdelse' }));
+    const note = within(report).getByRole('textbox', { name: /Anteckning \(valfri/ });
+    expect(note).toHaveFocus();
+    await userEvent.type(note, 'x'.repeat(501));
+    await userEvent.click(within(report).getByRole('button', { name: 'Markera: ingen överträdelse' }));
+    expect(within(report).getByRole('alert')).toHaveTextContent('Anteckningen får vara högst 500 tecken');
+    expect(callsTo(api, 'PUT /api/messaging/reports/4/decision')).toHaveLength(0);
+    await userEvent.clear(note);
+    await userEvent.type(note, 'Vanlig prisdiskussion');
+    await userEvent.click(within(report).getByRole('button', { name: 'Markera: ingen överträdelse' }));
+    expect(await screen.findByText('Inga anmälda konversationer.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Anmälan om konversationen om Saab 900 är markerad: ingen överträdelse.',
+    );
+    expect(screen.getByRole('heading', { name: 'Anmälda konversationer' })).toHaveFocus();
+    const [[, init]] = callsTo(api, 'PUT /api/messaging/reports/4/decision') as [[unknown, RequestInit]];
+    expect(JSON.parse(String(init.body))).toEqual({ outcome: 'dismissed', note: 'Vanlig prisdiskussion' });
+  });
+
+  it('after blocking a party offers to mark the report handled, with the block as its note; a refusal is shown', async () => {
+    storeSession('tok', { username: 'granskaren', firstname: 'Gun', lastname: 'G' });
+    const api = mockApi({
+      'GET /api/inventory/moderation/queue': jsonResponse([]),
+      'GET /api/messaging/reports': jsonResponse([CONVERSATION_REPORT]),
+      'PUT /api/identity/users/bedragaren/blocked': jsonResponse({ username: 'bedragaren', blocked: true }),
+      'PUT /api/messaging/reports/4/decision': jsonResponse({ message: 'Anmälan är redan avgjord' }, 409),
+    });
+    renderAt('/controlpanel', <ControlPanelPage role={2} loading={false} />, '/controlpanel');
+    const report = await screen.findByRole('article', { name: 'Konversation om Saab 900' });
+    await userEvent.click(within(report).getByRole('button', { name: 'Spärra @bedragaren' }));
+    await userEvent.type(within(report).getByRole('textbox', { name: /Anledning till spärren/ }), 'Bedrägeri');
+    await userEvent.click(within(report).getByRole('button', { name: 'Spärra' }));
+    const offer = await within(report).findByRole('form', {
+      name: '@bedragaren är spärrad. Markera anmälan som åtgärdad?',
+    });
+    const note = within(offer).getByRole('textbox');
+    expect(note).toHaveValue('Spärrade @bedragaren: Bedrägeri');
+    expect(note).toHaveFocus();
+    await userEvent.click(within(offer).getByRole('button', { name: 'Markera som åtgärdad' }));
+    expect(await within(report).findByRole('alert')).toHaveTextContent('Anmälan är redan avgjord');
+    const [[, init]] = callsTo(api, 'PUT /api/messaging/reports/4/decision') as [[unknown, RequestInit]];
+    expect(JSON.parse(String(init.body))).toEqual({ outcome: 'handled', note: 'Spärrade @bedragaren: Bedrägeri' });
+  });
+
   it('offers the audit log to an administrator', async () => {
     storeSession('tok', { username: 'chefen', firstname: 'C', lastname: 'C' });
     mockApi({
@@ -115,15 +186,31 @@ describe('the report queue', () => {
           action: 'hide',
           carId: 9,
           username: 'kalle',
+          conversationId: null,
           reason: 'Bedrägeriförsök',
+        },
+        {
+          id: 2,
+          at: '2026-11-22T11:00:00Z',
+          actor: 'granskaren',
+          action: 'conversation-handled',
+          carId: 9,
+          username: 'bedragaren',
+          conversationId: 12,
+          reason: 'Köparen spärrad',
         },
       ]),
     });
     renderAt('/controlpanel', <ControlPanelPage role={3} loading={false} />, '/controlpanel');
     await userEvent.click(screen.getByRole('tab', { name: 'Granskningslogg' }));
-    const row = await screen.findByRole('row', { name: /granskaren/ });
+    const row = await screen.findByRole('row', { name: /Bedrägeriförsök/ });
     expect(row).toHaveTextContent('Dolde annons');
     expect(row).toHaveTextContent('Annons 9, @kalle');
     expect(row).toHaveTextContent('Bedrägeriförsök');
+    const decided = screen.getByRole('row', { name: /Köparen spärrad/ });
+    expect(decided).toHaveTextContent('Åtgärdade anmäld konversation');
+    expect(decided).toHaveTextContent('Konversation 12, Annons 9, @bedragaren');
+    // The filter offers the decisions of reported conversations.
+    expect(screen.getByRole('option', { name: 'Avfärdade anmäld konversation' })).toHaveValue('conversation-dismissed');
   });
 });

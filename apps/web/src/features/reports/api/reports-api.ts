@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
-import type { OwnReport } from '@bilmarknaden/shared/api-types';
+import { inventoryPaths, messagingPaths } from '@bilmarknaden/shared/api-paths';
+import type { OwnConversationReport, OwnReport } from '@bilmarknaden/shared/api-types';
 import { MAX_WINDOW } from '@bilmarknaden/shared/constants';
-import { apiFetch, inventoryUrl, toQuery } from '../../../lib/api-client.ts';
+import { apiFetch, inventoryUrl, messagingUrl, toQuery } from '../../../lib/api-client.ts';
 import { HIDDEN_CARS_KEY } from '../../../lib/hidden-queries.ts';
 
-const reportKeys = { own: ['reports', 'own'] as const };
+const reportKeys = { own: ['reports', 'own'] as const, conversations: ['reports', 'own', 'conversations'] as const };
 
 /** 'Anmäl annons': one open report per ad; the server says so (409) and counts the hour's reports (429). */
 export function useReportAd(carId: number) {
@@ -30,6 +30,15 @@ export function useOwnReports() {
         auth: true,
         signal,
       }),
+  });
+}
+
+/** 'Mina anmälningar': the caller's reports of conversations with their outcome (messaging). */
+export function useOwnConversationReports() {
+  return useQuery({
+    queryKey: reportKeys.conversations,
+    queryFn: ({ signal }) =>
+      apiFetch<OwnConversationReport[]>(messagingUrl(messagingPaths.ownReports), { auth: true, signal }),
   });
 }
 

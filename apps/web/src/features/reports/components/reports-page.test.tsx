@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OwnHiddenCar, OwnReport } from '@bilmarknaden/shared/api-types';
+import type { OwnConversationReport, OwnHiddenCar, OwnReport } from '@bilmarknaden/shared/api-types';
 import { ReportsPage } from './reports-page.tsx';
 import { storeSession } from '../../../lib/session-store.ts';
 import { callsTo, fakeJwt, jsonResponse, mockApi, renderRoutes } from '../../../test/test-utils.tsx';
@@ -45,6 +45,49 @@ describe("'Mina anmälningar'", () => {
     expect(within(items[0]!).getByRole('link', { name: 'Bil 1' })).toHaveAttribute('href', '/car/101');
     expect(within(items[1]!).queryByRole('link')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Dina dolda annonser' })).not.toBeInTheDocument();
+  });
+
+  it('lists the reported conversations with the other party, the ad and the outcome, never the moderator', async () => {
+    storeSession(fakeJwt({ sub: 'anna' }));
+    const conversationReport = (
+      id: number,
+      outcome: OwnConversationReport['outcome'],
+      otherParty: string | null,
+    ): OwnConversationReport => ({
+      id,
+      conversationId: 20 + id,
+      carId: 100 + id,
+      carTitle: `Samtalsbil ${id}`,
+      otherParty,
+      reason: 'Stötande innehåll',
+      created: '2026-11-21T14:05:00Z',
+      outcome,
+      decidedAt: outcome === 'open' ? null : '2026-11-22T10:00:00Z',
+    });
+    mockApi({
+      'GET /api/inventory/reports/mine': jsonResponse([]),
+      'GET /api/inventory/cars/hidden': jsonResponse([]),
+      'GET /api/messaging/reports/mine': jsonResponse([
+        conversationReport(1, 'handled', 'kalle'),
+        conversationReport(2, 'dismissed', null),
+        conversationReport(3, 'open', 'olle'),
+      ]),
+    });
+    show();
+    const list = await screen.findByRole('list', { name: 'Konversationer du har anmält' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('Vi har vidtagit åtgärder'),
+      expect.stringContaining('Vi hittade inget brott mot reglerna'),
+      expect.stringContaining('Vi tittar på det'),
+    ]);
+    expect(within(items[0]!).getByRole('link', { name: 'Konversation med @kalle om Samtalsbil 1' })).toHaveAttribute(
+      'href',
+      '/messages/21',
+    );
+    expect(items[1]).toHaveTextContent('Konversation med ett raderat konto om Samtalsbil 2');
+    expect(items[0]).toHaveTextContent('Stötande innehåll');
+    expect(screen.getByText('Du har inte anmält någon annons.')).toBeInTheDocument();
   });
 
   it("shows the seller's hidden ad with the reason and asks once for a review, by the shared rule", async () => {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { OwnHiddenCar, OwnReport } from '@bilmarknaden/shared/api-types';
+import type { OwnConversationReport, OwnHiddenCar, OwnReport } from '@bilmarknaden/shared/api-types';
 import { failingRules } from '@bilmarknaden/shared/validation/rules';
 import { normalizeReview, reviewRequestRules } from '@bilmarknaden/shared/validation/moderation';
 import { failureMessage } from '../../../lib/api-client.ts';
@@ -11,13 +11,20 @@ import { useSessionToken } from '../../../lib/session-store.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useOwnHiddenCars } from '../../../lib/hidden-queries.ts';
-import { useOwnReports, useRequestReview } from '../api/reports-api.ts';
+import { useOwnConversationReports, useOwnReports, useRequestReview } from '../api/reports-api.ts';
 import '../reports.css';
 
 /** What became of a report, as the reporter is told (the moderator is never named). */
 const OUTCOME: Record<OwnReport['outcome'], string> = {
   open: 'Vi tittar på det',
   hidden: 'Annonsen är borttagen',
+  dismissed: 'Vi hittade inget brott mot reglerna',
+};
+
+/** What became of a report of a conversation (the moderator is never named). */
+const CONVERSATION_OUTCOME: Record<OwnConversationReport['outcome'], string> = {
+  open: 'Vi tittar på det',
+  handled: 'Vi har vidtagit åtgärder',
   dismissed: 'Vi hittade inget brott mot reglerna',
 };
 
@@ -42,6 +49,7 @@ export function ReportsPage() {
       <h1>Mina anmälningar</h1>
       <HiddenAds />
       <OwnReports />
+      <OwnConversationReports />
     </section>
   );
 }
@@ -74,6 +82,41 @@ function OwnReports() {
   return (
     <section aria-labelledby="own-reports-heading">
       <h2 id="own-reports-heading">Annonser du har anmält</h2>
+      {body}
+    </section>
+  );
+}
+
+function OwnConversationReports() {
+  const reports = useOwnConversationReports();
+  let body;
+  if (reports.isPending) body = <Spinner />;
+  else if (reports.isError) body = <QueryError onRetry={() => void reports.refetch()} />;
+  else if (reports.data.length === 0) body = <p>Du har inte anmält någon konversation.</p>;
+  else
+    body = (
+      <ul className="report-list" aria-labelledby="own-conversation-reports-heading">
+        {reports.data.map((r) => (
+          <li key={r.id} className="report-list__item">
+            <p className="report-list__title">
+              <Link to={`/messages/${r.conversationId}`}>
+                Konversation med {r.otherParty === null ? 'ett raderat konto' : `@${r.otherParty}`} om {r.carTitle}
+              </Link>
+            </p>
+            <p className="report-list__meta">
+              {r.reason} · <time dateTime={r.created}>{formatCreated(r.created)}</time>
+            </p>
+            <p className={`report-list__outcome report-list__outcome--${r.outcome}`}>
+              <span className="visually-hidden">Besked: </span>
+              {CONVERSATION_OUTCOME[r.outcome]}
+            </p>
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <section aria-labelledby="own-conversation-reports-heading">
+      <h2 id="own-conversation-reports-heading">Konversationer du har anmält</h2>
       {body}
     </section>
   );
