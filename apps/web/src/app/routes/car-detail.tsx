@@ -2,14 +2,19 @@ import { CarDetailPage } from '../../features/car-detail/components/car-detail-p
 import { SaveButton } from '../../features/saved/components/save-button.tsx';
 import { MessageSellerButton } from '../../features/messages/components/message-seller-button.tsx';
 import { ReportAdButton } from '../../features/reports/components/report-ad-button.tsx';
+import { HiddenAdNotice } from '../../features/reports/components/hidden-ad-notice.tsx';
 
-/** The ad page with the saved list's heart, the composer of a message to the seller and 'Anmäl annons'. */
+/**
+ * The ad page with the saved list's heart, the composer of a message to the seller and 'Anmäl annons'; on the
+ * owner's hidden ad, the moderators' reason and 'Begär omprövning'.
+ */
 export function CarDetailRoute() {
   return (
     <CarDetailPage
       saveButton={(car) => <SaveButton car={car} />}
       messageButton={(car) => <MessageSellerButton car={car} />}
       reportButton={(car) => <ReportAdButton car={car} />}
+      hiddenNotice={(hidden) => <HiddenAdNotice carId={hidden.car.id} hidden={hidden.hidden} />}
     />
   );
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
-import type { OwnReport } from '@bilmarknaden/shared/api-types';
+import type { OwnReport, OwnUserReport } from '@bilmarknaden/shared/api-types';
 import { MAX_WINDOW } from '@bilmarknaden/shared/constants';
 import { apiFetch, inventoryUrl, toQuery } from '../../../lib/api-client.ts';
 import { HIDDEN_CARS_KEY } from '../../../lib/hidden-queries.ts';
 
-const reportKeys = { own: ['reports', 'own'] as const };
+const reportKeys = { own: ['reports', 'own'] as const, ownUsers: ['reports', 'own', 'users'] as const };
 
 /** 'Anmäl annons': one open report per ad; the server says so (409) and counts the hour's reports (429). */
 export function useReportAd(carId: number) {
@@ -21,6 +21,32 @@ export function useReportAd(carId: number) {
   });
 }
 
+/** 'Anmäl användare': one open report per user; the same limit as the reports of ads, counted together (429). */
+export function useReportUser(username: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reason, text }: { reason: string; text?: string }) =>
+      apiFetch<{ id: number }>(inventoryUrl(inventoryPaths.userReports(encodeURIComponent(username))), {
+        method: 'POST',
+        auth: true,
+        body: { reason, ...(text ? { text } : {}) },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: reportKeys.ownUsers }),
+  });
+}
+
+/** 'Mina anmälningar': the newest reports of users with their outcome. */
+export function useOwnUserReports() {
+  return useQuery({
+    queryKey: reportKeys.ownUsers,
+    queryFn: ({ signal }) =>
+      apiFetch<OwnUserReport[]>(
+        inventoryUrl(`${inventoryPaths.ownUserReports}${toQuery({ start: 0, end: MAX_WINDOW })}`),
+        { auth: true, signal },
+      ),
+  });
+}
+
 /** 'Mina anmälningar': the newest reports with their outcome. */
 export function useOwnReports() {
   return useQuery({
@@ -33,7 +59,7 @@ export function useOwnReports() {
   });
 }
 
-/** 'Begär omprövning': once per hidden ad. */
+/** 'Begär omprövning': once per hidden ad; the hidden ads (the list and the ad page) are read again. */
 export function useRequestReview(carId: number) {
   const client = useQueryClient();
   return useMutation({
