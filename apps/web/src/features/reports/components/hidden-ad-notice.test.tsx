@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { OwnHiddenCarDetail } from '@bilmarknaden/shared/api-types';
 import { HiddenAdNotice } from './hidden-ad-notice.tsx';
 import { storeSession } from '../../../lib/session-store.ts';
 import { callsTo, fakeJwt, mockApi, renderRoutes } from '../../../test/test-utils.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
-const HIDDEN = {
+const HIDDEN: OwnHiddenCarDetail['hidden'] = {
   reason: 'Bilderna visar en annan bil',
   hiddenAt: '2026-11-22T10:00:00Z',
   reviewText: null,
