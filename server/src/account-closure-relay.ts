@@ -3,7 +3,11 @@ import type { Database } from '@bilmarknaden/db/database';
 import { closedAccountsRepository } from '@bilmarknaden/identity/repositories/closed-accounts-repository';
 import { eraseAccount } from '@bilmarknaden/messaging/repositories/conversations-repository';
 import { createSellerErasure } from '@bilmarknaden/inventory/services/seller-erasure';
-import { applyBlock, applyConversationReportDecision } from '@bilmarknaden/inventory/services/moderation-service';
+import {
+  applyBlock,
+  applyConversationReportDecision,
+  type ModerationMail,
+} from '@bilmarknaden/inventory/services/moderation-service';
 import {
   reportDecisionsOutbox,
   type PendingReportDecision,
@@ -169,14 +173,15 @@ export function startMessagingClosureRelay(app: FastifyInstance, db: Database): 
 
 /**
  * The relay between identity's blocks and inventory on one database (decision 041): each block or unblock hides or
- * shows the user's ads and is recorded in inventory's audit log, then marked relayed. Run right after each change
+ * shows the user's ads (a block also decides the user's open reports and mails their reporters) and is recorded in
+ * inventory's audit log, then marked relayed. Run right after each change
  * (identity's `onBlockChanged`), when ready and every minute, like the closure relay.
  */
-export function startBlockRelay(app: FastifyInstance, db: Database): ClosureRelay {
+export function startBlockRelay(app: FastifyInstance, db: Database, mail?: ModerationMail): ClosureRelay {
   const blocks = userBlocksRepository(db);
   const relay = createClosureRelay<PendingBlock>({
     closedAccounts: { pending: (limit) => blocks.pending(limit), markErased: (id, at) => blocks.markRelayed(id, at) },
-    eraseSeller: (_username, row) => applyBlock(db, row),
+    eraseSeller: (_username, row) => applyBlock(db, row, { ...(mail ? { mail } : {}), log: app.log }),
     log: app.log,
     logLines: { done: 'carried a block to inventory', failed: 'a block is not yet carried to inventory; tried again' },
   });

@@ -42,6 +42,7 @@ import {
   startReportDecisionRelay,
 } from './account-closure-relay.ts';
 import { inventoryAdLookup, inventoryAdStates } from './ad-lookup.ts';
+import { identityUserLookup } from './user-lookup.ts';
 import type { Settings } from './settings.ts';
 
 export interface BuiltApp {
@@ -220,8 +221,6 @@ export async function buildApp(
     registerHealthCheck(app, db);
     const closures = startClosureRelay(app, db, storage);
     const messagingClosures = startMessagingClosureRelay(app, db);
-    const blocks = startBlockRelay(app, db);
-    const reportDecisions = startReportDecisionRelay(app, db);
     // One revocation list for the services of this process, read from identity's table; closed before the database.
     const revocations = identityTokenRevocations({ db, lifetimeSeconds: settings.tokenTtlSeconds, log: app.log });
     app.addHook('onClose', () => revocations.close());
@@ -234,6 +233,9 @@ export async function buildApp(
       publicUrl: settings.publicUrl,
       log: app.log,
     });
+    const moderationMail = { identity: notifications.client, publicUrl: settings.publicUrl };
+    const blocks = startBlockRelay(app, db, moderationMail);
+    const reportDecisions = startReportDecisionRelay(app, db);
     await app.register(identityApp, {
       prefix: IDENTITY_BASE,
       ...identity,
@@ -251,7 +253,8 @@ export async function buildApp(
       storage,
       verifyToken: refuseRevoked(createTokenVerifier(keys.publicKey), revocations),
       processImage: photoWorkers(app, settings),
-      mail: { identity: notifications.client, publicUrl: settings.publicUrl },
+      mail: moderationMail,
+      userLookup: identityUserLookup(db),
     });
     await app.register(messagingApp, {
       prefix: MESSAGING_BASE,

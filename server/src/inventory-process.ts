@@ -13,6 +13,7 @@ import { identityAccess, revocationsFromIdentity } from './identity-access.ts';
 import { buildStandalone } from './standalone.ts';
 import { cleanUpAtStart, photoWorkers } from './app.ts';
 import { startBlockRelay, startClosureRelay, startReportDecisionRelay } from './account-closure-relay.ts';
+import { httpUserLookup } from './user-lookup.ts';
 
 /**
  * The inventory service alone (`npm run start:inventory`): it verifies tokens with the public key identity
@@ -33,11 +34,20 @@ export async function buildInventoryProcess(
     await cleanUpAtStart(app, db, storage);
     const processImage = photoWorkers(app, settings);
     const mail = { identity: httpIdentityClient(identity), publicUrl: settings.publicUrl };
-    await app.register(inventoryApp, { prefix: INVENTORY_BASE, db, storage, verifyToken, processImage, mail });
+    const userLookup = httpUserLookup(identity);
+    await app.register(inventoryApp, {
+      prefix: INVENTORY_BASE,
+      db,
+      storage,
+      verifyToken,
+      processImage,
+      mail,
+      userLookup,
+    });
     // Identity alone records closures in the shared database; this process erases their ads (decision 026).
     startClosureRelay(app, db, storage);
     // …and carries its blocks to the seller's ads (decision 041).
-    startBlockRelay(app, db);
+    startBlockRelay(app, db, mail);
     // …and records messaging's decisions of reported conversations in the audit log (decision 046).
     startReportDecisionRelay(app, db);
     await app.register(filesRoutes, { prefix: FILES_BASE, db, storage });

@@ -105,6 +105,30 @@ describe('inventory alone', () => {
     expect((await savedAds(change.body)).statusCode).toBe(200);
   });
 
+  it("takes a report of a user identity knows, by identity's spelling, and answers 404 for a name it does not", async () => {
+    const reporter = registration('anmaler');
+    const reported = registration('Anmald');
+    const token = (await identity.inject({ method: 'POST', url: '/api/identity/user', payload: reporter })).body;
+    expect((await identity.inject({ method: 'POST', url: '/api/identity/user', payload: reported })).statusCode).toBe(
+      200,
+    );
+    const report = (username: string) =>
+      inventory.inject({
+        method: 'POST',
+        url: `/api/inventory/users/${encodeURIComponent(username)}/reports`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { reason: 'Annat' },
+      });
+    expect((await report(reported.username.toLowerCase())).statusCode).toBe(201);
+    const mine = await inventory.inject({
+      method: 'GET',
+      url: '/api/inventory/reports/mine/users',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(mine.json()).toEqual([expect.objectContaining({ username: reported.username, outcome: 'open' })]);
+    expect((await report('ingen-sadan-anvandare')).statusCode).toBe(404);
+  });
+
   it('needs IDENTITY_URL and INTERNAL_API_KEY', async () => {
     await expect(buildInventoryProcess(testSettings())).rejects.toThrow(SettingsError);
     await expect(buildInventoryProcess(testSettings())).rejects.toThrow(/IDENTITY_URL.*\n.*INTERNAL_API_KEY/);

@@ -71,6 +71,16 @@ export const inventoryPaths = {
   ownReports: '/reports/mine',
   /** Owner: GET the caller's ads hidden by the moderators, with the reason. */
   ownHiddenCars: '/cars/hidden',
+  /** Owner: GET one own hidden ad as the detail shows it (no photos), with the reason; 404 to anyone else. */
+  ownHiddenCar: (id: number | string) => `/cars/${id}/hidden`,
+  /** POST `{reason, text?}` reports a user ('Anmäl användare'); encode the name. */
+  userReports: (username: string) => `/users/${username}/reports`,
+  /** GET the caller's reports of users with their outcome ('Mina anmälningar'). */
+  ownUserReports: '/reports/mine/users',
+  /** Staff: GET the reported users with their open reports, ads and record ('Anmälda användare'). */
+  moderationUsers: '/moderation/users',
+  /** Staff: POST `{reason?}` dismisses the open reports of a user (no breach found); encode the name. */
+  moderationUserDismissal: (username: string) => `/moderation/users/${username}/dismissal`,
   /** Owner: POST `{text}` asks once for a new review of a hidden ad ('Begär omprövning'). */
   carReview: (id: number | string) => `/cars/${id}/review`,
   /** Staff: GET the open reports grouped by ad, and the review requests. */

@@ -29,6 +29,9 @@ import type {
   ConversationReportSchema,
   ModerationCarSchema,
   OwnConversationReportSchema,
+  OwnHiddenCarDetailSchema,
+  OwnUserReportSchema,
+  UserQueueItemSchema,
   OwnHiddenCarSchema,
   OwnReportSchema,
   QueueItemSchema,
@@ -76,6 +79,9 @@ export type OwnReport = Static<typeof OwnReportSchema>;
 export type OwnHiddenCar = Static<typeof OwnHiddenCarSchema>;
 export type QueueItem = Static<typeof QueueItemSchema>;
 export type ModerationCar = Static<typeof ModerationCarSchema>;
+export type OwnUserReport = Static<typeof OwnUserReportSchema>;
+export type UserQueueItem = Static<typeof UserQueueItemSchema>;
+export type OwnHiddenCarDetail = Static<typeof OwnHiddenCarDetailSchema>;
 export type AuditEntry = Static<typeof AuditEntrySchema>;
 export type BlockState = Static<typeof BlockStateSchema>;
 export type ConversationReport = Static<typeof ConversationReportSchema>;

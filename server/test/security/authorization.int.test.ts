@@ -69,12 +69,17 @@ const ACCESS: Record<string, Access> = {
   'POST /api/inventory/reports': 'self',
   'GET /api/inventory/reports/mine': 'self',
   'GET /api/inventory/cars/hidden': 'self',
+  'GET /api/inventory/cars/:id/hidden': 'owner',
+  'POST /api/inventory/users/:username/reports': 'self',
+  'GET /api/inventory/reports/mine/users': 'self',
   'POST /api/inventory/cars/:id/review': 'owner',
   'GET /api/inventory/moderation/queue': 'staff',
   'GET /api/inventory/moderation/cars/:id': 'staff',
   'PUT /api/inventory/moderation/cars/:id/hidden': 'staff',
   'DELETE /api/inventory/moderation/cars/:id/hidden': 'staff',
   'POST /api/inventory/moderation/cars/:id/dismissal': 'staff',
+  'GET /api/inventory/moderation/users': 'staff',
+  'POST /api/inventory/moderation/users/:username/dismissal': 'staff',
   'GET /api/inventory/moderation/audit': 'admin',
   'PUT /api/identity/users/:username/blocked': 'staff',
   'GET /api/messaging/reports': 'staff',
@@ -173,6 +178,8 @@ async function ownerRequest(key: string, id: string, headers: Record<string, str
     return { method: key.startsWith('PUT') ? 'PUT' : 'DELETE', url: `/api/inventory/cars/${id}/sold`, headers };
   if (key === 'POST /api/inventory/cars/:id/review')
     return { method: 'POST', url: `/api/inventory/cars/${id}/review`, headers, payload: { text: 'Visa den igen' } };
+  if (key === 'GET /api/inventory/cars/:id/hidden')
+    return { method: 'GET', url: `/api/inventory/cars/${id}/hidden`, headers };
   throw new Error(`no request for the owner route ${key}: add one to ownerRequest`);
 }
 
@@ -217,6 +224,9 @@ describe('the route table', () => {
         'GET /api/inventory/moderation/audit',
         'PUT /api/identity/users/:username/blocked',
         'PUT /api/messaging/reports/:id/decision',
+        'GET /api/inventory/cars/:id/hidden',
+        'POST /api/inventory/users/:username/reports',
+        'POST /api/inventory/moderation/users/:username/dismissal',
       ]),
     );
     // A staff route's id names any feedback: staff act on all of it.
@@ -352,6 +362,14 @@ describe('object-level authorization', () => {
       payload: { reason: 'Annat' },
     });
     expect(conversationReport.statusCode).toBe(201);
+    // An open report of the target, for the dismissal of user reports.
+    const reportedUser = await inject({
+      method: 'POST',
+      url: `/api/inventory/users/${target.username}/reports`,
+      headers: alice.headers,
+      payload: { reason: 'Annat' },
+    });
+    expect(reportedUser.statusCode).toBe(201);
     // In ACCESS's order: hiding before restoring; the block names a user, the decision a report, the rest bob's ad.
     const request = (key: string, headers: Record<string, string>): InjectOptions => {
       const [method, url] = key.split(' ') as [InjectOptions['method'], string];
@@ -406,7 +424,7 @@ describe('object-level authorization', () => {
         .toBe(0);
       checked++;
     }
-    expect(checked).toBe(9);
+    expect(checked).toBe(11);
   });
 
   it("self routes with an id act only on the token's user: bob cannot read or change alice's saved ads", async () => {
@@ -642,12 +660,15 @@ describe('mass assignment: fields a client must not set are ignored by every wri
       'DELETE /api/inventory/moderation/cars/:id/hidden',
       'POST /api/inventory/moderation/cars/:id/dismissal',
       'PUT /api/identity/users/:username/blocked',
+      'POST /api/inventory/users/:username/reports',
+      'POST /api/inventory/moderation/users/:username/dismissal',
     ])
       covered.add(key);
     const seller = await registerUser(t.app, 'ivar');
     const reporter = await registerUser(t.app, 'jonna');
     const ad = await createAd(t.app, seller, 1);
     const other = await createAd(t.app, seller, 1);
+    const q = async (sql: string) => (await t.db.query(sql)).rows;
     const post = (url: string, headers: Record<string, string>, payload: object, method: 'POST' | 'PUT' = 'POST') =>
       inject({ method, url: `${url}?username=mallory`, headers, payload: { ...EXTRAS, ...payload } });
     expect((await post('/api/inventory/reports', reporter.headers, { carId: ad, reason: 'Annat' })).statusCode).toBe(
@@ -667,6 +688,19 @@ describe('mass assignment: fields a client must not set are ignored by every wri
     });
     expect(restored.statusCode).toBe(204);
     expect((await post(`/api/inventory/moderation/cars/${other}/dismissal`, admin.headers, {})).statusCode).toBe(204);
+    const userReport = await post(`/api/inventory/users/${seller.username}/reports`, reporter.headers, {
+      reason: 'Annat',
+    });
+    expect(userReport.statusCode).toBe(201);
+    const userDismissal = await post(`/api/inventory/moderation/users/${seller.username}/dismissal`, admin.headers, {});
+    expect(userDismissal.statusCode).toBe(204);
+    expect(
+      await q(`SELECT reported, reporter, outcome FROM inventory.user_reports WHERE id = ${userReport.json().id}`),
+    ).toEqual([{ reported: seller.username, reporter: reporter.username, outcome: 'dismissed' }]);
+    expect(
+      await q(`SELECT actor FROM inventory.moderation_audit WHERE action = 'dismiss' AND car_id IS NULL
+                 AND username = '${seller.username}'`),
+    ).toEqual([{ actor: admin.username }]);
     const blocked = await post(
       `/api/identity/users/${seller.username}/blocked`,
       admin.headers,
@@ -674,7 +708,6 @@ describe('mass assignment: fields a client must not set are ignored by every wri
       'PUT',
     );
     expect(blocked.json()).toEqual({ username: seller.username, blocked: true });
-    const q = async (sql: string) => (await t.db.query(sql)).rows;
     expect(await q(`SELECT DISTINCT reporter FROM inventory.ad_reports WHERE car_id IN (${ad}, ${other})`)).toEqual([
       { reporter: reporter.username },
     ]);

@@ -10,7 +10,7 @@ import { processImage as defaultProcessImage, ImageRejectedError } from './image
 import type { FileStorage } from './storage/file-storage.ts';
 import { adService, type ImageProcessor } from './services/ad-service.ts';
 import { feedbackService } from './services/feedback-service.ts';
-import { moderationService, type ModerationMail } from './services/moderation-service.ts';
+import { moderationService, type ModerationMail, type UserLookup } from './services/moderation-service.ts';
 import { savedService } from './services/saved-service.ts';
 import { watchService } from './services/watch-service.ts';
 import { createJobRunner, type JobRunner } from './services/job-runner.ts';
@@ -45,6 +45,11 @@ export interface InventoryOptions {
    * table.
    */
   mail?: ModerationMail & { intervalMs?: number };
+  /**
+   * Who can be reported ('Anmäl användare'): identity's accounts. Without it, the sellers inventory knows (an ad
+   * shown or hidden, the account open).
+   */
+  userLookup?: UserLookup;
   /** Serve the OpenAPI document and its UI at `/docs` (default true). */
   docs?: boolean;
 }
@@ -131,7 +136,12 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
       remove: tracked(ads.remove),
     },
     feedback: feedbackService({ db: opts.db }),
-    moderation: moderationService({ db: opts.db, mail: opts.mail, log: app.log }),
+    moderation: moderationService({
+      db: opts.db,
+      mail: opts.mail,
+      log: app.log,
+      ...(opts.userLookup ? { userLookup: opts.userLookup } : {}),
+    }),
     saved: savedService({ db: opts.db }),
     watches: watchService({ db: opts.db }),
     auth: bearerAuth(opts.verifyToken),

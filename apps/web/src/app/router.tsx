@@ -19,10 +19,8 @@ const passwordReset = route(() => import('./routes/password-reset.tsx'));
 
 // With 'Bevaka sökning' for the term.
 const searchPage = route(() => import('./routes/search.tsx'));
-const userAdsPage = page(
-  () => import('../features/user-ads/components/user-ads-page.tsx'),
-  (m) => m.UserAdsPage,
-);
+// With 'Anmäl användare'.
+const userAdsPage = route(() => import('./routes/user-ads.tsx'));
 const browsePage = page(
   () => import('../features/browse/components/browse-page.tsx'),
   (m) => m.BrowsePage,

@@ -96,6 +96,55 @@ export const ModerationCarSchema = Type.Object({
   }),
 });
 
+/** 'Anmäl användare': the shared rules check the reason and the text (validation/report.ts). */
+export const UserReportBodySchema = Type.Object({
+  reason: Type.String(),
+  text: Type.Optional(Type.String()),
+});
+
+/** What became of a report of a user: still open, the user blocked, or no breach found. */
+export const UserReportOutcomeSchema = Type.Union([
+  Type.Literal('open'),
+  Type.Literal('blocked'),
+  Type.Literal('dismissed'),
+]);
+
+/** One of the caller's reports of users ('Mina anmälningar'). The moderator is never named. */
+export const OwnUserReportSchema = Type.Object({
+  id: Type.Integer(),
+  username: Type.String({ description: 'The reported user' }),
+  reason: Type.String(),
+  created: time(),
+  outcome: UserReportOutcomeSchema,
+  decidedAt: nullable(time()),
+});
+export const OwnUserReportListSchema = Type.Array(OwnUserReportSchema);
+
+/** One reported user of the queue ('Anmälda användare'): the open reports, the user's ads and record. */
+export const UserQueueItemSchema = Type.Object({
+  username: Type.String(),
+  blocked: Type.Boolean({ description: 'Inventory has the block from identity (decision 041)' }),
+  openReports: Type.Integer({ minimum: 0 }),
+  firstReportedAt: time(),
+  reports: Type.Array(QueueReportSchema),
+  ads: Type.Array(SellerAdSchema),
+  history: Type.Object({
+    userReports: Type.Integer({ description: 'Reports ever made about the user' }),
+    adReports: Type.Integer({ description: 'Reports ever made about ads of the user' }),
+    hiddenAds: Type.Integer({ description: 'Times a moderator hid an ad of the user' }),
+  }),
+});
+export const UserQueueSchema = Type.Array(UserQueueItemSchema);
+
+/** The params of `/users/:username/…` (any text; an unknown name is answered 404). */
+export const UsernameParamsSchema = Type.Object({ username: Type.String() });
+
+/** An own hidden ad as its owner opens it: as the detail shows it, without photos, and why it is hidden. */
+export const OwnHiddenCarDetailSchema = Type.Object({
+  car: CarSchema,
+  hidden: HiddenStateSchema,
+});
+
 export const AUDIT_ACTIONS = [
   'hide',
   'restore',

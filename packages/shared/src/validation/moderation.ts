@@ -58,6 +58,10 @@ export const MODERATION_MESSAGES = {
   alreadyReported: 'Du har redan anmält annonsen. Vi tittar på det.',
   tooManyReports: (minutes: number) =>
     `Du har skickat många anmälningar den senaste timmen. Försök igen om ${minutes} ${minutes === 1 ? 'minut' : 'minuter'}.`,
+  reportSelf: 'Du kan inte anmäla dig själv',
+  alreadyReportedUser: 'Du har redan anmält användaren. Vi tittar på det.',
+  ownUserReport: 'Du har själv anmält användaren. Låt en annan moderator avgöra det.',
+  userReportAboutSelf: 'Du kan inte avgöra anmälningar om dig själv',
   alreadyHidden: 'Annonsen är redan dold',
   notHidden: 'Annonsen är inte dold',
   nothingToDismiss: 'Det finns inga öppna anmälningar att avfärda',

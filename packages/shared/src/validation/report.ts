@@ -13,6 +13,17 @@ export const AD_REPORT_REASONS = [
 /** Why a user reports a conversation: the ad reasons that can be about a person's messages. */
 export const CONVERSATION_REPORT_REASONS = ['Misstänkt bedrägeri', 'Stötande innehåll', 'Annat'] as const;
 
+/**
+ * Why a user reports a user ('Anmäl användare'): the ad reasons without 'Bilen är redan såld', which is about one ad
+ * (reported on that ad) and not about the person.
+ */
+export const USER_REPORT_REASONS = [
+  'Misstänkt bedrägeri',
+  'Felaktiga uppgifter',
+  'Stötande innehåll',
+  'Annat',
+] as const;
+
 export type AdReportReason = (typeof AD_REPORT_REASONS)[number];
 export type ConversationReportReason = (typeof CONVERSATION_REPORT_REASONS)[number];
 
@@ -43,6 +54,7 @@ export function reportRules(reasons: readonly string[]): readonly Rule<ReportInp
 
 export const conversationReportRules = reportRules(CONVERSATION_REPORT_REASONS);
 export const adReportRules = reportRules(AD_REPORT_REASONS);
+export const userReportRules = reportRules(USER_REPORT_REASONS);
 
 export function normalizeReport(body: Record<string, unknown>): ReportInput {
   return { reason: text(body.reason), text: text(body.text) };

@@ -10,11 +10,16 @@ import {
   AuditQuerySchema,
   ModerationCarSchema,
   OptionalReasonBodySchema,
+  OwnHiddenCarDetailSchema,
   OwnHiddenCarListSchema,
   OwnReportListSchema,
+  OwnUserReportListSchema,
   QueueSchema,
   ReasonBodySchema,
   ReviewBodySchema,
+  UsernameParamsSchema,
+  UserQueueSchema,
+  UserReportBodySchema,
 } from '@bilmarknaden/shared/schemas/moderation-schemas';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
 import { MESSAGES } from '../errors.ts';
@@ -22,7 +27,10 @@ import { IdParamsSchema, parseId, pathId, typed, type RouteContext } from './con
 
 const STAFF = 'Moderators and administrators (role 2 or 3); others 403. Not on their own ads or their own reports.';
 
-/** Reports of ads ('Anmäl annons', 'Mina anmälningar'), the seller's review request and the Kontrollpanel's actions. */
+/**
+ * Reports of ads and users ('Anmäl annons', 'Anmäl användare', 'Mina anmälningar'), the owner's view of a hidden ad
+ * and its review request, and the Kontrollpanel's actions.
+ */
 export function moderationRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const { moderation, auth } = ctx;
   const tags = ['moderation'];
@@ -61,6 +69,60 @@ export function moderationRoutes(app: FastifyInstance, ctx: RouteContext): void 
       },
     },
     async (request) => moderation.ownReports(auth.user(request), request.query),
+  );
+
+  typed(app).post(
+    inventoryPaths.userReports(':username'),
+    {
+      preValidation: auth.required,
+      schema: {
+        summary: 'Report a user to the moderators',
+        description:
+          'Not oneself (403); an unknown or closed account 404; one open report per user and reported user (409); ' +
+          'at most 10 reports of ads and users together an hour (429 with Retry-After). Reasons and text as in the ' +
+          'shared rules (validation/report.ts, USER_REPORT_REASONS).',
+        tags,
+        security: bearerSecurity,
+        params: UsernameParamsSchema,
+        body: asFormBody(UserReportBodySchema),
+        response: { 201: CreatedSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const id = await moderation.reportUser(auth.user(request), request.params.username, request.body ?? {});
+      return reply.code(201).send({ id });
+    },
+  );
+
+  typed(app).get(
+    inventoryPaths.ownUserReports,
+    {
+      preValidation: auth.required,
+      schema: {
+        summary: 'Reports of users the caller made, with their outcome, newest first',
+        tags,
+        security: bearerSecurity,
+        querystring: asQueryText(WindowQuerySchema),
+        response: { 200: OwnUserReportListSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => moderation.ownUserReports(auth.user(request), request.query),
+  );
+
+  typed(app).get(
+    inventoryPaths.ownHiddenCar(':id'),
+    {
+      preValidation: auth.required,
+      schema: {
+        summary: 'One own ad the moderators hid, as the detail shows it but without photos, with the reason',
+        description: 'The owner only: 404 to anyone else (moderators too), as for an ad that does not exist.',
+        tags,
+        security: bearerSecurity,
+        params: IdParamsSchema,
+        response: { 200: OwnHiddenCarDetailSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => moderation.ownHiddenCar(auth.user(request), pathId(request, MESSAGES.carNotFound)),
   );
 
   typed(app).get(
@@ -182,6 +244,41 @@ export function moderationRoutes(app: FastifyInstance, ctx: RouteContext): void 
     },
     async (request, reply) => {
       await moderation.dismiss(auth.user(request), parseId(request.params.id), request.body ?? {});
+      return reply.code(204).send(null);
+    },
+  );
+
+  typed(app).get(
+    inventoryPaths.moderationUsers,
+    {
+      preValidation: auth.required,
+      schema: {
+        summary: 'Reported users with their open reports, ads and record, most reported and oldest first',
+        description: STAFF,
+        tags,
+        security: bearerSecurity,
+        response: { 200: UserQueueSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => moderation.userQueue(auth.user(request)),
+  );
+
+  typed(app).post(
+    inventoryPaths.moderationUserDismissal(':username'),
+    {
+      preValidation: auth.required,
+      schema: {
+        summary: 'Dismiss the open reports of a user (no breach found); the reporters are told',
+        description: `${STAFF} Not on reports about oneself. A block is identity's (PUT /api/identity/users/{username}/blocked).`,
+        tags,
+        security: bearerSecurity,
+        params: UsernameParamsSchema,
+        body: Type.Optional(asFormBody(OptionalReasonBodySchema)),
+        response: { 204: NoContentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await moderation.dismissUser(auth.user(request), request.params.username, request.body ?? {});
       return reply.code(204).send(null);
     },
   );

@@ -1,10 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
-import type { AuditEntry, ModerationCar, OwnHiddenCar, OwnReport, QueueItem } from '@bilmarknaden/shared/api-types';
+import type {
+  AuditEntry,
+  ModerationCar,
+  OwnHiddenCar,
+  OwnHiddenCarDetail,
+  OwnReport,
+  OwnUserReport,
+  QueueItem,
+  UserQueueItem,
+} from '@bilmarknaden/shared/api-types';
 import { ROLES } from '@bilmarknaden/shared/constants';
 import { notificationFooter } from '@bilmarknaden/shared/notifications';
 import { AUDIT_ACTIONS } from '@bilmarknaden/shared/schemas/moderation-schemas';
-import { adReportRules, normalizeReport } from '@bilmarknaden/shared/validation/report';
+import { adReportRules, normalizeReport, userReportRules } from '@bilmarknaden/shared/validation/report';
 import {
   MODERATION_MESSAGES as M,
   moderationReasonRules,
@@ -18,7 +27,13 @@ import type { IdentityClient, NotificationRequest } from '@bilmarknaden/service-
 import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
 import { MESSAGES } from '../errors.ts';
 import { carsRepository } from '../repositories/cars-repository.ts';
-import { moderationRepository, type AuditFilter, type DecidedReport } from '../repositories/moderation-repository.ts';
+import { closedSellersRepository } from '../repositories/closed-sellers-repository.ts';
+import {
+  moderationRepository,
+  type AuditFilter,
+  type DecidedReport,
+  type DecidedUserReport,
+} from '../repositories/moderation-repository.ts';
 import { parseWindow } from './search-query.ts';
 
 /** The token's user as the rules see it. */
@@ -33,8 +48,16 @@ export interface ModerationMail {
   publicUrl: string;
 }
 
+/**
+ * Whether an account of that name exists, answered with identity's spelling of it, or null (unknown or closed).
+ * Identity owns the accounts: the default process reads its table, a service alone asks its public profile route.
+ */
+export type UserLookup = (username: string) => Promise<string | null>;
+
 export interface ModerationServiceDeps {
   db: Database;
+  /** Who can be reported; without it, the sellers inventory knows (an ad shown or hidden, the account open). */
+  userLookup?: UserLookup;
   /** Mail to reporters and sellers through identity (decision 032); none without it. */
   mail?: ModerationMail;
   log: FastifyBaseLogger;
@@ -61,22 +84,80 @@ function dateFilter(value: unknown, field: string): Date | undefined {
   return d;
 }
 
+/** Asks identity to mail; a failure is logged and the action stands (the outcome is on the user's list). */
+async function sendMails(
+  mail: ModerationMail | undefined,
+  log: FastifyBaseLogger | undefined,
+  requests: NotificationRequest[],
+): Promise<void> {
+  if (!mail) return;
+  for (const request of requests) {
+    await mail.identity.notify(request).catch((err: unknown) => {
+      log?.error({ err, key: request.key }, 'a moderation mail was not stored; the outcome shows on the user’s list');
+    });
+  }
+}
+
+/** The outcome of a report of a user, to its reporter; the moderator is not named. */
+function userReporterMails(
+  mail: ModerationMail | undefined,
+  decided: DecidedUserReport[],
+  outcome: 'blocked' | 'dismissed',
+): NotificationRequest[] {
+  if (!mail) return [];
+  return decided
+    .flatMap((r) => (r.reporter === null ? [] : [{ ...r, reporter: r.reporter }]))
+    .map((r) => ({
+      key: `user-report-outcome:${r.id}`,
+      username: r.reporter,
+      kind: 'reports',
+      subject: 'Besked om din anmälan',
+      text:
+        `Tack för att du anmälde användaren ${r.username}. Vi har granskat anmälan` +
+        (outcome === 'blocked'
+          ? ' och spärrat användaren från Bilmarknaden.'
+          : ' och hittade inget brott mot våra regler.') +
+        `\n\nDina anmälningar: ${mail.publicUrl}/reports\n\n${notificationFooter(mail.publicUrl)}`,
+    }));
+}
+
+/** The sellers inventory knows: a user with an ad shown or hidden whose account is not closed. */
+function sellerLookup(db: Database): UserLookup {
+  return async (username) => {
+    const r = await db.query<{ username: string }>(
+      `SELECT c.username FROM inventory.cars c
+        WHERE lower(c.username) = lower($1) AND c.status IN ('active', 'sold', 'hidden')
+          AND NOT EXISTS (SELECT 1 FROM inventory.closed_sellers cs WHERE cs.username_lower = lower($1))
+        LIMIT 1`,
+      [username],
+    );
+    return r.rows[0]?.username ?? null;
+  };
+}
+
 /**
  * Reports of ads, the moderators' queue and actions (hide, restore, dismiss), the seller's review request and the
  * audit log (issue #27, decision 042). Every action checks the role first, then the rules: a moderator never acts
  * on their own ad or on an ad they reported.
  */
-export function moderationService({ db, mail, log, now = () => new Date() }: ModerationServiceDeps) {
+export function moderationService({
+  db,
+  mail,
+  log,
+  now = () => new Date(),
+  userLookup = sellerLookup(db),
+}: ModerationServiceDeps) {
   const repo = moderationRepository(db);
   const cars = carsRepository(db);
+  const send = (requests: NotificationRequest[]) => sendMails(mail, log, requests);
 
-  /** Asks identity to mail; a failure is logged and the action stands (the outcome is on the user's list). */
-  async function send(requests: NotificationRequest[]): Promise<void> {
-    if (!mail) return;
-    for (const request of requests) {
-      await mail.identity.notify(request).catch((err: unknown) => {
-        log.error({ err, key: request.key }, 'a moderation mail was not stored; the outcome shows on the user’s list');
-      });
+  /** At most REPORTS_PER_HOUR reports of ads and users together in the last hour, else 429 with Retry-After. */
+  async function refuseOverLimit(user: ModerationUser): Promise<void> {
+    const at = now();
+    const recent = await repo.recentReports(user.username, new Date(at.getTime() - HOUR_MS));
+    if (recent.count >= REPORTS_PER_HOUR && recent.oldest) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((recent.oldest.getTime() + HOUR_MS - at.getTime()) / 1000));
+      throw new DomainError('too-many', M.tooManyReports(Math.ceil(retryAfterSeconds / 60)), { retryAfterSeconds });
     }
   }
 
@@ -127,12 +208,7 @@ export function moderationService({ db, mail, log, now = () => new Date() }: Mod
       if (sameUser(car.user, user.username)) throw new DomainError('forbidden', M.reportOwnAd);
       const input = normalizeReport(body);
       refuseFailure(lastFailure(adReportRules, input));
-      const at = now();
-      const recent = await repo.recentReports(user.username, new Date(at.getTime() - HOUR_MS));
-      if (recent.count >= REPORTS_PER_HOUR && recent.oldest) {
-        const retryAfterSeconds = Math.max(1, Math.ceil((recent.oldest.getTime() + HOUR_MS - at.getTime()) / 1000));
-        throw new DomainError('too-many', M.tooManyReports(Math.ceil(retryAfterSeconds / 60)), { retryAfterSeconds });
-      }
+      await refuseOverLimit(user);
       const id = await repo.insertReport({
         carId: car.id,
         seller: car.user,
@@ -143,6 +219,70 @@ export function moderationService({ db, mail, log, now = () => new Date() }: Mod
       });
       if (id === null) throw new DomainError('conflict', M.alreadyReported);
       return id;
+    },
+
+    /**
+     * 'Anmäl användare': not oneself (403), an account that exists (404), one open report per reporter and user
+     * (409); the same hourly limit as the reports of ads, counted together.
+     */
+    async reportUser(user: ModerationUser, username: string, body: Record<string, unknown>): Promise<number> {
+      const name = username.trim();
+      if (name !== '' && sameUser(name, user.username)) throw new DomainError('forbidden', M.reportSelf);
+      const closed = name === '' || (await closedSellersRepository(db).isClosed(name));
+      const reported = closed ? null : await userLookup(name);
+      if (reported === null) throw new DomainError('not-found', M.userNotFound);
+      const input = normalizeReport(body);
+      refuseFailure(lastFailure(userReportRules, input));
+      await refuseOverLimit(user);
+      const id = await repo.insertUserReport({
+        reported,
+        reporter: user.username,
+        reason: input.reason,
+        text: input.text,
+      });
+      if (id === null) throw new DomainError('conflict', M.alreadyReportedUser);
+      return id;
+    },
+
+    ownUserReports(user: ModerationUser, query: Record<string, unknown>): Promise<OwnUserReport[]> {
+      return repo.ownUserReports(user.username, parseWindow(query));
+    },
+
+    /** 'Anmälda användare': the reported users, for staff. */
+    async userQueue(user: ModerationUser): Promise<UserQueueItem[]> {
+      requireStaff(user);
+      return repo.userQueue(QUEUE_LIMIT);
+    },
+
+    /** No breach found: the user's open reports are dismissed and their reporters told; not about or by oneself. */
+    async dismissUser(user: ModerationUser, username: string, body: Record<string, unknown>): Promise<void> {
+      requireStaff(user);
+      const name = username.trim();
+      if (name === '' || !(await repo.isReportedUser(name))) throw new DomainError('not-found', M.userNotFound);
+      if (sameUser(name, user.username)) throw new DomainError('forbidden', M.userReportAboutSelf);
+      if (await repo.hasOpenUserReportBy(name, user.username)) throw new DomainError('forbidden', M.ownUserReport);
+      const reason = text(body.reason);
+      const decided = await db.transaction(async (tx) => {
+        const r = moderationRepository(tx);
+        const done = await r.decideUserReports(name, 'dismissed');
+        if (done.length > 0) {
+          await r.audit({ actor: user.username, action: 'dismiss', username: done[0]!.username, reason });
+        }
+        return done;
+      });
+      if (decided.length === 0) throw new DomainError('conflict', M.nothingToDismiss);
+      await send(userReporterMails(mail, decided, 'dismissed'));
+    },
+
+    /**
+     * The owner opens their hidden ad: as the detail shows it, without photos (hidden photos are not served), with
+     * the moderators' reason and the review state. Anyone else, moderators too, gets 404 as the public does.
+     */
+    async ownHiddenCar(user: ModerationUser, carId: number): Promise<OwnHiddenCarDetail> {
+      const car = await cars.findForModeration(carId);
+      const hidden = car && sameUser(car.user, user.username) ? await repo.hidden(car.id) : null;
+      if (!car || !hidden) throw new DomainError('not-found', MESSAGES.carNotFound);
+      return { car: { ...car, imageCount: 0 }, hidden };
     },
 
     ownReports(user: ModerationUser, query: Record<string, unknown>): Promise<OwnReport[]> {
@@ -316,12 +456,18 @@ export interface BlockEvent {
 
 /**
  * Applies identity's block to inventory: the seller's ads are hidden (or shown again, except those a moderator
- * hid) and the action is recorded in the audit log, once per event however often it is delivered.
+ * hid), a block decides the user's open reports 'blocked' and tells their reporters, and the action is recorded in
+ * the audit log, once per event however often it is delivered.
  */
-export async function applyBlock(db: Database, event: BlockEvent): Promise<{ changedAds: number }> {
-  return db.transaction(async (tx) => {
+export async function applyBlock(
+  db: Database,
+  event: BlockEvent,
+  notify: { mail?: ModerationMail; log?: FastifyBaseLogger } = {},
+): Promise<{ changedAds: number; decidedReports: number }> {
+  const done = await db.transaction(async (tx) => {
     const r = moderationRepository(tx);
     const changedAds = event.blocked ? await r.blockSeller(event.username) : await r.unblockSeller(event.username);
+    const decided = event.blocked ? await r.decideUserReports(event.username, 'blocked') : [];
     await r.audit({
       actor: event.actor,
       action: event.blocked ? 'block' : 'unblock',
@@ -329,8 +475,11 @@ export async function applyBlock(db: Database, event: BlockEvent): Promise<{ cha
       reason: event.reason,
       sourceKey: `block:${event.id}`,
     });
-    return { changedAds };
+    return { changedAds, decided };
   });
+  // Keyed by report, so a redelivered block mails nobody twice (and decides nothing twice).
+  await sendMails(notify.mail, notify.log, userReporterMails(notify.mail, done.decided, 'blocked'));
+  return { changedAds: done.changedAds, decidedReports: done.decided.length };
 }
 
 /** A moderator's decision of a reported conversation as messaging's relay delivers it (decision 046). */

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CarDetailPage } from './car-detail-page.tsx';
-import { jsonResponse, mockFetch, renderRoutes } from '../../../test/test-utils.tsx';
+import { callsTo, fakeJwt, jsonResponse, mockApi, mockFetch, renderRoutes } from '../../../test/test-utils.tsx';
+import { storeSession } from '../../../lib/session-store.ts';
 import { carDetail } from '../../../test/car-fixtures.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -20,6 +21,61 @@ describe('CarDetailPage', () => {
     expect(await screen.findByText('Inget att se här...')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/notfound');
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it("opens the owner's hidden ad after the public 404: marked, with the notice, without photos or actions", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    storeSession(fakeJwt({ sub: 'kalle' }));
+    const hidden = {
+      reason: 'Bilderna visar en annan bil',
+      hiddenAt: '2026-11-22T10:00:00Z',
+      reviewText: null,
+      reviewRequestedAt: null,
+      reviewDecidedAt: null,
+    };
+    mockApi({
+      'GET /api/inventory/001/2001': jsonResponse({ message: 'Annonsen finns inte' }, 404),
+      'GET /api/inventory/cars/7/hidden': jsonResponse({
+        car: carDetail(7, { title: 'Dold Volvo', imageCount: 0 }),
+        hidden,
+      }),
+    });
+    const { router } = renderRoutes(
+      [
+        {
+          path: '/car/:id',
+          element: <CarDetailPage hiddenNotice={(h) => <p>Notis: {h.hidden.reason}</p>} />,
+        },
+        routes[1]!,
+      ],
+      '/car/7',
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dold Volvo' })).toBeInTheDocument();
+    expect(screen.getByText('Notis: Bilderna visar en annan bil')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/car/7');
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Ändra|Ta bort|Markera som såld|Dela/ })).not.toBeInTheDocument();
+  });
+
+  it('gives anyone else the not-found screen when the owner read answers 404 too', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    storeSession(fakeJwt({ sub: 'anna' }));
+    const api = mockApi({
+      'GET /api/inventory/001/2001': jsonResponse({ message: 'Annonsen finns inte' }, 404),
+      'GET /api/inventory/cars/7/hidden': jsonResponse({ message: 'Annonsen finns inte' }, 404),
+    });
+    const { router } = renderRoutes(routes, '/car/7');
+    expect(await screen.findByText('Inget att se här...')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/notfound');
+    expect(callsTo(api, 'GET /api/inventory/cars/7/hidden')).toHaveLength(1);
+  });
+
+  it('asks nothing more of a logged-out visitor after the 404', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = mockApi({ 'GET /api/inventory/001/2001': jsonResponse({ message: 'Annonsen finns inte' }, 404) });
+    renderRoutes(routes, '/car/7');
+    expect(await screen.findByText('Inget att se här...')).toBeInTheDocument();
+    expect(callsTo(api, 'GET /api/inventory/cars/7/hidden')).toHaveLength(0);
   });
 
   it('shows every field, the seller and the description with its line breaks', async () => {

@@ -9,9 +9,10 @@ import {
   transmissionOptions,
   typeOptions,
 } from '@bilmarknaden/shared/options';
-import type { Car } from '@bilmarknaden/shared/api-types';
+import type { Car, OwnHiddenCarDetail } from '@bilmarknaden/shared/api-types';
 import { useCar } from '../../../lib/car-queries.ts';
-import { isNotFound } from '../../../lib/api-client.ts';
+import { ApiRequestError, isNotFound } from '../../../lib/api-client.ts';
+import { useOwnHiddenCar } from '../../../lib/hidden-queries.ts';
 import { formatCreated, formatHp, formatListedAge, formatMil, formatPrice } from '../../../lib/format.ts';
 import { placeWithCounty } from '../../../components/car-facts.ts';
 import { PriceCut, PriceLabelBadge } from '../../../components/price-facts.tsx';
@@ -34,27 +35,60 @@ interface CarDetailPageProps {
   messageButton?: (car: Car) => ReactNode;
   /** 'Anmäl annons' (the reports feature), composed in by the app; absent on the seller's own ad. */
   reportButton?: (car: Car) => ReactNode;
+  /** On the owner's own hidden ad: 'Annonsen är dold', the reason and 'Begär omprövning' (the reports feature). */
+  hiddenNotice?: (hidden: OwnHiddenCarDetail) => ReactNode;
 }
 
-/** /car/{id}: the whole ad; an unknown id goes to /notfound. */
-export function CarDetailPage({ saveButton, messageButton, reportButton }: CarDetailPageProps) {
+/**
+ * /car/{id}: the whole ad; an unknown id goes to /notfound. When the public detail answers 404 to a logged-in user,
+ * the owner's read of a hidden ad is tried: the owner sees the ad marked hidden (without photos), anyone else
+ * the not-found screen.
+ */
+export function CarDetailPage({ hiddenNotice, ...buttons }: CarDetailPageProps) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const car = useCar(id);
-  const { details } = useSession();
+  const { details, loggedIn } = useSession();
   const notFound = isNotFound(car.error);
-  useDocumentTitle(car.data?.title);
+  const hidden = useOwnHiddenCar(id, notFound && loggedIn);
+  const missing =
+    notFound &&
+    (!loggedIn || isNotFound(hidden.error) || (hidden.error instanceof ApiRequestError && hidden.error.status === 401));
+  useDocumentTitle(car.data?.title ?? hidden.data?.car.title);
 
   useEffect(() => {
-    if (notFound) navigate('/notfound', { replace: true });
-  }, [notFound, navigate]);
+    if (missing) navigate('/notfound', { replace: true });
+  }, [missing, navigate]);
 
-  if (car.isPending || notFound) return <Spinner label="Laddar annonsen..." />;
+  if (notFound && hidden.isSuccess)
+    return <CarDetailView car={hidden.data.car} own notice={hiddenNotice?.(hidden.data)} hidden />;
+  if (car.isPending || notFound) {
+    if (notFound && hidden.isError && !missing) return <QueryError onRetry={() => void hidden.refetch()} />;
+    return <Spinner label="Laddar annonsen..." />;
+  }
   if (car.isError) return <QueryError onRetry={() => void car.refetch()} />;
+  return <CarDetailView car={car.data} own={details?.username === car.data.user} {...buttons} />;
+}
 
-  const c = car.data;
+interface CarDetailViewProps extends Omit<CarDetailPageProps, 'hiddenNotice'> {
+  car: Car;
+  /** The logged-in user is the seller. */
+  own: boolean;
+  /** The owner's view of an ad the moderators hid: marked, without photos, price history, similar ads or actions. */
+  hidden?: boolean;
+  notice?: ReactNode;
+}
+
+function CarDetailView({
+  car: c,
+  own,
+  hidden = false,
+  notice,
+  saveButton,
+  messageButton,
+  reportButton,
+}: CarDetailViewProps) {
   const sold = Boolean(c.soldAt);
-  const own = details?.username === c.user;
   const facts: [string, ReactNode][] = [
     [attributeLabels.transmission, optionLabel(transmissionOptions, c.transmission)],
     [attributeLabels.fuel, optionLabel(fuelOptions, c.fuel)],
@@ -79,6 +113,7 @@ export function CarDetailPage({ saveButton, messageButton, reportButton }: CarDe
   return (
     <article className="car-detail">
       <h1 className="car-detail__title">{c.title}</h1>
+      {notice}
       <PhotoStrip carId={c.id} title={c.title} imageCount={c.imageCount} imageVersion={c.imageVersion} />
       {sold && (
         <p className="car-detail__sold" role="status">
@@ -91,11 +126,13 @@ export function CarDetailPage({ saveButton, messageButton, reportButton }: CarDe
         {!sold && <PriceLabelBadge label={c.priceJudgement?.label} />}
         {!sold && !own && saveButton?.(c)}
       </div>
-      {own && <OwnerActions car={c} />}
-      {own && <SoldControls car={c} />}
-      <div className="car-detail__tools">
-        <ShareButton title={c.title} />
-      </div>
+      {own && !hidden && <OwnerActions car={c} />}
+      {own && !hidden && <SoldControls car={c} />}
+      {!hidden && (
+        <div className="car-detail__tools">
+          <ShareButton title={c.title} />
+        </div>
+      )}
       <dl className="car-detail__facts">
         {facts.map(([label, value]) => (
           <div key={label}>
@@ -117,12 +154,12 @@ export function CarDetailPage({ saveButton, messageButton, reportButton }: CarDe
           {!own && reportButton?.(c)}
         </div>
       </section>
-      <PriceSection car={c} />
+      {!hidden && <PriceSection car={c} />}
       <section aria-labelledby="description-heading">
         <h2 id="description-heading">Beskrivning</h2>
         <p className="car-detail__description">{c.description}</p>
       </section>
-      <SimilarCars carId={c.id} />
+      {!hidden && <SimilarCars carId={c.id} />}
     </article>
   );
 }

@@ -6,6 +6,7 @@ import type {
   ConversationReport,
   ModerationCar,
   QueueItem,
+  UserQueueItem,
 } from '@bilmarknaden/shared/api-types';
 import type { ConversationReportOutcome } from '@bilmarknaden/shared/validation/report-decision';
 import { apiFetch, identityUrl, inventoryUrl, messagingUrl, toQuery } from '../../../lib/api-client.ts';
@@ -14,6 +15,7 @@ const MODERATION_KEY = ['moderation'] as const;
 const keys = {
   queue: [...MODERATION_KEY, 'queue'] as const,
   conversations: [...MODERATION_KEY, 'conversations'] as const,
+  users: [...MODERATION_KEY, 'users'] as const,
   car: (id: number) => [...MODERATION_KEY, 'car', id] as const,
   audit: (filter: AuditFilter) => [...MODERATION_KEY, 'audit', filter] as const,
 };
@@ -44,6 +46,15 @@ export function useConversationReports() {
   });
 }
 
+/** The reported users with their open reports, ads and record ('Anmälda användare'). */
+export function useReportedUsers() {
+  return useQuery({
+    queryKey: keys.users,
+    queryFn: ({ signal }) =>
+      apiFetch<UserQueueItem[]>(inventoryUrl(inventoryPaths.moderationUsers), { auth: true, signal }),
+  });
+}
+
 /** One ad as the moderators see it: the ad, its reports, the seller's other ads and record. */
 export function useModerationCar(id: number, enabled: boolean) {
   return useQuery({
@@ -58,6 +69,7 @@ export type ModerationAction =
   | { kind: 'hide'; carId: number; reason: string }
   | { kind: 'restore'; carId: number }
   | { kind: 'dismiss'; carId: number }
+  | { kind: 'dismiss-user'; username: string }
   | { kind: 'block'; username: string; blocked: boolean; reason: string }
   | { kind: 'decide-conversation-report'; reportId: number; outcome: ConversationReportOutcome; note: string };
 
@@ -76,6 +88,12 @@ function act(action: ModerationAction): Promise<unknown> {
       });
     case 'dismiss':
       return apiFetch<void>(inventoryUrl(inventoryPaths.moderationDismissal(action.carId)), {
+        method: 'POST',
+        auth: true,
+        body: {},
+      });
+    case 'dismiss-user':
+      return apiFetch<void>(inventoryUrl(inventoryPaths.moderationUserDismissal(encodeURIComponent(action.username))), {
         method: 'POST',
         auth: true,
         body: {},

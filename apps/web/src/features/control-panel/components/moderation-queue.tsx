@@ -12,6 +12,7 @@ import {
   type ModerationAction,
 } from '../api/use-moderation.ts';
 import { ConversationReports } from './conversation-reports.tsx';
+import { ReportedUsers } from './reported-users.tsx';
 import { ReasonForm } from './reason-form.tsx';
 
 const STATUS: Record<QueueItem['status'], string> = { active: 'Till salu', sold: 'Såld', hidden: 'Dold' };
@@ -54,6 +55,7 @@ export function ModerationQueue() {
         </p>
         {body}
       </section>
+      <ReportedUsers onDone={done} />
       <ConversationReports onDone={done} />
     </>
   );

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OwnConversationReport, OwnHiddenCar, OwnReport } from '@bilmarknaden/shared/api-types';
+import type { OwnConversationReport, OwnHiddenCar, OwnReport, OwnUserReport } from '@bilmarknaden/shared/api-types';
 import { ReportsPage } from './reports-page.tsx';
 import { storeSession } from '../../../lib/session-store.ts';
 import { callsTo, fakeJwt, jsonResponse, mockApi, renderRoutes } from '../../../test/test-utils.tsx';
@@ -112,6 +112,52 @@ describe("'Mina anmälningar'", () => {
     expect(await within(ad).findByRole('status')).toHaveTextContent('Du har begärt omprövning.');
     const [[, init]] = callsTo(api, 'POST /api/inventory/cars/55/review') as [[unknown, RequestInit]];
     expect(JSON.parse(String(init.body))).toEqual({ text: 'Bilderna är mina egna' });
+  });
+
+  it('tells the outcome of each report of a user, never naming the moderator, and links to users not blocked', async () => {
+    storeSession(fakeJwt({ sub: 'anna' }));
+    const userReport = (id: number, username: string, outcome: OwnUserReport['outcome']): OwnUserReport => ({
+      id,
+      username,
+      reason: 'Misstänkt bedrägeri',
+      created: '2026-11-21T14:05:00Z',
+      outcome,
+      decidedAt: outcome === 'open' ? null : '2026-11-22T10:00:00Z',
+    });
+    mockApi({
+      'GET /api/inventory/reports/mine': jsonResponse([]),
+      'GET /api/inventory/cars/hidden': jsonResponse([]),
+      'GET /api/inventory/reports/mine/users': jsonResponse([
+        userReport(1, 'lurendrejare', 'blocked'),
+        userReport(2, 'oskyldig', 'dismissed'),
+        userReport(3, 'okand saljare', 'open'),
+      ]),
+    });
+    show();
+    const list = await screen.findByRole('list', { name: 'Användare du har anmält' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('Användaren är spärrad'),
+      expect.stringContaining('Vi hittade inget brott mot reglerna'),
+      expect.stringContaining('Vi tittar på det'),
+    ]);
+    expect(within(items[0]!).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(items[2]!).getByRole('link', { name: '@okand saljare' })).toHaveAttribute(
+      'href',
+      '/user/okand%20saljare',
+    );
+  });
+
+  it('shows no user section to someone who never reported a user', async () => {
+    storeSession(fakeJwt({ sub: 'anna' }));
+    mockApi({
+      'GET /api/inventory/reports/mine': jsonResponse([report(1, 'open')]),
+      'GET /api/inventory/cars/hidden': jsonResponse([]),
+      'GET /api/inventory/reports/mine/users': jsonResponse([]),
+    });
+    show();
+    await screen.findByRole('list', { name: 'Annonser du har anmält' });
+    expect(screen.queryByRole('heading', { name: 'Användare du har anmält' })).not.toBeInTheDocument();
   });
 
   it('asks a visitor to log in and reads nothing', () => {

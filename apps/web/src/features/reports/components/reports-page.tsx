@@ -1,9 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
-import type { OwnConversationReport, OwnHiddenCar, OwnReport } from '@bilmarknaden/shared/api-types';
-import { failingRules } from '@bilmarknaden/shared/validation/rules';
-import { normalizeReview, reviewRequestRules } from '@bilmarknaden/shared/validation/moderation';
-import { failureMessage } from '../../../lib/api-client.ts';
+import type { OwnConversationReport, OwnHiddenCar, OwnReport, OwnUserReport } from '@bilmarknaden/shared/api-types';
 import { formatCreated } from '../../../lib/format.ts';
 import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
@@ -11,7 +8,8 @@ import { useSessionToken } from '../../../lib/session-store.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useOwnHiddenCars } from '../../../lib/hidden-queries.ts';
-import { useOwnConversationReports, useOwnReports, useRequestReview } from '../api/reports-api.ts';
+import { useOwnConversationReports, useOwnReports, useOwnUserReports } from '../api/reports-api.ts';
+import { ReviewRequest } from './review-request.tsx';
 import '../reports.css';
 
 /** What became of a report, as the reporter is told (the moderator is never named). */
@@ -28,7 +26,7 @@ const CONVERSATION_OUTCOME: Record<OwnConversationReport['outcome'], string> = {
   dismissed: 'Vi hittade inget brott mot reglerna',
 };
 
-/** /reports: 'Mina anmälningar' with their outcome, and the user's own ads the moderators hid. */
+/** /reports: 'Mina anmälningar' (ads, users, conversations) with their outcome, and the user's own ads the moderators hid. */
 export function ReportsPage() {
   useDocumentTitle('Mina anmälningar');
   const token = useSessionToken();
@@ -50,6 +48,7 @@ export function ReportsPage() {
       <HiddenAds />
       <OwnReports />
       <OwnConversationReports />
+      <OwnUserReports />
     </section>
   );
 }
@@ -122,6 +121,48 @@ function OwnConversationReports() {
   );
 }
 
+/** What became of a report of a user, as the reporter is told (the moderator is never named). */
+const USER_OUTCOME: Record<OwnUserReport['outcome'], string> = {
+  open: 'Vi tittar på det',
+  blocked: 'Användaren är spärrad',
+  dismissed: 'Vi hittade inget brott mot reglerna',
+};
+
+function OwnUserReports() {
+  const reports = useOwnUserReports();
+  // Shown once there is something to show: most users never report a user.
+  if (reports.isPending || (reports.isSuccess && reports.data.length === 0)) return null;
+  return (
+    <section aria-labelledby="own-user-reports-heading">
+      <h2 id="own-user-reports-heading">Användare du har anmält</h2>
+      {reports.isError ? (
+        <QueryError onRetry={() => void reports.refetch()} />
+      ) : (
+        <ul className="report-list" aria-labelledby="own-user-reports-heading">
+          {reports.data.map((r) => (
+            <li key={r.id} className="report-list__item">
+              <p className="report-list__title">
+                {r.outcome === 'blocked' ? (
+                  `@${r.username}`
+                ) : (
+                  <Link to={`/user/${encodeURIComponent(r.username)}`}>@{r.username}</Link>
+                )}
+              </p>
+              <p className="report-list__meta">
+                {r.reason} · <time dateTime={r.created}>{formatCreated(r.created)}</time>
+              </p>
+              <p className={`report-list__outcome report-list__outcome--${r.outcome}`}>
+                <span className="visually-hidden">Besked: </span>
+                {USER_OUTCOME[r.outcome]}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function HiddenAds() {
   const hidden = useOwnHiddenCars();
   if (hidden.isPending || hidden.isError || hidden.data.length === 0) return null;
@@ -141,58 +182,16 @@ function HiddenAds() {
 
 function HiddenAd({ car }: { car: OwnHiddenCar }) {
   const id = useId();
-  const request = useRequestReview(car.id);
-  const [text, setText] = useState('');
-  const [attempted, setAttempted] = useState(false);
-  const failure = attempted ? failingRules(reviewRequestRules, normalizeReview({ text })).at(-1) : undefined;
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    setAttempted(true);
-    if (failingRules(reviewRequestRules, normalizeReview({ text })).length > 0) {
-      document.getElementById(`${id}-text`)?.focus();
-      return;
-    }
-    if (!request.isPending) request.mutate(normalizeReview({ text }).text);
-  }
-
-  const error = failure ? failure.message : request.isError ? failureMessage(request.error) : null;
   return (
     <article aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="report-list__title">
-        {car.title}
+        <Link to={`/car/${car.id}`}>{car.title}</Link>
       </h3>
       <p className="report-list__outcome report-list__outcome--hidden">
         Dold av moderatorerna <time dateTime={car.hiddenAt}>{formatCreated(car.hiddenAt)}</time>. Anledning:{' '}
         {car.reason}
       </p>
-      {car.reviewDecidedAt ? (
-        <p>Vi har prövat annonsen igen och den förblir dold.</p>
-      ) : car.reviewRequestedAt ? (
-        <p role="status">Du har begärt omprövning. Vi hör av oss när den är gjord.</p>
-      ) : (
-        <form className="form review-form" noValidate onSubmit={submit}>
-          <div className="field">
-            <label htmlFor={`${id}-text`}>Varför ska annonsen visas igen? (du kan begära omprövning en gång)</label>
-            <textarea
-              id={`${id}-text`}
-              rows={3}
-              value={text}
-              aria-describedby={error ? `${id}-alert` : undefined}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </div>
-          {error && (
-            <p id={`${id}-alert`} className="alert" role="alert">
-              {error}
-            </p>
-          )}
-          <button type="submit" className="button" disabled={request.isPending} aria-busy={request.isPending}>
-            {request.isPending && <Spinner size="small" label="Skickar..." />}
-            Begär omprövning
-          </button>
-        </form>
-      )}
+      <ReviewRequest carId={car.id} reviewRequestedAt={car.reviewRequestedAt} reviewDecidedAt={car.reviewDecidedAt} />
     </article>
   );
 }

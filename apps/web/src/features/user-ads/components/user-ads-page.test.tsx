@@ -33,6 +33,18 @@ describe('UserAdsPage', () => {
     expect(requestedUrls(spy)[0]).toBe('/api/inventory/001/2002?username=kalle&start=0&end=20');
   });
 
+  it("puts the composed 'Anmäl användare' beside the heading, with the page's username", async () => {
+    mockFetch(() => jsonResponse([carItem(3)]));
+    renderAt(
+      '/user/:username',
+      <UserAdsPage reportButton={(username) => <button type="button">Anmäl {username}</button>} />,
+      '/user/kalle',
+    );
+    expect(screen.getByRole('heading', { name: "kalle's bilannonser" }).nextElementSibling).toHaveAccessibleName(
+      'Anmäl kalle',
+    );
+  });
+
   it("pages a dealer's ads with 'Mer', later windows in the first one's snapshot", async () => {
     const asOf = '2026-01-02T03:04:05.678Z';
     const spy = mockFetch((url) => {

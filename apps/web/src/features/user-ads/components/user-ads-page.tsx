@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useUserCars } from '../../../lib/car-queries.ts';
 import { CarResults } from '../../../components/car-results.tsx';
@@ -6,12 +6,18 @@ import { ApiRequestError, isNotFound } from '../../../lib/api-client.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSellerProfile } from '../api/seller-profile.ts';
+import '../user-ads.css';
+
+interface UserAdsPageProps {
+  /** 'Anmäl användare' (the reports feature), composed in by the app; it offers nothing on one's own page. */
+  reportButton?: (username: string) => ReactNode;
+}
 
 /**
  * /user/{username}: "{username}'s bilannonser" and that seller's ads. A name with neither an ad nor an account goes
  * to /notfound, as the server answers the page 404 (server/src/page-data.ts); a seller without ads keeps the page.
  */
-export function UserAdsPage() {
+export function UserAdsPage({ reportButton }: UserAdsPageProps = {}) {
   const { username = '' } = useParams();
   const navigate = useNavigate();
   useDocumentTitle(`${username}'s bilannonser`);
@@ -30,7 +36,10 @@ export function UserAdsPage() {
   if (missing) return <Spinner />;
   return (
     <div className="user-ads-page">
-      <h1>{username}'s bilannonser</h1>
+      <div className="user-ads-page__header">
+        <h1>{username}'s bilannonser</h1>
+        {reportButton?.(username)}
+      </div>
       {noAds && profile.isPending ? (
         <Spinner />
       ) : (
