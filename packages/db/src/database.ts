@@ -83,7 +83,6 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   return {
     engine: 'pglite',
     ...wrap(db),
-    query: pgliteNamedQuery(db),
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     close: async () => {
       await db.close();
@@ -180,73 +179,6 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     },
     close: () => pool.end(),
     listen: (channel, onPayload, options) => listenPostgres(connectionString, channel, onPayload, options),
-  };
-}
-
-/** Statements PREPARE accepts; the rest (SET, VACUUM, DDL, LISTEN…) run unnamed. */
-const PREPARABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
-const UNTRANSLATABLE_CHARACTER = '22021';
-
-/** A value as an escape-string literal: every backslash and quote doubled, so nothing in it ends the literal. */
-function literal(value: unknown, serializer: ((v: unknown) => string) | undefined): string {
-  if (value === null || value === undefined) return 'NULL';
-  const text = serializer ? serializer(value) : String(value);
-  // C strings end at NUL: refuse it, as PostgreSQL refuses it in any text it is sent.
-  if (text.includes('\0')) {
-    throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
-      code: UNTRANSLATABLE_CHARACTER,
-    });
-  }
-  return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
-}
-
-/**
- * PGlite's `query` with each statement text kept prepared (PREPARE once, then EXECUTE with the values as literals,
- * serialised as PGlite's own `query` serialises them), so PostgreSQL's default plan choice keeps a generic plan
- * where it is as cheap, as on PostgreSQL (decisions 031, 047). Only public calls: `query` and `describeQuery`.
- * Transactions keep PGlite's unnamed queries.
- */
-function pgliteNamedQuery(db: PGlite): Queryable['query'] {
-  const names = new Map<string, string>();
-  // The statement's parameter serialisers, once it is prepared under its name.
-  const prepared = new Map<string, Promise<((v: unknown) => string)[]>>();
-  const prepare = (name: string, sql: string) => {
-    let ready = prepared.get(name);
-    if (!ready) {
-      ready = (async () => {
-        const { queryParams } = await db.describeQuery(sql);
-        await db.query(`PREPARE ${name} AS ${sql}`);
-        return queryParams.map((p) => p.serializer as (v: unknown) => string);
-      })();
-      prepared.set(name, ready);
-      // A statement that cannot be prepared is run unnamed, which reports its error as usual.
-      ready.catch(() => prepared.delete(name));
-    }
-    return ready;
-  };
-  const execute = async <T>(name: string, sql: string, params: readonly unknown[]) => {
-    const serializers = await prepare(name, sql);
-    const args = params.map((v, i) => literal(v, serializers[i]));
-    return db.query<T>(args.length ? `EXECUTE ${name}(${args.join(', ')})` : `EXECUTE ${name}`);
-  };
-  return async <T>(sql: string, params: readonly unknown[] = []) => {
-    const name = PREPARABLE.test(sql) ? statementName(names, sql) : undefined;
-    let r;
-    if (name === undefined) {
-      r = await db.query<T>(sql, params as unknown[]);
-    } else {
-      r = await execute<T>(name, sql, params).catch(async (error: unknown) => {
-        const code = (error as { code?: unknown }).code;
-        if (code === RESULT_TYPE_CHANGED) {
-          // A table under the kept statement changed its columns: prepare it again under a new name.
-          names.set(sql, `${name}_`);
-          return execute<T>(`${name}_`, sql, params);
-        }
-        if (prepared.has(name) || code === UNTRANSLATABLE_CHARACTER) throw error;
-        return db.query<T>(sql, params as unknown[]);
-      });
-    }
-    return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
   };
 }
 
