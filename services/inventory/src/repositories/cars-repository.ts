@@ -317,10 +317,13 @@ export function carsRepository(db: Queryable) {
       return JSON.parse(await listJson(q)) as CarListItem[];
     },
 
-    /** The state of those of these ads that are shown, for sale or sold (messaging's inbox marks the others removed). */
+    /**
+     * The state of those of these ads that are shown, for sale or sold (messaging's inbox marks the others removed):
+     * `inventory.shown_states` (migration 011), whose plan is kept as the inbox page's is (decision 048).
+     */
     async shownStates(ids: readonly number[]): Promise<Map<number, 'active' | 'sold'>> {
       const r = await db.query<{ id: number; status: 'active' | 'sold' }>(
-        `SELECT id, status FROM inventory.cars WHERE id = ANY($1::int[]) AND status IN ('active', 'sold')`,
+        `SELECT id, status FROM inventory.shown_states($1::int[])`,
         [ids],
       );
       return new Map(r.rows.map((row) => [row.id, row.status]));
