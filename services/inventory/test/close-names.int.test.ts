@@ -93,4 +93,11 @@ describe('closeNames finds what comparing every name found', () => {
       sorted(await reference(asked, TYPO_SIMILARITY)),
     );
   });
+
+  it('at similarity zero, every name, as before', async () => {
+    const actual = await searchTermsRepository(db).closeNames(['volvp', 'a'], 0);
+    expect(actual).toEqual(sorted(await reference(['volvp', 'a'], 0)));
+    const names = await db.query<{ n: number }>('SELECT count(DISTINCT name)::int AS n FROM inventory.search_names');
+    expect(actual).toHaveLength(2 * names.rows[0]!.n);
+  });
 });
