@@ -168,6 +168,15 @@ describe('every kept index of inventory.cars serves the list query that needs it
     expect(plan, plan).not.toMatch(/Seq Scan on cars\b/);
   });
 
+  // The typo lookup (decision 043, amended) every search word runs first: the catalogue's names through the indexes
+  // of inventory.search_names (spelling, containing, sharing a trigram), not each word against every name.
+  it('the typo lookup reads the indexes of search_names', async () => {
+    const plan = await planOf('/001/2003?searchterm=volvp', {}, 'inventory.search_names');
+    for (const index of ['search_names_compact_idx', 'search_names_part_trgm_idx', 'search_names_trigrams_idx'])
+      expect(plan, plan).toContain(index);
+    expect(plan, plan).not.toMatch(/Join Filter: \(similarity/);
+  });
+
   // Not a list: the start-up removal of pending ads left by a crash finds them without reading the visible ones.
   it('the removal of abandoned pending ads reads cars_pending_idx', async () => {
     const plan = await explain(`SELECT id FROM inventory.cars WHERE status = 'pending' AND created < $1`, [
