@@ -57,3 +57,21 @@ function migratedDump(sets: readonly MigrationSet[]): Promise<Blob> {
   }
   return dump;
 }
+
+/**
+ * The statement a PL/pgSQL function returns (`RETURN QUERY …;`), its parameters as `$1::type`, `$2::type`, … in
+ * the function's order, for EXPLAIN: the explain tests prove the indexes of what the function runs (decision 048).
+ */
+export async function functionStatement(db: Database, qualifiedName: string): Promise<string> {
+  const r = await db.query<{ src: string; names: string[]; types: string[] }>(
+    `SELECT prosrc AS src, proargnames[1:pronargs] AS names, proargtypes::regtype[]::text[] AS types
+       FROM pg_proc WHERE oid = $1::regproc`,
+    [qualifiedName],
+  );
+  const { src, names, types } = r.rows[0]!;
+  const body = /RETURN QUERY([\s\S]*?);\s*END/.exec(src)![1]!;
+  return names.reduce(
+    (sql, param, i) => sql.replace(new RegExp(`\\b${param}\\b`, 'g'), `$${i + 1}::${types[i]}`),
+    body,
+  );
+}

@@ -3,7 +3,7 @@
 // tables large enough that the planner prefers indexes where they pay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@bilmarknaden/db/database';
-import { createTestDatabase } from '@bilmarknaden/db/testing';
+import { createTestDatabase, functionStatement } from '@bilmarknaden/db/testing';
 import { conversationsRepository } from '../src/repositories/conversations-repository.ts';
 import { mailRepository } from '../src/repositories/mail-repository.ts';
 import { messagingMigrations } from '../src/migrations.ts';
@@ -55,22 +55,12 @@ async function plans(
   return out;
 }
 
-/** The statement a PL/pgSQL function returns (`RETURN QUERY …;`), its parameters as $1, $2, … in `names`' order. */
-async function functionQuery(name: string, names: readonly string[]): Promise<string> {
-  const r = await db.query<{ src: string }>(
-    `SELECT prosrc AS src FROM pg_proc WHERE proname = $1 AND pronamespace = 'messaging'::regnamespace`,
-    [name],
-  );
-  const body = /RETURN QUERY([\s\S]*?);\s*END/.exec(r.rows[0]!.src)![1]!;
-  return names.reduce((sql, param, i) => sql.replaceAll(param, `$${i + 1}`), body);
-}
-
 describe('the messaging indexes', () => {
   it("walks the inbox index for a user's newest conversations, first page and later", async () => {
     // The repository calls messaging.inbox_page: its one statement, as the function holds it, is what is planned.
     await plans((repo) => repo.inbox('storsäljare', null, 21));
     expect(recorded.map((r) => r.sql)).toEqual([expect.stringMatching(/messaging\.inbox_page/)]);
-    const body = await functionQuery('inbox_page', ['p_username', 'p_before', 'p_limit']);
+    const body = await functionStatement(db, 'messaging.inbox_page');
     for (const before of ['9223372036854775807', '2000']) {
       const r = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${body}`, ['storsäljare', before, 21]);
       const plan = r.rows.map((row) => row['QUERY PLAN']).join('\n');

@@ -17,39 +17,14 @@ export interface CloseName {
 }
 
 /**
- * The catalogue's makes and models (`inventory.search_names`, a thousand short rows) close to the search words,
- * found through the view's indexes (migration 010) instead of comparing every word with every row: the names with
- * the word's letters and digits (`compact`, btree), the words of names containing it (LIKE on the trigram index,
- * the word's `\`, `%` and `_` escaped: every name `known` looks at), and the words sharing a trigram with it
- * (`show_trgm` overlap), the only ones whose similarity can reach a threshold above zero. A threshold of zero or less
- * takes every row, as comparing every pair did: only then does the last branch run.
+ * The catalogue's makes and models (`inventory.search_names`, a thousand short rows) close to the search words:
+ * `inventory.close_names` (migration 010) finds them through the view's indexes instead of comparing every word with
+ * every row: the names with the word's letters and digits (`compact`, btree), the words of names containing it (LIKE
+ * on the trigram index, the word's `\`, `%` and `_` escaped: every name `known` looks at), and the words sharing a
+ * trigram with it (`show_trgm` overlap), the only ones whose similarity can reach a threshold above zero. A threshold
+ * of zero or less takes every row. A function, so its plan is kept (decision 048).
  */
-const CLOSE_NAMES_SQL = `
-WITH asked AS (
-  SELECT word, regexp_replace(word, '[^[:alnum:]]+', '', 'g') AS compact,
-    '%' || regexp_replace(word, '([\\\\%_])', '\\\\\\1', 'g') || '%' AS containing, show_trgm(word) AS trigrams
-  FROM unnest($1::text[]) AS word
-), candidates AS (
-  SELECT a.word, a.compact AS asked, n.name, n.part, n.compact
-  FROM asked a JOIN inventory.search_names n ON n.compact = a.compact
-  UNION
-  SELECT a.word, a.compact, n.name, n.part, n.compact
-  FROM asked a JOIN inventory.search_names n ON n.part LIKE a.containing
-  UNION
-  SELECT a.word, a.compact, n.name, n.part, n.compact
-  FROM asked a JOIN inventory.search_names n ON show_trgm(n.part) && a.trigrams AND similarity(a.word, n.part) >= $2
-  UNION
-  SELECT a.word, a.compact, n.name, n.part, n.compact
-  FROM asked a CROSS JOIN inventory.search_names n WHERE $2::real <= 0
-)
-SELECT word, name,
-  bool_or(compact = asked) AS compact,
-  bool_or(bool_or(strpos(part, word) > 0)) OVER (PARTITION BY word) AS known,
-  (array_agg(part ORDER BY similarity(word, part) DESC, part))[1] AS part,
-  max(similarity(word, part)) AS score
-FROM candidates
-GROUP BY word, name
-ORDER BY word, name`;
+const CLOSE_NAMES_SQL = `SELECT word, name, compact, known, part, score FROM inventory.close_names($1::text[], $2::real)`;
 
 export function searchTermsRepository(db: Queryable) {
   return {
