@@ -15,22 +15,22 @@ import {
 import { JSON_TYPE } from '@bilmarknaden/inventory/routes/context';
 import { savedRepository } from '@bilmarknaden/inventory/repositories/saved-repository';
 import { searchTermsRepository } from '@bilmarknaden/inventory/repositories/search-terms-repository';
-import { withCorrectedSearch } from '@bilmarknaden/inventory/services/search-correction';
+import { keptCloseNames, withCorrectedSearch } from '@bilmarknaden/inventory/services/search-correction';
 import { parseAsOf, parseListQuery, parseWindow } from '@bilmarknaden/inventory/services/search-query';
 import { benchUser } from '@bilmarknaden/server/cli/bulk-seed';
 import { CEILING_BASE, ceilingPath, DETAIL_WITHOUT_PRICE_FACTS, LIST_SHAPES } from './scenarios.ts';
 
 /** Registers every ceiling route (bench-server.ts calls this when BENCH_CEILING_ROUTE=true). */
 export function registerCeilingRoute(app: FastifyInstance, db: Database): void {
-  const terms = searchTermsRepository(db);
+  const closeNames = keptCloseNames(searchTermsRepository(db).closeNames);
   for (const shape of LIST_SHAPES) {
     // Parsed once here; per request only the snapshot changes, and a search looks up its words' corrections as
-    // the list route does (decision 043): both are the scenario's SQL. The list route sends no asOf of its own: a
+    // the list route does, through kept lookups (decision 043): both are the scenario's work. The list route sends no asOf of its own: a
     // request without one gets the latest snapshot (parseAsOf), so each ceiling request takes it too and the
     // inventory's own builder makes its SQL.
     const query = parseListQuery(shape.query);
     app.get(ceilingPath(shape.name), async (_request, reply) => {
-      const corrected = await withCorrectedSearch(query, terms.closeNames);
+      const corrected = await withCorrectedSearch(query, closeNames);
       const statement = buildListJsonSql({ ...corrected, asOf: parseAsOf({}) });
       reply.type(JSON_TYPE);
       return queryJsonArray(db, statement);

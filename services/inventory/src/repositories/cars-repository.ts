@@ -76,6 +76,20 @@ const LIST_ITEM_JSON_FIELDS = `${itemJsonFields('r')}, ${PRICE_LIST_JSON_FIELDS}
 export const CAR_JSON_FIELDS = `${itemJsonFields('c')}, c.description, c.color, c.type, c.drivetrain, c.username AS "user"`;
 
 /**
+ * One ad with its price history and judgement where `statusSql` (a constant condition on `c`) holds, as the JSON
+ * text of the detail's answer: the database writes it, so the server neither parses nor serializes its fields. Each
+ * statement is built once: the same string every time, so its kept statement is found without hashing it again.
+ */
+const carJsonSql = (statusSql: string) =>
+  `SELECT row_to_json(j)::text AS json
+     FROM inventory.cars c LEFT JOIN ${PRICE_DETAIL_JOIN},
+          LATERAL (SELECT ${CAR_JSON_FIELDS}, ${PRICE_DETAIL_JSON_FIELDS}) j
+    WHERE c.id = $1 AND ${statusSql}`;
+const VISIBLE_CAR_JSON = carJsonSql(`c.status IN ('active', 'sold')`);
+/** Hidden ads too: the moderators' view. */
+const MODERATION_CAR_JSON = carJsonSql(`c.status IN ('active', 'sold', 'hidden')`);
+
+/**
  * A list query (`sql`, rows of LIST_COLUMNS) as one row whose text column `json` is the API's answer: the JSON
  * array of its items, in `order` (an ORDER BY over `r`, the query's own order). The database writes the list's
  * JSON, so the server neither parses every field of every row nor serializes them again (decision 022).
@@ -288,25 +302,14 @@ export function carsRepository(db: Queryable) {
     });
   }
 
-  /**
-   * One ad with its price history and judgement where `statusSql` (a constant condition on `c`) holds, as the JSON
-   * text of the detail's answer: the database writes it, so the server neither parses nor serializes its fields.
-   */
-  async function findCarJson(id: number, statusSql: string): Promise<string | null> {
-    const r = await db.query<{ json: string }>(
-      `SELECT row_to_json(j)::text AS json
-         FROM inventory.cars c LEFT JOIN ${PRICE_DETAIL_JOIN},
-              LATERAL (SELECT ${CAR_JSON_FIELDS}, ${PRICE_DETAIL_JSON_FIELDS}) j
-        WHERE c.id = $1 AND ${statusSql}`,
-      [id],
-    );
+  async function findCarJson(id: number, sql: string): Promise<string | null> {
+    const r = await db.query<{ json: string }>(sql, [id]);
     return r.rows[0]?.json ?? null;
   }
-  const findCar = async (id: number, statusSql: string): Promise<Car | null> => {
-    const json = await findCarJson(id, statusSql);
+  const findCar = async (id: number, sql: string): Promise<Car | null> => {
+    const json = await findCarJson(id, sql);
     return json === null ? null : (JSON.parse(json) as Car);
   };
-  const VISIBLE = `c.status IN ('active', 'sold')`;
 
   return {
     listJson,
@@ -333,13 +336,13 @@ export function carsRepository(db: Queryable) {
      * A visible ad, for sale or sold (`soldAt`), with its price history and judgement, or null (unknown and
      * pending ads look the same from outside).
      */
-    findActive: (id: number) => findCar(id, VISIBLE),
+    findActive: (id: number) => findCar(id, VISIBLE_CAR_JSON),
 
     /** findActive's ad as the JSON text of the detail route's answer, or null. */
-    findActiveJson: (id: number) => findCarJson(id, VISIBLE),
+    findActiveJson: (id: number) => findCarJson(id, VISIBLE_CAR_JSON),
 
     /** An ad as the public would see it, hidden ones too (the moderators' view), or null. */
-    findForModeration: (id: number) => findCar(id, `c.status IN ('active', 'sold', 'hidden')`),
+    findForModeration: (id: number) => findCar(id, MODERATION_CAR_JSON),
 
     listByUserJson,
 

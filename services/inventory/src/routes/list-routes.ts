@@ -10,15 +10,16 @@ import {
 } from '@bilmarknaden/shared/schemas/car-schemas';
 import { carsRepository } from '../repositories/cars-repository.ts';
 import { searchTermsRepository } from '../repositories/search-terms-repository.ts';
-import { withCorrectedSearch } from '../services/search-correction.ts';
+import { keptCloseNames, withCorrectedSearch } from '../services/search-correction.ts';
 import { parseListQuery } from '../services/search-query.ts';
 import { JSON_TYPE, jsonText, typed, type RouteContext } from './context.ts';
 
 export function listRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const cars = carsRepository(ctx.db);
   const terms = searchTermsRepository(ctx.db);
-  // Search forgives spacing and small typos in makes and models (decision 043).
-  const readQuery = (raw: Record<string, unknown>) => withCorrectedSearch(parseListQuery(raw), terms.closeNames);
+  // Search forgives spacing and small typos in makes and models (decision 043), the lookups kept.
+  const closeNames = keptCloseNames(terms.closeNames);
+  const readQuery = (raw: Record<string, unknown>) => withCorrectedSearch(parseListQuery(raw), closeNames);
 
   typed(app).get(
     inventoryPaths.listCars,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CloseName } from '../repositories/search-terms-repository.ts';
-import { correctionCandidates, correctWords } from './search-correction.ts';
+import { correctionCandidates, correctWords, keptCloseNames } from './search-correction.ts';
 import { searchWords } from './search-query.ts';
 
 const close = (word: string, name: string, extra: Partial<CloseName> = {}): CloseName => ({
@@ -40,5 +40,49 @@ describe('correctWords', () => {
     ];
     const words = correctWords(searchWords('volvp volv bmv zzzz'), names);
     expect(words.map((w) => w.alternatives?.map((a) => a.text))).toEqual([['volvo'], undefined, undefined, undefined]);
+  });
+});
+
+describe('keptCloseNames', () => {
+  it('asks the catalogue once per word list and similarity, and answers the same names again', async () => {
+    const asked: string[] = [];
+    const lookup = async (words: readonly string[], threshold: number) => {
+      asked.push(`${threshold}:${words.join(' ')}`);
+      return [{ word: words[0]!, name: 'volvo', compact: false, known: false, part: 'volvo', score: 0.5 }];
+    };
+    const kept = keptCloseNames(lookup);
+    const first = await kept(['volvp'], 0.4);
+    expect(await kept(['volvp'], 0.4)).toEqual(first);
+    await kept(['volvp'], 0.5);
+    await kept(['volvp', 'v70'], 0.4);
+    await kept(['volvp', 'v70'], 0.4);
+    expect(asked).toEqual(['0.4:volvp', '0.5:volvp', '0.4:volvp v70']);
+  });
+
+  it('forgets the least recently used word list past its size', async () => {
+    const asked: string[] = [];
+    const kept = keptCloseNames(async (words) => {
+      asked.push(words.join(' '));
+      return [];
+    }, 2);
+    await kept(['a'], 0.4);
+    await kept(['b'], 0.4);
+    await kept(['a'], 0.4); // 'a' used again: 'b' is now the oldest
+    await kept(['c'], 0.4); // 'b' goes
+    await kept(['a'], 0.4);
+    await kept(['b'], 0.4);
+    expect(asked).toEqual(['a', 'b', 'c', 'b']);
+  });
+
+  it('asks again after a failed lookup', async () => {
+    let calls = 0;
+    const kept = keptCloseNames(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('database gone');
+      return [];
+    });
+    await expect(kept(['saab'], 0.4)).rejects.toThrow('database gone');
+    expect(await kept(['saab'], 0.4)).toEqual([]);
+    expect(calls).toBe(2);
   });
 });

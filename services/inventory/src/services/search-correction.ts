@@ -54,11 +54,36 @@ export function correctWords(words: readonly SearchWord[], close: readonly Close
   return out;
 }
 
+/** The catalogue's names close to these words, at this similarity. */
+export type CloseNamesLookup = (words: readonly string[], threshold: number) => Promise<CloseName[]>;
+
+/** Word lists whose close names one process keeps. */
+const KEPT_LOOKUPS = 10_000;
+
+/**
+ * The lookup with its answers kept, most recently used first: they depend only on the catalogue of makes and
+ * models, which changes only with a migration (and so a restart), so every replica keeps answers that stay right.
+ */
+export function keptCloseNames(closeNames: CloseNamesLookup, max = KEPT_LOOKUPS): CloseNamesLookup {
+  // A Map iterates in insertion order: a hit moves to the end, and the first key is the least recently used.
+  const kept = new Map<string, CloseName[]>();
+  return async (words, threshold) => {
+    const key = JSON.stringify([threshold, words]);
+    const hit = kept.get(key);
+    if (hit) {
+      kept.delete(key);
+      kept.set(key, hit);
+      return hit;
+    }
+    const found = await closeNames(words, threshold);
+    kept.set(key, found);
+    if (kept.size > max) kept.delete(kept.keys().next().value!);
+    return found;
+  };
+}
+
 /** The query with its search words corrected; a query without words as it is, with no lookup. */
-export async function withCorrectedSearch(
-  query: ListQuery,
-  closeNames: (words: readonly string[], threshold: number) => Promise<CloseName[]>,
-): Promise<ListQuery> {
+export async function withCorrectedSearch(query: ListQuery, closeNames: CloseNamesLookup): Promise<ListQuery> {
   if (query.words.length === 0) return query;
   const close = await closeNames(correctionCandidates(query.words), TYPO_SIMILARITY);
   return { ...query, words: correctWords(query.words, close) };
