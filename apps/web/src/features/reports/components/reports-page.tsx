@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { OwnConversationReport, OwnHiddenCar, OwnReport, OwnUserReport } from '@bilmarknaden/shared/api-types';
 import { formatCreated } from '../../../lib/format.ts';
@@ -53,71 +54,84 @@ export function ReportsPage() {
   );
 }
 
-function OwnReports() {
-  const reports = useOwnReports();
+/** The fields every kind of own report has. */
+interface OwnReportRow {
+  id: number;
+  reason: string;
+  created: string;
+  outcome: string;
+}
+
+/**
+ * One kind of the caller's reports with their outcome. With `empty` null the section shows only once there is
+ * something to show (most users never report that kind).
+ */
+function ReportSection<R extends OwnReportRow>(props: {
+  id: string;
+  heading: string;
+  reports: UseQueryResult<R[]>;
+  empty: string | null;
+  title: (report: R) => ReactNode;
+  outcome: (report: R) => string;
+}) {
+  const { id, heading, reports, empty } = props;
+  if (empty === null && (reports.isPending || (reports.isSuccess && reports.data.length === 0))) return null;
   let body;
   if (reports.isPending) body = <Spinner />;
   else if (reports.isError) body = <QueryError onRetry={() => void reports.refetch()} />;
-  else if (reports.data.length === 0) body = <p>Du har inte anmält någon annons.</p>;
+  else if (reports.data.length === 0) body = <p>{empty}</p>;
   else
     body = (
-      <ul className="report-list" aria-labelledby="own-reports-heading">
+      <ul className="report-list" aria-labelledby={id}>
         {reports.data.map((r) => (
           <li key={r.id} className="report-list__item">
-            <p className="report-list__title">
-              {r.outcome === 'hidden' ? r.title : <Link to={`/car/${r.carId}`}>{r.title}</Link>}
-            </p>
+            <p className="report-list__title">{props.title(r)}</p>
             <p className="report-list__meta">
               {r.reason} · <time dateTime={r.created}>{formatCreated(r.created)}</time>
             </p>
             <p className={`report-list__outcome report-list__outcome--${r.outcome}`}>
               <span className="visually-hidden">Besked: </span>
-              {OUTCOME[r.outcome]}
+              {props.outcome(r)}
             </p>
           </li>
         ))}
       </ul>
     );
   return (
-    <section aria-labelledby="own-reports-heading">
-      <h2 id="own-reports-heading">Annonser du har anmält</h2>
+    <section aria-labelledby={id}>
+      <h2 id={id}>{heading}</h2>
       {body}
     </section>
   );
 }
 
-function OwnConversationReports() {
-  const reports = useOwnConversationReports();
-  let body;
-  if (reports.isPending) body = <Spinner />;
-  else if (reports.isError) body = <QueryError onRetry={() => void reports.refetch()} />;
-  else if (reports.data.length === 0) body = <p>Du har inte anmält någon konversation.</p>;
-  else
-    body = (
-      <ul className="report-list" aria-labelledby="own-conversation-reports-heading">
-        {reports.data.map((r) => (
-          <li key={r.id} className="report-list__item">
-            <p className="report-list__title">
-              <Link to={`/messages/${r.conversationId}`}>
-                Konversation med {r.otherParty === null ? 'ett raderat konto' : `@${r.otherParty}`} om {r.carTitle}
-              </Link>
-            </p>
-            <p className="report-list__meta">
-              {r.reason} · <time dateTime={r.created}>{formatCreated(r.created)}</time>
-            </p>
-            <p className={`report-list__outcome report-list__outcome--${r.outcome}`}>
-              <span className="visually-hidden">Besked: </span>
-              {CONVERSATION_OUTCOME[r.outcome]}
-            </p>
-          </li>
-        ))}
-      </ul>
-    );
+function OwnReports() {
   return (
-    <section aria-labelledby="own-conversation-reports-heading">
-      <h2 id="own-conversation-reports-heading">Konversationer du har anmält</h2>
-      {body}
-    </section>
+    <ReportSection<OwnReport>
+      id="own-reports-heading"
+      heading="Annonser du har anmält"
+      reports={useOwnReports()}
+      empty="Du har inte anmält någon annons."
+      title={(r) => (r.outcome === 'hidden' ? r.title : <Link to={`/car/${r.carId}`}>{r.title}</Link>)}
+      outcome={(r) => OUTCOME[r.outcome]}
+    />
+  );
+}
+
+function OwnConversationReports() {
+  return (
+    <ReportSection<OwnConversationReport>
+      id="own-conversation-reports-heading"
+      heading="Konversationer du har anmält"
+      reports={useOwnConversationReports()}
+      empty="Du har inte anmält någon konversation."
+      title={(r) => (
+        <Link to={`/messages/${r.conversationId}`}>
+          Konversation med {r.otherParty === null ? 'ett raderat konto' : `@${r.otherParty}`} om {r.carTitle}
+        </Link>
+      )}
+      outcome={(r) => CONVERSATION_OUTCOME[r.outcome]}
+    />
   );
 }
 
@@ -129,37 +143,21 @@ const USER_OUTCOME: Record<OwnUserReport['outcome'], string> = {
 };
 
 function OwnUserReports() {
-  const reports = useOwnUserReports();
-  // Shown once there is something to show: most users never report a user.
-  if (reports.isPending || (reports.isSuccess && reports.data.length === 0)) return null;
   return (
-    <section aria-labelledby="own-user-reports-heading">
-      <h2 id="own-user-reports-heading">Användare du har anmält</h2>
-      {reports.isError ? (
-        <QueryError onRetry={() => void reports.refetch()} />
-      ) : (
-        <ul className="report-list" aria-labelledby="own-user-reports-heading">
-          {reports.data.map((r) => (
-            <li key={r.id} className="report-list__item">
-              <p className="report-list__title">
-                {r.outcome === 'blocked' ? (
-                  `@${r.username}`
-                ) : (
-                  <Link to={`/user/${encodeURIComponent(r.username)}`}>@{r.username}</Link>
-                )}
-              </p>
-              <p className="report-list__meta">
-                {r.reason} · <time dateTime={r.created}>{formatCreated(r.created)}</time>
-              </p>
-              <p className={`report-list__outcome report-list__outcome--${r.outcome}`}>
-                <span className="visually-hidden">Besked: </span>
-                {USER_OUTCOME[r.outcome]}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <ReportSection<OwnUserReport>
+      id="own-user-reports-heading"
+      heading="Användare du har anmält"
+      reports={useOwnUserReports()}
+      empty={null}
+      title={(r) =>
+        r.outcome === 'blocked' ? (
+          `@${r.username}`
+        ) : (
+          <Link to={`/user/${encodeURIComponent(r.username)}`}>@{r.username}</Link>
+        )
+      }
+      outcome={(r) => USER_OUTCOME[r.outcome]}
+    />
   );
 }
 
