@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ConversationReport } from '@bilmarknaden/shared/api-types';
 import {
   CONVERSATION_REPORT_OUTCOME_LABELS,
@@ -172,7 +172,7 @@ function ConversationReportEntry({
   );
 }
 
-/** A decision with an optional note for the audit log, checked by the shared rules the server uses. */
+/** A decision's optional note for the audit log, checked by the shared rules the server uses. */
 function DecisionForm(props: {
   outcome: ConversationReportOutcome;
   note: string;
@@ -181,48 +181,21 @@ function DecisionForm(props: {
   onSubmit: (note: string) => void;
   onCancel: () => void;
 }) {
-  const id = useId();
-  const [note, setNote] = useState(props.note);
-  const [attempted, setAttempted] = useState(false);
-  const input = normalizeReportDecision({ outcome: props.outcome, note });
-  const failure = attempted ? failingRules(reportDecisionRules, input).at(-1) : undefined;
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    setAttempted(true);
-    if (failingRules(reportDecisionRules, input).length > 0) {
-      document.getElementById(`${id}-note`)?.focus();
-      return;
-    }
-    props.onSubmit(input.note);
-  }
+  const check = (note: string) => {
+    const input = normalizeReportDecision({ outcome: props.outcome, note });
+    return { text: input.note, failure: failingRules(reportDecisionRules, input).at(-1)?.message };
+  };
   return (
-    <form className="form moderation-reason" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <p id={`${id}-title`}>{props.intro ?? `Markera anmälan: ${CONVERSATION_REPORT_OUTCOME_LABELS[props.outcome]}`}</p>
-      <div className="field">
-        <label htmlFor={`${id}-note`}>Anteckning (valfri, sparas i granskningsloggen, visas inte för anmälaren)</label>
-        <textarea
-          id={`${id}-note`}
-          rows={2}
-          value={note}
-          // The form opens on a press of its button (or after a block): the keyboard goes straight to its field.
-          autoFocus
-          aria-describedby={failure ? `${id}-alert` : undefined}
-          onChange={(e) => setNote(e.target.value)}
-        />
-      </div>
-      {failure && (
-        <p id={`${id}-alert`} className="alert" role="alert">
-          {failure.message}
-        </p>
-      )}
-      <div className="feedback-item__actions">
-        <button type="button" className="button button--secondary" onClick={props.onCancel}>
-          Avbryt
-        </button>
-        <button type="submit" className="button button--primary" disabled={props.pending} aria-busy={props.pending}>
-          {props.outcome === 'handled' ? 'Markera som åtgärdad' : 'Markera: ingen överträdelse'}
-        </button>
-      </div>
-    </form>
+    <ReasonForm
+      label="Anteckning (valfri, sparas i granskningsloggen, visas inte för anmälaren)"
+      submitLabel={props.outcome === 'handled' ? 'Markera som åtgärdad' : 'Markera: ingen överträdelse'}
+      intro={props.intro ?? `Markera anmälan: ${CONVERSATION_REPORT_OUTCOME_LABELS[props.outcome]}`}
+      initial={props.note}
+      tone="primary"
+      check={check}
+      pending={props.pending}
+      onSubmit={props.onSubmit}
+      onCancel={props.onCancel}
+    />
   );
 }
