@@ -17,7 +17,7 @@ import { startReportDecisionRelay } from '../src/account-closure-relay.ts';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import type { Settings } from '../src/settings.ts';
 import { testSettings } from './helpers.ts';
-import { createAd, registerUser, type TestUser } from './security/security-helpers.ts';
+import { createAd, registerUser, withRole, type TestUser } from './security/security-helpers.ts';
 
 let database: TestDatabase;
 let settings: Settings;
@@ -30,17 +30,6 @@ let admin: TestUser;
 
 const inject = (opts: InjectOptions) => built.app.inject(opts);
 
-async function withRole(user: TestUser, role: number): Promise<TestUser> {
-  await database.db.query('UPDATE identity.users SET role = $2 WHERE username = $1', [user.username, role]);
-  const login = await inject({
-    method: 'POST',
-    url: '/api/identity/user/login',
-    payload: { email: user.email, password: user.password },
-  });
-  expect(login.statusCode).toBe(200);
-  return { ...user, token: login.body, headers: { authorization: `Bearer ${login.body}` } };
-}
-
 beforeAll(async () => {
   database = await createTestDatabase([identityMigrations, inventoryMigrations, messagingMigrations]);
   settings = testSettings();
@@ -49,8 +38,8 @@ beforeAll(async () => {
   seller = await registerUser(built.app, 'saljare');
   buyer = await registerUser(built.app, 'kopare');
   other = await registerUser(built.app, 'annan');
-  moderator = await withRole(await registerUser(built.app, 'moderator'), 2);
-  admin = await withRole(await registerUser(built.app, 'admin'), 3);
+  moderator = await withRole(built.app, database.db, await registerUser(built.app, 'moderator'), 2);
+  admin = await withRole(built.app, database.db, await registerUser(built.app, 'admin'), 3);
 }, 120_000);
 afterAll(async () => {
   await built?.app.close();

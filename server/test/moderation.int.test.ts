@@ -15,7 +15,7 @@ import { MODERATION_MESSAGES, REPORTS_PER_HOUR } from '@bilmarknaden/shared/vali
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import type { Settings } from '../src/settings.ts';
 import { earlierToken, testSettings } from './helpers.ts';
-import { createAd, mailTo, registerUser, type TestUser } from './security/security-helpers.ts';
+import { createAd, mailWith, registerUser, withRole, type TestUser } from './security/security-helpers.ts';
 
 let database: TestDatabase;
 let settings: Settings;
@@ -31,27 +31,6 @@ let admin: TestUser;
 
 const inject = (opts: InjectOptions) => first.app.inject(opts);
 
-/** The newest mail to `to` once it contains `part` (identity's sender writes it after the answer). */
-async function mailWith(to: string, part: string) {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const mail = await mailTo(settings, to, 15_000);
-    if (mail.text.includes(part) || Date.now() > until) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function withRole(user: TestUser, role: number): Promise<TestUser> {
-  await database.db.query('UPDATE identity.users SET role = $2 WHERE username = $1', [user.username, role]);
-  const login = await inject({
-    method: 'POST',
-    url: '/api/identity/user/login',
-    payload: { email: user.email, password: user.password },
-  });
-  expect(login.statusCode).toBe(200);
-  return { ...user, token: login.body, headers: { authorization: `Bearer ${login.body}` } };
-}
-
 beforeAll(async () => {
   database = await createTestDatabase([identityMigrations, inventoryMigrations]);
   settings = testSettings();
@@ -62,8 +41,8 @@ beforeAll(async () => {
   seller = await registerUser(first.app, 'saljare');
   buyer = await registerUser(first.app, 'kopare');
   other = await registerUser(first.app, 'annan');
-  moderator = await withRole(await registerUser(first.app, 'moderator'), 2);
-  admin = await withRole(await registerUser(first.app, 'admin'), 3);
+  moderator = await withRole(first.app, database.db, await registerUser(first.app, 'moderator'), 2);
+  admin = await withRole(first.app, database.db, await registerUser(first.app, 'admin'), 3);
 }, 120_000);
 afterAll(async () => {
   await first?.app.close();
@@ -245,12 +224,12 @@ describe('the Kontrollpanel', () => {
     await report(reporter, ad);
     await report(other, ad);
     expect((await hide(moderator, ad, 'Säljaren äger inte bilen')).statusCode).toBe(204);
-    const mail = await mailWith(reporter.email, '”Anmäld av två”');
+    const mail = await mailWith(settings, reporter.email, '”Anmäld av två”');
     expect(mail.subject).toBe('Besked om din anmälan');
     expect(mail.text).toContain('”Anmäld av två”');
     expect(mail.text).toContain('tagit bort annonsen');
     expect(mail.text).not.toContain(moderator.username);
-    const sellerMail = await mailWith(seller.email, 'Säljaren äger inte bilen');
+    const sellerMail = await mailWith(settings, seller.email, 'Säljaren äger inte bilen');
     expect(sellerMail.subject).toBe('Din annons har dolts');
     expect(sellerMail.text).toContain('Anledning: Säljaren äger inte bilen');
     expect(sellerMail.text).not.toContain(moderator.username);
@@ -263,7 +242,7 @@ describe('the Kontrollpanel', () => {
     );
     expect(outcomes).toEqual({ [ad]: 'hidden', [kept]: 'dismissed' });
     expect(list.body).not.toContain(moderator.username);
-    const second = await mailWith(reporter.email, 'hittade inget brott');
+    const second = await mailWith(settings, reporter.email, 'hittade inget brott');
     expect(second.text).toContain('hittade inget brott mot våra regler');
     expect(await publicViews(kept)).toMatchObject({ detail: 200, inList: true });
   });
@@ -463,7 +442,7 @@ describe('blocking', () => {
   });
 
   it('lets a moderator block users only, an administrator also moderators, and nobody themselves or an administrator', async () => {
-    const mod2 = await withRole(await registerUser(first.app, 'moderator2'), 2);
+    const mod2 = await withRole(first.app, database.db, await registerUser(first.app, 'moderator2'), 2);
     const user = await registerUser(first.app, 'vanlig');
     const forbidden = await block(moderator, mod2.username, true);
     expect(forbidden.statusCode).toBe(403);

@@ -11,7 +11,7 @@ import { USER_REPORT_REASONS } from '@bilmarknaden/shared/validation/report';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import type { Settings } from '../src/settings.ts';
 import { testSettings } from './helpers.ts';
-import { createAd, mailTo, registerUser, type TestUser } from './security/security-helpers.ts';
+import { createAd, mailWith, registerUser, withRole, type TestUser } from './security/security-helpers.ts';
 
 let database: TestDatabase;
 let settings: Settings;
@@ -24,27 +24,6 @@ let admin: TestUser;
 
 const inject = (opts: InjectOptions) => built.app.inject(opts);
 
-/** The newest mail to `to` once it contains `part` (identity's sender writes it after the answer). */
-async function mailWith(to: string, part: string) {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const mail = await mailTo(settings, to, 15_000);
-    if (mail.text.includes(part) || Date.now() > until) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function withRole(user: TestUser, role: number): Promise<TestUser> {
-  await database.db.query('UPDATE identity.users SET role = $2 WHERE username = $1', [user.username, role]);
-  const login = await inject({
-    method: 'POST',
-    url: '/api/identity/user/login',
-    payload: { email: user.email, password: user.password },
-  });
-  expect(login.statusCode).toBe(200);
-  return { ...user, token: login.body, headers: { authorization: `Bearer ${login.body}` } };
-}
-
 beforeAll(async () => {
   database = await createTestDatabase([identityMigrations, inventoryMigrations]);
   settings = testSettings();
@@ -53,8 +32,8 @@ beforeAll(async () => {
   seller = await registerUser(built.app, 'saljare');
   reporter = await registerUser(built.app, 'anmalare');
   other = await registerUser(built.app, 'annan');
-  moderator = await withRole(await registerUser(built.app, 'moderator'), 2);
-  admin = await withRole(await registerUser(built.app, 'admin'), 3);
+  moderator = await withRole(built.app, database.db, await registerUser(built.app, 'moderator'), 2);
+  admin = await withRole(built.app, database.db, await registerUser(built.app, 'admin'), 3);
 }, 120_000);
 afterAll(async () => {
   await built?.app.close();
@@ -190,7 +169,7 @@ describe("the Kontrollpanel's reported users", () => {
     const row = (await mine(reporter)).find((r) => r.id === id);
     expect(row).toMatchObject({ outcome: 'dismissed', username: target.username });
     expect(row?.decidedAt).not.toBeNull();
-    const mail = await mailWith(reporter.email, `användaren ${target.username}`);
+    const mail = await mailWith(settings, reporter.email, `användaren ${target.username}`);
     expect(mail.subject).toBe('Besked om din anmälan');
     expect(mail.text).toContain('hittade inget brott mot våra regler');
     expect(mail.text).not.toContain(moderator.username);
@@ -216,7 +195,7 @@ describe("the Kontrollpanel's reported users", () => {
     await expect.poll(async () => (await mine(reporter)).find((r) => r.id === first)?.outcome).toBe('blocked');
     expect((await mine(other)).find((r) => r.id === second)?.outcome).toBe('blocked');
     for (const who of [reporter, other]) {
-      const mail = await mailWith(who.email, `användaren ${target.username}`);
+      const mail = await mailWith(settings, who.email, `användaren ${target.username}`);
       expect(mail.text).toContain('spärrat användaren');
       expect(mail.text).not.toContain(moderator.username);
     }

@@ -3,6 +3,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { Queryable } from '@bilmarknaden/db/database';
 import { createTestDatabase, type TestDatabase } from '@bilmarknaden/db/testing';
 import { identityMigrations } from '@bilmarknaden/identity/migrations';
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
@@ -149,6 +150,28 @@ export async function mailTo(
     if (Date.now() > until) throw new Error(`no mail to ${to} in ${dir}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** The newest mail to `to` once it contains `part` (identity's sender writes it after the answer). */
+export async function mailWith(settings: Settings, to: string, part: string) {
+  const until = Date.now() + 15_000;
+  for (;;) {
+    const mail = await mailTo(settings, to, 15_000);
+    if (mail.text.includes(part) || Date.now() > until) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The user with `role` set in identity's table, logged in again for a token that carries it. */
+export async function withRole(app: FastifyInstance, db: Queryable, user: TestUser, role: number): Promise<TestUser> {
+  await db.query('UPDATE identity.users SET role = $2 WHERE username = $1', [user.username, role]);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/identity/user/login',
+    payload: { email: user.email, password: user.password },
+  });
+  if (login.statusCode !== 200) throw new Error(`login ${user.username}: ${login.statusCode} ${login.body}`);
+  return { ...user, token: login.body, headers: { authorization: `Bearer ${login.body}` } };
 }
 
 /** Everything stored that an attacker might change: users, ads, saved entries, feedback and photo files. */
