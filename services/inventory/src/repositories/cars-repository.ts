@@ -4,7 +4,13 @@ import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
 import { filtersCanMatch, type ListQuery, type Window } from '../services/search-query.ts';
 import { closedSellerSql } from './closed-sellers-repository.ts';
 import type { PhotoVersion } from './file-removals-repository.ts';
-import { PRICE_DETAIL_JOIN, PRICE_DETAIL_JSON_FIELDS, PRICE_LIST_JSON_FIELDS } from './price-sql.ts';
+import { priceJudgement, type PriceCell } from './price-judgement.ts';
+import {
+  PRICE_DETAIL_CELL_COLUMNS,
+  PRICE_DETAIL_JOIN,
+  PRICE_DETAIL_JSON_FIELDS,
+  PRICE_LIST_JSON_FIELDS,
+} from './price-sql.ts';
 import { jsonTimestamp } from './json-sql.ts';
 
 /** The columns of the list shape; `c.` so the same list serves joins. */
@@ -76,15 +82,27 @@ const LIST_ITEM_JSON_FIELDS = `${itemJsonFields('r')}, ${PRICE_LIST_JSON_FIELDS}
 export const CAR_JSON_FIELDS = `${itemJsonFields('c')}, c.description, c.color, c.type, c.drivetrain, c.username AS "user"`;
 
 /**
- * One ad with its price history and judgement where `statusSql` (a constant condition on `c`) holds, as the JSON
- * text of the detail's answer: the database writes it, so the server neither parses nor serializes its fields. Each
- * statement is built once: the same string every time, so its kept statement is found without hashing it again.
+ * One ad with its price facts where `statusSql` (a constant condition on `c`) holds: the JSON text of the detail's
+ * answer as the database writes it, but for the judgement, and the cell figures the server makes that of
+ * (carJson). Each statement is built once: the same string every time, so its kept statement is found without
+ * hashing it again.
  */
 const carJsonSql = (statusSql: string) =>
-  `SELECT row_to_json(j)::text AS json
+  `SELECT row_to_json(j)::text AS json, ${PRICE_DETAIL_CELL_COLUMNS}
      FROM inventory.cars c LEFT JOIN ${PRICE_DETAIL_JOIN},
           LATERAL (SELECT ${CAR_JSON_FIELDS}, ${PRICE_DETAIL_JSON_FIELDS}) j
     WHERE c.id = $1 AND ${statusSql}`;
+interface CarJsonRow extends PriceCell {
+  json: string;
+  price: number;
+  year: number;
+  milage: number;
+}
+/** The detail's answer: the database's JSON of the ad with its judgement (null when not judged) added. */
+const carJson = (row: CarJsonRow) =>
+  `${row.json.slice(0, -1)},"priceJudgement":${
+    row.n === null ? 'null' : JSON.stringify(priceJudgement(row, row.price, row.year, row.milage))
+  }}`;
 const VISIBLE_CAR_JSON = carJsonSql(`c.status IN ('active', 'sold')`);
 /** Hidden ads too: the moderators' view. */
 const MODERATION_CAR_JSON = carJsonSql(`c.status IN ('active', 'sold', 'hidden')`);
@@ -303,8 +321,8 @@ export function carsRepository(db: Queryable) {
   }
 
   async function findCarJson(id: number, sql: string): Promise<string | null> {
-    const r = await db.query<{ json: string }>(sql, [id]);
-    return r.rows[0]?.json ?? null;
+    const r = await db.query<CarJsonRow>(sql, [id]);
+    return r.rows[0] ? carJson(r.rows[0]) : null;
   }
   const findCar = async (id: number, sql: string): Promise<Car | null> => {
     const json = await findCarJson(id, sql);

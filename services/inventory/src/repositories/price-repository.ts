@@ -1,7 +1,7 @@
 import type { Queryable } from '@bilmarknaden/db/database';
 import type { PriceRange, SoldCarListItem } from '@bilmarknaden/shared/api-types';
 import { iso, LIST_COLUMNS, toListItem, type ListRow } from './cars-repository.ts';
-import { MIN_COMPARABLES } from './price-sql.ts';
+import { priceRange, type PriceCell } from './price-judgement.ts';
 
 export function priceRepository(db: Queryable) {
   return {
@@ -17,17 +17,12 @@ export function priceRepository(db: Queryable) {
 
     /** The range a seller sees for an ad not yet counted: its cell's comparables as they stand. */
     async range(make: string, model: string, year: number, milage: number): Promise<PriceRange> {
-      const r = await db.query<{ n: number; low: number; high: number }>(
-        `SELECT n, inventory.price_bound(p25, $3, $4) AS low, inventory.price_bound(p75, $3, $4) AS high
-         FROM inventory.price_ranges
+      const r = await db.query<PriceCell>(
+        `SELECT n, p25, p75 FROM inventory.price_ranges
          WHERE make_key = lower($1) AND model_key = lower($2) AND year = $3 AND band = inventory.milage_band($4)`,
         [make, model, year, milage],
       );
-      const row = r.rows[0];
-      const comparables = row?.n ?? 0;
-      return comparables >= MIN_COMPARABLES
-        ? { comparables, low: row!.low, high: row!.high }
-        : { comparables, low: null, high: null };
+      return priceRange(r.rows[0] ?? { n: 0, p25: null, p75: null }, year, milage);
     },
 
     /**

@@ -1,0 +1,48 @@
+-- The ad's page reads its price history and last cut from the ad's own row, with nothing built per read (decision
+-- 038, second amendment): price_history holds the history as the page shows it from the moment the row is written
+-- (the publishing date and price, then each change), and price_cut what the last change took off the price (NULL
+-- when it raised it or there was none).
+ALTER TABLE inventory.cars ADD COLUMN price_cut integer;
+
+-- Until a change is recorded, the history is the ad as it stands: its price at its publishing date (an ad edited
+-- while pending or hidden, or made visible, keeps that one entry current). A visible ad for sale that changes its
+-- price appends the change; with more than 20 the oldest is dropped and the price before the oldest kept change
+-- stands at the publishing date.
+CREATE OR REPLACE FUNCTION inventory.keep_price_history() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  h jsonb;
+BEGIN
+  IF TG_OP = 'UPDATE' AND OLD.price <> NEW.price AND OLD.status = 'active' AND NEW.status = 'active' THEN
+    h := coalesce(OLD.price_history,
+      jsonb_build_array(jsonb_build_object('date', inventory.json_time(OLD.created), 'price', OLD.price)))
+      || jsonb_build_array(jsonb_build_object('date', inventory.json_time(clock_timestamp()), 'price', NEW.price));
+    IF jsonb_array_length(h) > 21 THEN
+      h := jsonb_set(h - 1, '{0,price}', h -> 1 -> 'price');
+    END IF;
+    NEW.price_history := h;
+    NEW.price_cut := nullif(greatest(OLD.price - NEW.price, 0), 0);
+  ELSIF NEW.price_history IS NULL OR jsonb_array_length(NEW.price_history) = 1 THEN
+    NEW.price_history := jsonb_build_array(jsonb_build_object('date', inventory.json_time(NEW.created),
+      'price', NEW.price));
+  END IF;
+  RETURN NEW;
+END
+$$;
+
+DROP TRIGGER price_history_kept ON inventory.cars;
+CREATE TRIGGER price_history_started BEFORE INSERT ON inventory.cars
+FOR EACH ROW EXECUTE FUNCTION inventory.keep_price_history();
+CREATE TRIGGER price_history_kept BEFORE UPDATE OF price, created ON inventory.cars
+FOR EACH ROW
+WHEN (OLD.price IS DISTINCT FROM NEW.price OR OLD.created IS DISTINCT FROM NEW.created)
+EXECUTE FUNCTION inventory.keep_price_history();
+
+-- The ads written before this migration: the one-entry history of those never changed, and the last cut of the
+-- others from their kept history.
+UPDATE inventory.cars SET
+  price_history = coalesce(price_history,
+    jsonb_build_array(jsonb_build_object('date', inventory.json_time(created), 'price', price))),
+  price_cut = nullif(greatest((price_history -> -2 ->> 'price')::integer - (price_history -> -1 ->> 'price')::integer,
+    0), 0);
