@@ -5,15 +5,13 @@ import { MIN_COMPARABLES } from './price-judgement.ts';
 
 /**
  * The card's judgement and last price cut, for a row `r` of the list columns: a primary-key lookup in
- * `price_ranges` and one in `price_changes`, made only for the rows of the window (decision 038). A listed ad
- * counts among its own cell's ads, so it needs one more than MIN_COMPARABLES.
+ * `price_ranges`, made only for the rows of the window, and the cut kept on the ad's row (decision 038). A listed
+ * ad counts among its own cell's ads, so it needs one more than MIN_COMPARABLES.
  */
 export const PRICE_LIST_JSON_FIELDS =
   `(SELECT inventory.price_label(r.price, r.year, r.milage, pr.n, pr.p25, pr.p75, ${MIN_COMPARABLES + 1}) ` +
   'FROM inventory.price_ranges pr WHERE pr.make_key = lower(r.make) AND pr.model_key = lower(r.model) ' +
-  'AND pr.year = r.year AND pr.band = inventory.milage_band(r.milage)) AS "priceLabel", ' +
-  '(SELECT nullif(greatest(pc.old_price - pc.new_price, 0), 0) FROM inventory.price_changes pc ' +
-  'WHERE pc.car_id = r.id ORDER BY pc.changed_at DESC LIMIT 1) AS "priceCut"';
+  'AND pr.year = r.year AND pr.band = inventory.milage_band(r.milage)) AS "priceLabel", r.price_cut AS "priceCut"';
 
 /**
  * The fields the ad's page adds, as JSON over a row `c` of `inventory.cars`, all kept on the ad's row (migration
