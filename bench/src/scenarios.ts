@@ -23,8 +23,8 @@ export const LIST_SHAPES: readonly { name: string; query: Record<string, string>
 
 /** The detail's ceiling without the price facts (decision 038): what they add to the ad's p99. */
 export const DETAIL_WITHOUT_PRICE_FACTS = 'detail without price facts';
-/** Alternating rounds of the detail ceiling with and without the price facts. */
-export const PRICE_FACTS_ROUNDS = 3;
+/** Alternating rounds of the detail ceiling with and without the price facts; the target reads their medians. */
+export const PRICE_FACTS_ROUNDS = 5;
 
 /** The path of a scenario's ceiling route: `/__bench/ceiling/deep-window`. */
 export const ceilingPath = (scenario: string) => `${CEILING_BASE}/${scenario.replaceAll(' ', '-')}`;

@@ -154,8 +154,10 @@ describe('every kept index of inventory.cars serves the list query that needs it
     expect(plan, plan).not.toMatch(/Seq Scan on cars\b/);
   });
 
-  it('detail reads the primary key, the saved list saved_cars and the primary key of cars', async () => {
-    expect(await planOf('/001/2001?carid=17')).toMatch(/Index Scan using cars_pkey/);
+  it('detail reads the primary key and its price cell, the saved list saved_cars and the primary key of cars', async () => {
+    const detail = await planOf('/001/2001?carid=17');
+    expect(detail, detail).toMatch(/Index Scan using cars_pkey/);
+    expect(detail, detail).toMatch(/Index Scan using price_ranges_cell/);
     const saved = await planOf('/001/3002', auth);
     expect(saved, saved).toMatch(/saved_cars_(pkey|user_saved_idx)/);
     expect(saved, saved).not.toMatch(/Seq Scan on cars\b/);

@@ -223,6 +223,14 @@ describe('fair price', () => {
     expect(await range(2016, 30_000)).toEqual({ comparables: 0, low: null, high: null });
   });
 
+  it('keeps cells apart whose make and model run together the same', async () => {
+    // 'Ab' + 'C' and 'A' + 'Bc' are different cells though their letters join the same way.
+    for (const price of EIGHT) await insertCar(t.db, { make: 'Ab', model: 'C', year: 2016, milage: 14_500, price });
+    await insertCar(t.db, { make: 'Ab', model: 'C', year: 2016, milage: 14_500, price: 100_000 });
+    const ad = await insertCar(t.db, { make: 'A', model: 'Bc', year: 2016, milage: 14_500, price: 100_000 });
+    expect((await detail(ad)).priceJudgement).toEqual({ comparables: 0, low: null, high: null, label: null });
+  });
+
   it('judges on the page exactly as the cards do, at and around the bounds', async () => {
     // The page's range and label are the server's arithmetic (price-judgement.ts), the cards' label is the SQL
     // function of migration 003: over many cells, years and mileages, both give the same answer.

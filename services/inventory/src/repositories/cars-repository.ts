@@ -4,18 +4,13 @@ import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
 import { filtersCanMatch, type ListQuery, type Window } from '../services/search-query.ts';
 import { closedSellerSql } from './closed-sellers-repository.ts';
 import type { PhotoVersion } from './file-removals-repository.ts';
-import { priceJudgement, type PriceCell } from './price-judgement.ts';
-import {
-  PRICE_DETAIL_CELL_COLUMNS,
-  PRICE_DETAIL_JOIN,
-  PRICE_DETAIL_JSON_FIELDS,
-  PRICE_LIST_JSON_FIELDS,
-} from './price-sql.ts';
+import { judgementOfCell } from './price-judgement.ts';
+import { PRICE_DETAIL_CELL, PRICE_DETAIL_JSON_FIELDS, PRICE_LIST_JSON_FIELDS } from './price-sql.ts';
 import { jsonTimestamp } from './json-sql.ts';
 
 /** The columns of the list shape; `c.` so the same list serves joins. */
 export const LIST_COLUMNS =
-  'c.id, c.title, c.year, c.transmission, c.fuel, c.price, c.created, c.milage, c.hp, c.make, c.model, c.image_count, c.image_version, c.kommun, c.price_cut';
+  'c.id, c.title, c.year, c.transmission, c.fuel, c.price, c.created, c.milage, c.hp, c.make, c.model, c.image_count, c.image_version, c.kommun, c.price_cut, c.price_cell';
 
 export interface ListRow {
   id: number;
@@ -88,21 +83,16 @@ export const CAR_JSON_FIELDS = `${itemJsonFields('c')}, c.description, c.color, 
  * hashing it again.
  */
 const carJsonSql = (statusSql: string) =>
-  `SELECT row_to_json(j)::text AS json, ${PRICE_DETAIL_CELL_COLUMNS}
-     FROM inventory.cars c LEFT JOIN ${PRICE_DETAIL_JOIN},
-          LATERAL (SELECT ${CAR_JSON_FIELDS}, ${PRICE_DETAIL_JSON_FIELDS}) j
+  `SELECT row_to_json(j)::text AS json, ${PRICE_DETAIL_CELL}
+     FROM inventory.cars c, LATERAL (SELECT ${CAR_JSON_FIELDS}, ${PRICE_DETAIL_JSON_FIELDS}) j
     WHERE c.id = $1 AND ${statusSql}`;
-interface CarJsonRow extends PriceCell {
+interface CarJsonRow {
   json: string;
-  price: number;
-  year: number;
-  milage: number;
+  cell: string | null;
 }
 /** The detail's answer: the database's JSON of the ad with its judgement (null when not judged) added. */
 const carJson = (row: CarJsonRow) =>
-  `${row.json.slice(0, -1)},"priceJudgement":${
-    row.n === null ? 'null' : JSON.stringify(priceJudgement(row, row.price, row.year, row.milage))
-  }}`;
+  `${row.json.slice(0, -1)},"priceJudgement":${row.cell === null ? 'null' : JSON.stringify(judgementOfCell(row.cell))}}`;
 const VISIBLE_CAR_JSON = carJsonSql(`c.status IN ('active', 'sold')`);
 /** Hidden ads too: the moderators' view. */
 const MODERATION_CAR_JSON = carJsonSql(`c.status IN ('active', 'sold', 'hidden')`);

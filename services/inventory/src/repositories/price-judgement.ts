@@ -54,3 +54,16 @@ export function priceJudgement(cell: PriceCell, price: number, year: number, mil
           : 'normal';
   return { comparables: Math.max(range.comparables - 1, 0), low: range.low, high: range.high, label };
 }
+
+/** The judgement from the detail statement's `cell` text (PRICE_DETAIL_CELL: n,p25,p75,price,year,milage). */
+export function judgementOfCell(text: string): PriceJudgement {
+  const [n, p25, p75, price, year, milage] = text.split(',').map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return priceJudgement({ n, p25, p75 }, price, year, milage);
+}
