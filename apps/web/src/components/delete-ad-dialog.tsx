@@ -3,6 +3,7 @@ import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { apiFetch, inventoryUrl } from '../lib/api-client.ts';
+import { refreshAfterRemoval } from '../lib/car-queries.ts';
 
 interface DeleteAdDialogProps {
   car: CarListItem | null;
@@ -18,9 +19,8 @@ export function DeleteAdDialog({ car, onClose, focusAfterDelete }: DeleteAdDialo
   const remove = useMutation({
     mutationFn: (id: number) =>
       apiFetch<void>(inventoryUrl(inventoryPaths.carById(id)), { method: 'DELETE', auth: true }),
-    onSuccess: async () => {
-      // Every list of ads, the saved one included, lives under 'cars'.
-      await queryClient.invalidateQueries({ queryKey: ['cars'] });
+    onSuccess: async (_, id) => {
+      await refreshAfterRemoval(queryClient, id);
       onClose(true);
     },
     onError: (error) => console.error(error),

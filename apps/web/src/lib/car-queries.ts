@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { hashKey, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { inventoryPaths, LIST_AS_OF_HEADER } from '@bilmarknaden/shared/api-paths';
 import type { Car, CarCount, CarListItem, CarListQuery, Make, Model } from '@bilmarknaden/shared/api-types';
 import { PAGE_SIZE } from '@bilmarknaden/shared/constants';
@@ -17,6 +17,15 @@ const carQueryKeys = {
   makes: ['makes'] as const,
   models: (make: string) => ['models', make.toLocaleLowerCase('sv-SE')] as const,
 };
+
+/**
+ * After an ad is removed, every list of ads is read again, but not the ad's own page and its similar ads: on that
+ * page their answer (404) would race the move away from it and could end on the not-found screen.
+ */
+export function refreshAfterRemoval(client: QueryClient, id: number): Promise<void> {
+  const own = new Set([hashKey(carQueryKeys.car(String(id))), hashKey(carQueryKeys.similar(id))]);
+  return client.invalidateQueries({ queryKey: ['cars'], predicate: (query) => !own.has(query.queryHash) });
+}
 
 /** One window of a listing and the listing's snapshot time (X-List-As-Of), when the server named one. */
 interface CarsPage {
