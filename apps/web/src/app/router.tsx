@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PAGE_PATHS } from '@bilmarknaden/shared/page-paths';
 import { AppLayout } from './layout/app-layout.tsx';
 import { ErrorScreen } from './routes/error-screen.tsx';
-import { loadPage } from './load-page.ts';
+import { loadPage } from '../lib/load-page.ts';
 import { CarDetailRoute } from './routes/car-detail.tsx';
 import { HomeRoute } from './routes/home.tsx';
 

@@ -1,8 +1,13 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Car } from '@bilmarknaden/shared/api-types';
-import { DeleteAdDialog } from '../../../components/delete-ad-dialog.tsx';
+import { lazyDialog } from '../../../lib/lazy-dialog.tsx';
 import { leaveNotice } from '../../../lib/page-notice.tsx';
+
+const DeleteAdDialog = lazyDialog(
+  async () => (await import('../../../components/delete-ad-dialog.tsx')).DeleteAdDialog,
+  (props) => props.car !== null,
+);
 
 /** The seller's 'Redigera' and 'Ta bort' on their own ad; after a removal, home says the ad is gone. */
 export function OwnerActions({ car }: { car: Car }) {
@@ -16,7 +21,14 @@ export function OwnerActions({ car }: { car: Car }) {
           Redigera
         </Link>
       )}
-      <button ref={removeButton} type="button" className="button button--secondary" onClick={() => setDeleting(true)}>
+      <button
+        ref={removeButton}
+        type="button"
+        className="button button--secondary"
+        onPointerEnter={DeleteAdDialog.preload}
+        onFocus={DeleteAdDialog.preload}
+        onClick={() => setDeleting(true)}
+      >
         Ta bort
       </button>
       <DeleteAdDialog

@@ -1,12 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
 import type { Car } from '@bilmarknaden/shared/api-types';
+import { lazyDialog } from '../../../lib/lazy-dialog.tsx';
 import { useDialogAfterLogin } from '../../../lib/use-dialog-after-login.ts';
 
-// The dialog (Radix, the message form) is a chunk of its own: the ad page is in the entry chunk, the composer
-// is wanted only when pressed.
-const loadComposer = () => import('./composer-dialog.tsx');
-const ComposerDialog = lazy(loadComposer);
-const preloadComposer = () => void loadComposer().catch(() => undefined);
+const ComposerDialog = lazyDialog(async () => (await import('./composer-dialog.tsx')).default);
 
 /**
  * 'Skicka meddelande' on an ad: opens the composer to the seller. Logged out it opens the login dialog, and the
@@ -14,8 +10,6 @@ const preloadComposer = () => void loadComposer().catch(() => undefined);
  */
 export function MessageSellerButton({ car }: { car: Pick<Car, 'id' | 'title' | 'user'> }) {
   const { own, open, setOpen, ask } = useDialogAfterLogin(car.user);
-  const [mounted, setMounted] = useState(false);
-  if (open && !mounted) setMounted(true);
 
   if (own) return null;
 
@@ -25,17 +19,13 @@ export function MessageSellerButton({ car }: { car: Pick<Car, 'id' | 'title' | '
         type="button"
         className="button"
         aria-haspopup="dialog"
-        onPointerEnter={preloadComposer}
-        onFocus={preloadComposer}
+        onPointerEnter={ComposerDialog.preload}
+        onFocus={ComposerDialog.preload}
         onClick={ask}
       >
         Skicka meddelande
       </button>
-      {mounted && (
-        <Suspense fallback={null}>
-          <ComposerDialog car={car} open={open} onOpenChange={setOpen} />
-        </Suspense>
-      )}
+      <ComposerDialog car={car} open={open} onOpenChange={setOpen} />
     </>
   );
 }

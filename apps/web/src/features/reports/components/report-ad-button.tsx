@@ -1,8 +1,10 @@
 import type { Car } from '@bilmarknaden/shared/api-types';
 import { AD_REPORT_REASONS, adReportRules } from '@bilmarknaden/shared/validation/report';
-import { ReportDialog } from '../../../components/report-dialog.tsx';
+import { lazyDialog } from '../../../lib/lazy-dialog.tsx';
 import { useDialogAfterLogin } from '../../../lib/use-dialog-after-login.ts';
 import { useReportAd } from '../api/reports-api.ts';
+
+const ReportDialog = lazyDialog(async () => (await import('../../../components/report-dialog.tsx')).ReportDialog);
 
 /**
  * 'Anmäl annons' on an ad (not one's own): a reason and an optional text for the moderators. Logged out it opens
@@ -14,7 +16,14 @@ export function ReportAdButton({ car }: { car: Pick<Car, 'id' | 'user'> }) {
   if (own) return null;
   return (
     <>
-      <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={ask}>
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-haspopup="dialog"
+        onPointerEnter={ReportDialog.preload}
+        onFocus={ReportDialog.preload}
+        onClick={ask}
+      >
         Anmäl annons
       </button>
       <ReportDialog
