@@ -20,7 +20,13 @@ import { measureIngest, phonePhotos, type IngestResult } from './ingest.ts';
 import { runLighthouse, type LighthousePage } from './lighthouse.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { BENCH_USAGE, parseBenchArgs, type BenchOptions, type Engine } from './options.ts';
-import { apiScenarios, ceilingPath, DETAIL_WITHOUT_PRICE_FACTS, PRICE_FACTS_ROUNDS } from './scenarios.ts';
+import {
+  apiScenarios,
+  ceilingPath,
+  DETAIL_WITHOUT_PRICE_FACTS,
+  pairedMedianDifference,
+  PRICE_FACTS_ROUNDS,
+} from './scenarios.ts';
 import { buildProduction, bundleBenchServer, repoRoot, startServer } from './server-process.ts';
 import { startUploadProcess } from './upload-client.ts';
 import { login } from './uploads.ts';
@@ -243,15 +249,18 @@ async function benchEngine(engine: Engine, opts: BenchOptions, withLighthouse: b
       const withP99: number[] = [];
       const withoutP99: number[] = [];
       for (let round = 0; round < PRICE_FACTS_ROUNDS; round++) {
-        const a = await runLoad(server.url, detail.ceiling, load);
-        const b = await runLoad(server.url, without, load);
-        log(line(a));
-        log(line(b));
+        // In turn which side runs first, so neither always meets the other's after-effects.
+        const first = round % 2 === 0 ? detail.ceiling : without;
+        const second = round % 2 === 0 ? without : detail.ceiling;
+        const x = await runLoad(server.url, first, load);
+        const y = await runLoad(server.url, second, load);
+        log(line(x));
+        log(line(y));
+        const [a, b] = round % 2 === 0 ? [x, y] : [y, x];
         withP99.push(a.p99);
         withoutP99.push(b.p99);
       }
-      const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-      priceFacts = { withP99, withoutP99, addedP99Ms: median(withP99) - median(withoutP99) };
+      priceFacts = { withP99, withoutP99, addedP99Ms: pairedMedianDifference(withP99, withoutP99) };
     }
 
     const report: EngineReport = {

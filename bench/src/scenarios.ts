@@ -23,8 +23,23 @@ export const LIST_SHAPES: readonly { name: string; query: Record<string, string>
 
 /** The detail's ceiling without the price facts (decision 038): what they add to the ad's p99. */
 export const DETAIL_WITHOUT_PRICE_FACTS = 'detail without price facts';
-/** Alternating rounds of the detail ceiling with and without the price facts; the target reads their medians. */
-export const PRICE_FACTS_ROUNDS = 5;
+/**
+ * Rounds of the detail ceiling with and without the price facts, each a pair run back to back (in turn with-first and
+ * without-first); the target reads the median of the pairs' differences (pairedMedianDifference).
+ */
+export const PRICE_FACTS_ROUNDS = 7;
+
+/**
+ * The median of `a[i] - b[i]`. On a shared machine the speed of all processes drifts by a quarter from one run to the
+ * next; each difference is taken between two runs seconds apart, so the drift between pairs drops out, where a
+ * difference of the two sides' medians took it in.
+ */
+export function pairedMedianDifference(a: readonly number[], b: readonly number[]): number {
+  if (a.length !== b.length || a.length === 0) throw new Error('pairs of equal, non-zero length expected');
+  const d = a.map((x, i) => x - b[i]!).sort((x, y) => x - y);
+  const mid = Math.floor(d.length / 2);
+  return d.length % 2 === 1 ? d[mid]! : (d[mid - 1]! + d[mid]!) / 2;
+}
 
 /** The path of a scenario's ceiling route: `/__bench/ceiling/deep-window`. */
 export const ceilingPath = (scenario: string) => `${CEILING_BASE}/${scenario.replaceAll(' ', '-')}`;
