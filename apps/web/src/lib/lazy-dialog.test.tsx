@@ -26,10 +26,10 @@ describe('lazyDialog', () => {
     expect(screen.getByText('stängd')).toBeInTheDocument();
   });
 
-  it('opens by the given condition, and preload fetches without rendering', async () => {
+  it("opens by the given condition, and the trigger's focus fetches without rendering", async () => {
     const load = vi.fn(async () => ({ car }: { car: string | null }) => <p>{car ?? 'ingen'}</p>);
     const Dialog = lazyDialog(load, (props) => props.car !== null);
-    Dialog.preload();
+    Dialog.trigger.onFocus();
     expect(load).toHaveBeenCalledTimes(1);
     const { container, rerender } = render(<Dialog car={null} />);
     expect(container).toBeEmptyDOMElement();

@@ -1,14 +1,24 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { loadPage } from './load-page.ts';
 
-/** A dialog component whose code (Radix and its own) is fetched when it first opens, or when `preload` is called. */
-export type LazyDialog<P> = ComponentType<P> & { preload: () => void };
+/** A trigger's handlers that start fetching a chunk before the click: pointer over it, a touch, or keyboard focus. */
+export const preloadOn = (preload: () => void) => ({
+  onPointerEnter: preload,
+  onFocus: preload,
+  onTouchStart: preload,
+});
+
+/**
+ * A dialog component whose code (Radix and its own) is fetched when it first opens, or when `preload` is called;
+ * `trigger` holds the handlers for the button that opens it (preloadOn).
+ */
+export type LazyDialog<P> = ComponentType<P> & { preload: () => void; trigger: ReturnType<typeof preloadOn> };
 
 /**
  * A dialog of the home or ad page as a chunk of its own: those pages are in the entry chunk, which has a size
  * budget (first page JS ≤ 150 KB gzip), and a dialog is wanted only when pressed. Nothing renders until
  * `isOpen(props)` is first true; from then on the dialog stays mounted, so it closes with its own animation and
- * focus handling. The trigger calls `preload` on pointer or focus so the chunk is usually there by the click. A
+ * focus handling. The trigger spreads `trigger` (preloadOn) so the chunk is usually there by the click. A
  * chunk of an old build (after a deploy) reloads the page, as a screen's chunk does (load-page.ts).
  */
 export function lazyDialog<P extends object>(
@@ -26,5 +36,6 @@ export function lazyDialog<P extends object>(
       </Suspense>
     );
   }
-  return Object.assign(Lazy, { preload: () => void load().catch(() => undefined) });
+  const preload = () => void load().catch(() => undefined);
+  return Object.assign(Lazy, { preload, trigger: preloadOn(preload) });
 }

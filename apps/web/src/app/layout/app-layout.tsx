@@ -11,6 +11,7 @@ import { SAVED_CARS_KEY } from '../../features/saved/api/saved-cars.ts';
 import { MESSAGES_KEY } from '../../features/messages/api/messaging-api.ts';
 import { onSessionEvent, SESSION_EVENTS, useSession } from '../../lib/session-store.ts';
 import { ToastRegion } from '../../lib/toast.tsx';
+import { preloadOn } from '../../lib/lazy-dialog.tsx';
 import { RESULTS_ID } from '../../components/car-results.tsx';
 import { useRouteFocus } from '../use-route-focus.ts';
 import '../styles.css';
@@ -154,7 +155,7 @@ interface HeaderProps {
 function Header({ menuOpen, profileOpen, onOpenMenu, onOpenProfile }: HeaderProps) {
   const { loggedIn, details } = useSession();
   const { data: user } = useCurrentUser();
-  const preload = { onPointerEnter: preloadOverlays, onFocus: preloadOverlays, onTouchStart: preloadOverlays };
+  const preload = preloadOn(preloadOverlays);
   const name = displayNameOf(user, details);
 
   return (

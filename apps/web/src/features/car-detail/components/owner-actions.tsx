@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Car } from '@bilmarknaden/shared/api-types';
 import { lazyDialog } from '../../../lib/lazy-dialog.tsx';
@@ -13,7 +13,6 @@ const DeleteAdDialog = lazyDialog(
 export function OwnerActions({ car }: { car: Car }) {
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
-  const removeButton = useRef<HTMLButtonElement>(null);
   return (
     <div className="car-detail__owner">
       {!car.soldAt && (
@@ -22,11 +21,9 @@ export function OwnerActions({ car }: { car: Car }) {
         </Link>
       )}
       <button
-        ref={removeButton}
         type="button"
         className="button button--secondary"
-        onPointerEnter={DeleteAdDialog.preload}
-        onFocus={DeleteAdDialog.preload}
+        {...DeleteAdDialog.trigger}
         onClick={() => setDeleting(true)}
       >
         Ta bort

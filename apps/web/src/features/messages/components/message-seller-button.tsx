@@ -15,14 +15,7 @@ export function MessageSellerButton({ car }: { car: Pick<Car, 'id' | 'title' | '
 
   return (
     <>
-      <button
-        type="button"
-        className="button"
-        aria-haspopup="dialog"
-        onPointerEnter={ComposerDialog.preload}
-        onFocus={ComposerDialog.preload}
-        onClick={ask}
-      >
+      <button type="button" className="button" aria-haspopup="dialog" {...ComposerDialog.trigger} onClick={ask}>
         Skicka meddelande
       </button>
       <ComposerDialog car={car} open={open} onOpenChange={setOpen} />

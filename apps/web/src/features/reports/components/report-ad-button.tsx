@@ -20,8 +20,7 @@ export function ReportAdButton({ car }: { car: Pick<Car, 'id' | 'user'> }) {
         type="button"
         className="button button--secondary"
         aria-haspopup="dialog"
-        onPointerEnter={ReportDialog.preload}
-        onFocus={ReportDialog.preload}
+        {...ReportDialog.trigger}
         onClick={ask}
       >
         Anmäl annons

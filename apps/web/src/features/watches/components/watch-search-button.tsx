@@ -31,13 +31,7 @@ export function WatchSearchButton({ query }: WatchSearchButtonProps) {
 
   return (
     <div className="watch-search">
-      <button
-        type="button"
-        className="button button--secondary"
-        onPointerEnter={WatchSearchDialog.preload}
-        onFocus={WatchSearchDialog.preload}
-        onClick={start}
-      >
+      <button type="button" className="button button--secondary" {...WatchSearchDialog.trigger} onClick={start}>
         Bevaka sökning
       </button>
       <p className="watch-search__status" role="status">
