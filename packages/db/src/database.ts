@@ -27,6 +27,21 @@ export interface Database extends Queryable {
    * resolves, once listening, to the function that stops.
    */
   listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<Unlisten>;
+  /**
+   * LISTENs on `channel` on every connection the Database's own statements run on, for a cache of what the
+   * notifications tell of (decision 038, third amendment): a notification sent by a statement of this Database
+   * reaches `onPayload` once, before that statement or its transaction resolves; one sent elsewhere as soon as a
+   * connection hears it, possibly more than once. Resolves once the next statement is sure to listen.
+   */
+  subscribe(channel: string, onPayload: (payload: string) => void, options?: SubscribeOptions): Promise<Unlisten>;
+}
+
+export interface SubscribeOptions {
+  /**
+   * PostgreSQL: notifications sent elsewhere may have been missed, because for a while no connection listened (all
+   * closed, idle or lost): called before the next statement runs, so the caller drops what it kept.
+   */
+  onGap?: () => void;
 }
 
 export type Unlisten = () => Promise<void>;
@@ -93,6 +108,11 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
       const unlisten = await db.listen(checkedChannel(channel), onPayload);
       return () => unlisten();
     },
+    // One connection in one process: it hears every notification, its own before the statement resolves.
+    async subscribe(channel, onPayload) {
+      const unlisten = await db.listen(checkedChannel(channel), onPayload);
+      return () => unlisten();
+    },
   };
 }
 
@@ -125,20 +145,38 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const names = new Map<string, string>();
+  const subscriptions = poolSubscriptions();
+  /** A pooled connection, listening on every subscribed channel, for `fn`; a connection that broke is dropped. */
+  async function onClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await subscriptions.listening(client);
+      return await fn(client);
+    } catch (error) {
+      // An error the server answered leaves the connection as good as before.
+      if (!(error instanceof pg.DatabaseError)) broken = error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
   const onPool: Queryable = {
-    async query<T>(sql: string, params?: readonly unknown[]) {
+    query<T>(sql: string, params?: readonly unknown[]) {
       const values = params as unknown[] | undefined;
       const name = statementName(names, sql);
-      const r = await pool.query({ name, text: sql, values }).catch((error: unknown) => {
-        // A table under a kept statement changed its columns: prepare it again under a new name.
-        if (name === undefined || (error as { code?: unknown }).code !== RESULT_TYPE_CHANGED) throw error;
-        names.set(sql, `${name}_`);
-        return pool.query({ name: `${name}_`, text: sql, values });
+      return onClient(async (client) => {
+        const r = await client.query({ name, text: sql, values }).catch((error: unknown) => {
+          // A table under a kept statement changed its columns: prepare it again under a new name.
+          if (name === undefined || (error as { code?: unknown }).code !== RESULT_TYPE_CHANGED) throw error;
+          names.set(sql, `${name}_`);
+          return client.query({ name: `${name}_`, text: sql, values });
+        });
+        return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
       });
-      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
     },
     async exec(sql: string) {
-      await pool.query(sql);
+      await onClient((client) => client.query(sql));
     },
   };
   const inTransaction = (client: pg.PoolClient): Queryable => ({
@@ -163,6 +201,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       };
       client.on('error', onError);
       try {
+        await subscriptions.listening(client);
         await client.query('BEGIN');
         const result = await fn(inTransaction(client));
         await client.query('COMMIT');
@@ -179,6 +218,67 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     },
     close: () => pool.end(),
     listen: (channel, onPayload, options) => listenPostgres(connectionString, channel, onPayload, options),
+    subscribe: async (channel, onPayload, options) => subscriptions.add(checkedChannel(channel), onPayload, options),
+  };
+}
+
+interface PoolSubscription {
+  handlers: Set<(payload: string) => void>;
+  gaps: Set<() => void>;
+  /** Connections listening on the channel now; none means a notification sent elsewhere goes unheard. */
+  listening: number;
+}
+
+/**
+ * The channels every connection of a pool LISTENs on (Database.subscribe): a connection LISTENs before its next
+ * statement, so a statement's own notification arrives on its connection ahead of the statement's answer.
+ */
+function poolSubscriptions() {
+  const channels = new Map<string, PoolSubscription>();
+  const heard = new WeakMap<pg.PoolClient, Set<string>>();
+  // The server processes of the pool's listening connections: every connection hears every notification, but one
+  // sent by the pool is delivered once, by the connection that sent it (so a late copy cannot undo what was kept).
+  const ours = new Set<number>();
+  const deliverer = (self: number) => (n: pg.Notification) => {
+    if (n.payload === undefined || (n.processId !== self && ours.has(n.processId))) return;
+    for (const handler of channels.get(n.channel)?.handlers ?? []) handler(n.payload);
+  };
+  return {
+    async listening(client: pg.PoolClient): Promise<void> {
+      if (channels.size === 0) return;
+      let mine = heard.get(client);
+      for (const [channel, sub] of channels) {
+        if (mine?.has(channel)) continue;
+        if (mine === undefined) {
+          const set = (mine = new Set());
+          const pid = (client as unknown as { processID: number }).processID;
+          heard.set(client, set);
+          ours.add(pid);
+          client.on('notification', deliverer(pid));
+          client.once('end', () => {
+            ours.delete(pid);
+            for (const c of set) channels.get(c)!.listening--;
+          });
+        }
+        await client.query(`LISTEN ${channel}`);
+        mine.add(channel);
+        if (sub.listening++ === 0) for (const gap of sub.gaps) gap();
+      }
+    },
+    add(channel: string, onPayload: (payload: string) => void, options: SubscribeOptions = {}): Unlisten {
+      // A channel, once subscribed, stays listened on: its connections' count stays right.
+      let sub = channels.get(channel);
+      if (sub === undefined) channels.set(channel, (sub = { handlers: new Set(), gaps: new Set(), listening: 0 }));
+      const { handlers, gaps } = sub;
+      const handler = (payload: string) => onPayload(payload);
+      const gap = () => options.onGap?.();
+      handlers.add(handler);
+      gaps.add(gap);
+      return async () => {
+        handlers.delete(handler);
+        gaps.delete(gap);
+      };
+    },
   };
 }
 

@@ -80,3 +80,78 @@ describe(`listen on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(await listener()).toEqual([]);
   });
 });
+
+describe(`subscribe on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase([]);
+  });
+  afterAll(() => t.dispose());
+
+  it("hears the Database's own notification before the statement or transaction that sent it resolves", async () => {
+    const heard: string[] = [];
+    const stop = await t.db.subscribe('subscribe_test_own', (p) => heard.push(p));
+    // Sent at once, so the pool opens more connections: each must listen before its first statement.
+    await Promise.all(
+      [0, 1, 2, 3, 4, 5].map(async (i) => {
+        await t.db.query(`SELECT pg_notify('subscribe_test_own', $1), pg_sleep(0.05)`, [`sats ${i}`]);
+        expect(heard).toContain(`sats ${i}`);
+      }),
+    );
+    // Heard once: the other connections' copies of the pool's own notifications are not delivered.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard.toSorted()).toEqual(['sats 0', 'sats 1', 'sats 2', 'sats 3', 'sats 4', 'sats 5']);
+    await t.db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_notify('subscribe_test_own', 'transaktion')`);
+      expect(heard).not.toContain('transaktion');
+    });
+    expect(heard).toContain('transaktion');
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.query(`SELECT pg_notify('subscribe_test_own', 'rullas tillbaka')`);
+        throw new Error('avbryt');
+      }),
+    ).rejects.toThrow('avbryt');
+    expect(heard).not.toContain('rullas tillbaka');
+
+    await stop();
+    const before = heard.length;
+    await t.db.query(`SELECT pg_notify('subscribe_test_own', 'efter')`);
+    expect(heard.length).toBe(before);
+  });
+
+  it('refuses a channel name that is not a plain identifier', async () => {
+    await expect(t.db.subscribe('x; DROP TABLE y', () => undefined)).rejects.toThrow('not a channel name');
+  });
+
+  onPostgresOnly("hears another process's notification, and says when it may have missed some", async () => {
+    const heard: string[] = [];
+    let gaps = 0;
+    await t.db.subscribe('subscribe_test_other', (p) => heard.push(p), { onGap: () => gaps++ });
+    await t.db.query('SELECT 1');
+    const database = (await t.db.query<{ name: string }>('SELECT current_database() AS name')).rows[0]!.name;
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${database}`;
+    const other = new pg.Client({ connectionString: url.toString() });
+    await other.connect();
+    await other.query(`SELECT pg_notify('subscribe_test_other', 'från en annan process')`);
+    await vi.waitFor(() => expect(heard).toContain('från en annan process'));
+    const gapsBefore = gaps;
+
+    // Every connection of the Database lost: what is sent then is heard by nobody, and the next statement says so.
+    await other.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [database],
+    );
+    await other.query(`SELECT pg_notify('subscribe_test_other', 'ohörd')`);
+    await vi.waitFor(async () => {
+      // A pooled connection that died is dropped when it fails.
+      await t.db.query('SELECT 1');
+    });
+    expect(gaps).toBe(gapsBefore + 1);
+    expect(heard).not.toContain('ohörd');
+    await other.query(`SELECT pg_notify('subscribe_test_other', 'igen')`);
+    await vi.waitFor(() => expect(heard).toContain('igen'));
+    await other.end();
+  });
+});
