@@ -5,6 +5,7 @@ import { filtersCanMatch, type ListQuery, type Window } from '../services/search
 import { closedSellerSql } from './closed-sellers-repository.ts';
 import type { PhotoVersion } from './file-removals-repository.ts';
 import { judgementOfCell } from './price-judgement.ts';
+import { priceCells, type PriceCells } from './price-cells.ts';
 import { PRICE_DETAIL_CELL, PRICE_DETAIL_JSON_FIELDS, PRICE_LIST_JSON_FIELDS } from './price-sql.ts';
 import { jsonTimestamp } from './json-sql.ts';
 
@@ -78,8 +79,8 @@ export const CAR_JSON_FIELDS = `${itemJsonFields('c')}, c.description, c.color, 
 
 /**
  * One ad with its price facts where `statusSql` (a constant condition on `c`) holds: the JSON text of the detail's
- * answer as the database writes it, but for the judgement, and the cell figures the server makes that of
- * (carJson). Each statement is built once: the same string every time, so its kept statement is found without
+ * answer as the database writes it, but for the judgement, and what the server judges the price by (carJson, with
+ * the cell's figures it keeps). Each statement is built once: the same string every time, so its kept statement is found without
  * hashing it again.
  */
 const carJsonSql = (statusSql: string) =>
@@ -91,8 +92,16 @@ interface CarJsonRow {
   cell: string | null;
 }
 /** The detail's answer: the database's JSON of the ad with its judgement (null when not judged) added. */
-const carJson = (row: CarJsonRow) =>
-  `${row.json.slice(0, -1)},"priceJudgement":${row.cell === null ? 'null' : JSON.stringify(judgementOfCell(row.cell))}}`;
+async function carJson(row: CarJsonRow, cells: PriceCells): Promise<string> {
+  let judgement = 'null';
+  if (row.cell !== null) {
+    // `price,year,milage,` then the cell's key, which may itself hold commas.
+    const keyAt = row.cell.indexOf(',', row.cell.indexOf(',', row.cell.indexOf(',') + 1) + 1);
+    const figures = await cells.figures(row.cell.slice(keyAt + 1));
+    judgement = JSON.stringify(judgementOfCell(figures, row.cell.slice(0, keyAt)));
+  }
+  return `${row.json.slice(0, -1)},"priceJudgement":${judgement}}`;
+}
 const VISIBLE_CAR_JSON = carJsonSql(`c.status IN ('active', 'sold')`);
 /** Hidden ads too: the moderators' view. */
 const MODERATION_CAR_JSON = carJsonSql(`c.status IN ('active', 'sold', 'hidden')`);
@@ -257,6 +266,7 @@ const adValues = (ad: ValidAd): unknown[] => [
 ];
 
 export function carsRepository(db: Queryable) {
+  const cells = priceCells(db);
   /** A list page as the API's JSON text. */
   async function listJson(q: ListQuery): Promise<string> {
     // A value outside its option list, or a search term with no word in it ('%'), matches no ad: answered without a
@@ -312,7 +322,7 @@ export function carsRepository(db: Queryable) {
 
   async function findCarJson(id: number, sql: string): Promise<string | null> {
     const r = await db.query<CarJsonRow>(sql, [id]);
-    return r.rows[0] ? carJson(r.rows[0]) : null;
+    return r.rows[0] ? carJson(r.rows[0], cells) : null;
   }
   const findCar = async (id: number, sql: string): Promise<Car | null> => {
     const json = await findCarJson(id, sql);

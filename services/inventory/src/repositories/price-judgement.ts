@@ -55,15 +55,12 @@ export function priceJudgement(cell: PriceCell, price: number, year: number, mil
   return { comparables: Math.max(range.comparables - 1, 0), low: range.low, high: range.high, label };
 }
 
-/** The judgement from the detail statement's `cell` text (PRICE_DETAIL_CELL: n,p25,p75,price,year,milage). */
-export function judgementOfCell(text: string): PriceJudgement {
-  const [n, p25, p75, price, year, milage] = text.split(',').map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+/**
+ * The judgement of an ad from its cell's `figures` (`n,p25,p75`) and its own `facts` (`price,year,milage`, the start
+ * of the detail statement's PRICE_DETAIL_CELL).
+ */
+export function judgementOfCell(figures: string, facts: string): PriceJudgement {
+  const [n, p25, p75] = figures.split(',').map(Number) as [number, number, number];
+  const [price, year, milage] = facts.split(',').map(Number) as [number, number, number];
   return priceJudgement({ n, p25, p75 }, price, year, milage);
 }

@@ -20,12 +20,11 @@ export const PRICE_LIST_JSON_FIELDS =
 export const PRICE_DETAIL_JSON_FIELDS = `${jsonTimestamp('c.sold_at')} AS "soldAt", c.price_history AS "priceHistory", c.price_cut AS "priceCut"`;
 
 /**
- * Beside the JSON, as one text column `cell`, what the judgement of a row `c` is made of: its cell's figures (count,
- * 25th and 75th percentile bin; `0,0,0` when the cell has no ad), the ad's price, model year and mileage; NULL when
- * the ad is not judged (sold, or without a price). One column of text: each further column costs the server its
- * description and parsing on every read.
+ * Beside the JSON, as one text column `cell`, what the judgement of a row `c` is made of: the ad's price, model year
+ * and mileage, then the key of its cell, whose figures the server keeps (price-cells.ts); NULL when the ad is not
+ * judged (sold, or without a price). One column of text: each further column costs the server its description and
+ * parsing on every read.
  */
 export const PRICE_DETAIL_CELL =
-  "CASE WHEN c.status = 'active' AND c.price > 0 THEN coalesce((SELECT pr.figures FROM inventory.price_ranges pr " +
-  "WHERE pr.cell = c.price_cell), '0,0,0') || ',' || c.price::text || ',' || c.year::text || ',' || " +
-  'c.milage::text END AS cell';
+  "CASE WHEN c.status = 'active' AND c.price > 0 THEN c.price::text || ',' || c.year::text || ',' || " +
+  "c.milage::text || ',' || c.price_cell END AS cell";
