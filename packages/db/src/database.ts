@@ -39,7 +39,8 @@ export interface Database extends Queryable {
 export interface SubscribeOptions {
   /**
    * PostgreSQL: notifications sent elsewhere may have been missed, because for a while no connection listened (all
-   * closed, idle or lost): called before the next statement runs, so the caller drops what it kept.
+   * closed, idle or lost) since the first statement after subscribing: called before the next statement runs, so the
+   * caller drops what it kept.
    */
   onGap?: () => void;
 }
@@ -224,7 +225,8 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
 
 interface PoolSubscription {
   handlers: Set<(payload: string) => void>;
-  gaps: Set<() => void>;
+  /** Each subscriber's onGap, armed once a connection has listened since it subscribed. */
+  gaps: Map<() => void, boolean>;
   /** Connections listening on the channel now; none means a notification sent elsewhere goes unheard. */
   listening: number;
 }
@@ -262,18 +264,23 @@ function poolSubscriptions() {
         }
         await client.query(`LISTEN ${channel}`);
         mine.add(channel);
-        if (sub.listening++ === 0) for (const gap of sub.gaps) gap();
+        if (sub.listening++ === 0) {
+          for (const [gap, armed] of sub.gaps) {
+            if (armed) gap();
+            else sub.gaps.set(gap, true);
+          }
+        }
       }
     },
     add(channel: string, onPayload: (payload: string) => void, options: SubscribeOptions = {}): Unlisten {
       // A channel, once subscribed, stays listened on: its connections' count stays right.
       let sub = channels.get(channel);
-      if (sub === undefined) channels.set(channel, (sub = { handlers: new Set(), gaps: new Set(), listening: 0 }));
+      if (sub === undefined) channels.set(channel, (sub = { handlers: new Set(), gaps: new Map(), listening: 0 }));
       const { handlers, gaps } = sub;
       const handler = (payload: string) => onPayload(payload);
       const gap = () => options.onGap?.();
       handlers.add(handler);
-      gaps.add(gap);
+      gaps.set(gap, sub.listening > 0);
       return async () => {
         handlers.delete(handler);
         gaps.delete(gap);

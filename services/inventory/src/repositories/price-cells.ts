@@ -6,13 +6,13 @@ import type { Database, Queryable } from '@bilmarknaden/db/database';
 // change of a cell on PRICE_CELLS_CHANNEL, and each connection of the Database listens (Database.subscribe), so a
 // write of this process is seen by the next read, and another process's as soon as its notification arrives.
 
-export const PRICE_CELLS_CHANNEL = 'price_cells';
+const PRICE_CELLS_CHANNEL = 'price_cells';
 
 /** The figures of a cell with no ad for sale. */
-export const NO_FIGURES = '0,0,0';
+const NO_FIGURES = '0,0,0';
 
 /** Cells kept per Database (about 60 bytes each); past that the longest kept is dropped. */
-export const KEPT_CELLS_LIMIT = 100_000;
+const KEPT_CELLS_LIMIT = 100_000;
 
 export interface PriceCells {
   /** The cell's figures as text, `n,p25,p75` (NO_FIGURES for a cell without ads). */
@@ -43,26 +43,26 @@ function keptPriceCells(db: Database): PriceCells {
   const figures = new Map<string, string>();
   // Bumped by every notification: a read that began before one does not keep what it read, which may be older.
   let generation = 0;
-  let listening = false;
+  // At the first read, so a Database that never shows an ad (a CLI) does not listen; false when it cannot, and every
+  // read then goes to the database, as inside a transaction.
+  let listening: Promise<boolean> | null = null;
   const forget = (payload: string) => {
     generation++;
     if (payload === '*') figures.clear();
     else for (const cell of payload.split('\n')) figures.delete(cell);
   };
-  db.subscribe(PRICE_CELLS_CHANNEL, forget, { onGap: () => forget('*') }).then(
-    () => {
-      listening = true;
-    },
-    // Not listening: every read goes to the database, as inside a transaction.
-    () => undefined,
-  );
   return {
     async figures(cell) {
       const known = figures.get(cell);
       if (known !== undefined) return known;
+      listening ??= db.subscribe(PRICE_CELLS_CHANNEL, forget, { onGap: () => forget('*') }).then(
+        () => true,
+        () => false,
+      );
+      const keep = await listening;
       const seen = generation;
       const read = await readFigures(db, cell);
-      if (listening && seen === generation) {
+      if (keep && seen === generation) {
         if (figures.size >= KEPT_CELLS_LIMIT) figures.delete(figures.keys().next().value!);
         figures.set(cell, read);
       }
