@@ -155,8 +155,8 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       await subscriptions.listening(client);
       return await fn(client);
     } catch (error) {
-      // An error the server answered leaves the connection as good as before.
-      if (!(error instanceof pg.DatabaseError)) broken = error as Error;
+      // An error the server answered for the statement alone leaves the connection as good as before.
+      if (!(error instanceof pg.DatabaseError && error.severity === 'ERROR')) broken = error as Error;
       throw error;
     } finally {
       client.release(broken);

@@ -80,8 +80,8 @@ export const CAR_JSON_FIELDS = `${itemJsonFields('c')}, c.description, c.color, 
 /**
  * One ad with its price facts where `statusSql` (a constant condition on `c`) holds: the JSON text of the detail's
  * answer as the database writes it, but for the judgement, and what the server judges the price by (carJson, with
- * the cell's figures it keeps). Each statement is built once: the same string every time, so its kept statement is found without
- * hashing it again.
+ * the cell's figures it keeps). Each statement is built once: the same string every time, so its kept statement is
+ * found without hashing it again.
  */
 const carJsonSql = (statusSql: string) =>
   `SELECT row_to_json(j)::text AS json, ${PRICE_DETAIL_CELL}
