@@ -96,6 +96,10 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
       await q.exec(sql);
     },
   });
+  const listen = async (channel: string, onPayload: (payload: string) => void): Promise<Unlisten> => {
+    const unlisten = await db.listen(checkedChannel(channel), onPayload);
+    return () => unlisten();
+  };
   return {
     engine: 'pglite',
     ...wrap(db),
@@ -105,15 +109,9 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
       release();
     },
     dumpDataDir: async () => (await db.dumpDataDir('none')) as Blob,
-    async listen(channel, onPayload) {
-      const unlisten = await db.listen(checkedChannel(channel), onPayload);
-      return () => unlisten();
-    },
+    listen,
     // One connection in one process: it hears every notification, its own before the statement resolves.
-    async subscribe(channel, onPayload) {
-      const unlisten = await db.listen(checkedChannel(channel), onPayload);
-      return () => unlisten();
-    },
+    subscribe: listen,
   };
 }
 

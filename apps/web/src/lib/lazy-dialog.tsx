@@ -9,10 +9,10 @@ export const preloadOn = (preload: () => void) => ({
 });
 
 /**
- * A dialog component whose code (Radix and its own) is fetched when it first opens, or when `preload` is called;
- * `trigger` holds the handlers for the button that opens it (preloadOn).
+ * A dialog component whose code (Radix and its own) is fetched when it first opens, or earlier through `trigger`,
+ * the handlers for the button that opens it (preloadOn).
  */
-export type LazyDialog<P> = ComponentType<P> & { preload: () => void; trigger: ReturnType<typeof preloadOn> };
+export type LazyDialog<P> = ComponentType<P> & { trigger: ReturnType<typeof preloadOn> };
 
 /**
  * A dialog of the home or ad page as a chunk of its own: those pages are in the entry chunk, which has a size
@@ -36,6 +36,5 @@ export function lazyDialog<P extends object>(
       </Suspense>
     );
   }
-  const preload = () => void load().catch(() => undefined);
-  return Object.assign(Lazy, { preload, trigger: preloadOn(preload) });
+  return Object.assign(Lazy, { trigger: preloadOn(() => void load().catch(() => undefined)) });
 }
