@@ -27,22 +27,6 @@ export interface Database extends Queryable {
    * resolves, once listening, to the function that stops.
    */
   listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<Unlisten>;
-  /**
-   * LISTENs on `channel` on every connection the Database's own statements run on, for a cache of what the
-   * notifications tell of (decision 038, third amendment): a notification sent by a statement of this Database
-   * reaches `onPayload` once, before that statement or its transaction resolves; one sent elsewhere as soon as a
-   * connection hears it, possibly more than once. Resolves once the next statement is sure to listen.
-   */
-  subscribe(channel: string, onPayload: (payload: string) => void, options?: SubscribeOptions): Promise<Unlisten>;
-}
-
-export interface SubscribeOptions {
-  /**
-   * PostgreSQL: notifications sent elsewhere may have been missed, because for a while no connection listened (all
-   * closed, idle or lost) since the first statement after subscribing: called before the next statement runs, so the
-   * caller drops what it kept.
-   */
-  onGap?: () => void;
 }
 
 export type Unlisten = () => Promise<void>;
@@ -110,8 +94,6 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
     },
     dumpDataDir: async () => (await db.dumpDataDir('none')) as Blob,
     listen,
-    // One connection in one process: it hears every notification, its own before the statement resolves.
-    subscribe: listen,
   };
 }
 
@@ -144,13 +126,11 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const names = new Map<string, string>();
-  const subscriptions = poolSubscriptions();
-  /** A pooled connection, listening on every subscribed channel, for `fn`; a connection that broke is dropped. */
+  /** A pooled connection for `fn`; a connection that broke is dropped. */
   async function onClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
-      await subscriptions.listening(client);
       return await fn(client);
     } catch (error) {
       // An error the server answered for the statement alone leaves the connection as good as before.
@@ -200,7 +180,6 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       };
       client.on('error', onError);
       try {
-        await subscriptions.listening(client);
         await client.query('BEGIN');
         const result = await fn(inTransaction(client));
         await client.query('COMMIT');
@@ -217,73 +196,6 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     },
     close: () => pool.end(),
     listen: (channel, onPayload, options) => listenPostgres(connectionString, channel, onPayload, options),
-    subscribe: async (channel, onPayload, options) => subscriptions.add(checkedChannel(channel), onPayload, options),
-  };
-}
-
-interface PoolSubscription {
-  handlers: Set<(payload: string) => void>;
-  /** Each subscriber's onGap, armed once a connection has listened since it subscribed. */
-  gaps: Map<() => void, boolean>;
-  /** Connections listening on the channel now; none means a notification sent elsewhere goes unheard. */
-  listening: number;
-}
-
-/**
- * The channels every connection of a pool LISTENs on (Database.subscribe): a connection LISTENs before its next
- * statement, so a statement's own notification arrives on its connection ahead of the statement's answer.
- */
-function poolSubscriptions() {
-  const channels = new Map<string, PoolSubscription>();
-  const heard = new WeakMap<pg.PoolClient, Set<string>>();
-  // The server processes of the pool's listening connections: every connection hears every notification, but one
-  // sent by the pool is delivered once, by the connection that sent it (so a late copy cannot undo what was kept).
-  const ours = new Set<number>();
-  const deliverer = (self: number) => (n: pg.Notification) => {
-    if (n.payload === undefined || (n.processId !== self && ours.has(n.processId))) return;
-    for (const handler of channels.get(n.channel)?.handlers ?? []) handler(n.payload);
-  };
-  return {
-    async listening(client: pg.PoolClient): Promise<void> {
-      if (channels.size === 0) return;
-      let mine = heard.get(client);
-      for (const [channel, sub] of channels) {
-        if (mine?.has(channel)) continue;
-        if (mine === undefined) {
-          const set = (mine = new Set());
-          const pid = (client as unknown as { processID: number }).processID;
-          heard.set(client, set);
-          ours.add(pid);
-          client.on('notification', deliverer(pid));
-          client.once('end', () => {
-            ours.delete(pid);
-            for (const c of set) channels.get(c)!.listening--;
-          });
-        }
-        await client.query(`LISTEN ${channel}`);
-        mine.add(channel);
-        if (sub.listening++ === 0) {
-          for (const [gap, armed] of sub.gaps) {
-            if (armed) gap();
-            else sub.gaps.set(gap, true);
-          }
-        }
-      }
-    },
-    add(channel: string, onPayload: (payload: string) => void, options: SubscribeOptions = {}): Unlisten {
-      // A channel, once subscribed, stays listened on: its connections' count stays right.
-      let sub = channels.get(channel);
-      if (sub === undefined) channels.set(channel, (sub = { handlers: new Set(), gaps: new Map(), listening: 0 }));
-      const { handlers, gaps } = sub;
-      const handler = (payload: string) => onPayload(payload);
-      const gap = () => options.onGap?.();
-      handlers.add(handler);
-      gaps.set(gap, sub.listening > 0);
-      return async () => {
-        handlers.delete(handler);
-        gaps.delete(gap);
-      };
-    },
   };
 }
 

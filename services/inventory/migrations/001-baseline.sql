@@ -1,4 +1,4 @@
--- The inventory's schema (decisions in docs/decisions/). Later changes add files after this one.
+-- The inventory's schema, one readable baseline (decisions in docs/decisions/). Later changes add files after this one.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 CREATE EXTENSION IF NOT EXISTS btree_gin;
 CREATE SCHEMA IF NOT EXISTS inventory;
@@ -91,12 +91,26 @@ CREATE TABLE inventory.cars (
   transmission text NOT NULL,
   drivetrain text NOT NULL,
   fuel text NOT NULL,
+  -- Where the car is (decision 037): its municipality's four-digit code (packages/shared/src/places.ts), null for an
+  -- ad posted with the specification's fields alone (shown as 'Stockholm'). The county is the code's first two
+  -- digits, a column of its own so that a county filter is an equality an index answers.
+  kommun text CHECK (kommun ~ '^[0-9]{4}$'),
+  lan text GENERATED ALWAYS AS (left(kommun, 2)) STORED,
   username text NOT NULL,
   image_count smallint NOT NULL DEFAULT 0 CHECK (image_count BETWEEN 0 AND 8),
   image_version integer NOT NULL DEFAULT 1,
-  status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'active')),
+  -- 'sold' leaves every list and search (they read status = 'active') and its page still answers, marked sold.
+  -- 'hidden' (decision 042): hidden by a moderator or while its seller is blocked; every public read asks for
+  -- 'active' (lists, search, bevakningar) or 'active'/'sold' (detail, photos, saved list, messaging), so the status
+  -- is the one visibility predicate. Restoring puts back 'sold' when sold_at is set, else 'active'.
+  status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'active', 'sold', 'hidden')),
   created timestamptz NOT NULL DEFAULT now(),
   updated timestamptz NOT NULL DEFAULT now(),
+  sold_at timestamptz,
+  -- The price history as the ad's page shows it (decision 038), the one place it is kept: [{date, price}, …], the
+  -- publishing date and first price, then each change of a visible ad for sale, oldest first (see
+  -- keep_price_history below). The cards' 'Sänkt' and the saved list's price when saved are read from it.
+  price_history jsonb,
   search tsvector GENERATED ALWAYS AS (
     setweight(to_tsvector('swedish', inventory.search_fold(make || ' ' || model)), 'A') ||
     setweight(to_tsvector('swedish', inventory.search_fold(title)), 'B') ||
@@ -123,6 +137,13 @@ CREATE INDEX cars_make_year_idx ON inventory.cars (lower(make), year, id);
 CREATE INDEX cars_make_milage_idx ON inventory.cars (lower(make), milage, id);
 CREATE INDEX cars_make_hp_idx ON inventory.cars (lower(make), hp, id);
 CREATE INDEX cars_make_model_created_idx ON inventory.cars (lower(make), lower(model), created, id);
+-- 'Liknande bilar': the ads of a make and model nearest an ad's price, read as two short walks of this index (the
+-- nearest cheaper and the nearest dearer) however many ads the model has.
+CREATE INDEX cars_make_model_price_idx ON inventory.cars (lower(make), lower(model), price, id);
+-- A place filter in the default order walks its own index; in another order its matches are fetched by it and
+-- sorted (a county holds at most about a quarter of the ads, a kommun far fewer).
+CREATE INDEX cars_lan_created_idx ON inventory.cars (lan, created, id);
+CREATE INDEX cars_kommun_created_idx ON inventory.cars (kommun, created, id);
 -- The option attributes, each from a short list: a walk of the order's index finds a broad filter's window fast,
 -- but several at once can match too few ads for any walk (all five: one ad in 1,680). This index finds any subset
 -- of them by equality (btree_gin), and the few matches are sorted.
@@ -191,6 +212,514 @@ CREATE TABLE inventory.closed_sellers (
   closed_at timestamptz NOT NULL DEFAULT now()
 );
 
+-- Time for sale, price history, sold ads and the fair-price judgement (decision 038).
+
+-- How long sold ads were for sale, for the statistics; kept when the ad is removed later, gone when the sale is
+-- taken back ('Ångra').
+CREATE TABLE inventory.sales (
+  car_id integer PRIMARY KEY,
+  make text NOT NULL,
+  model text NOT NULL,
+  year integer NOT NULL,
+  milage integer NOT NULL,
+  price integer NOT NULL,
+  listed_at timestamptz NOT NULL,
+  sold_at timestamptz NOT NULL
+);
+
+-- The judgement. An ad's price is normalised to model year 2000 and 0 mil: each model year newer is worth 8 %
+-- more, each 1,000 mil (10,000 km) driven 3 % less, so a comparable's normalised price times the factor of the
+-- ad's own year and mileage is its price adjusted to the ad. Normalised prices are counted in bins of 1 %
+-- (natural log × 100) per make, model, model year and mileage band (2,500 mil).
+CREATE FUNCTION inventory.milage_band(milage integer) RETURNS integer
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+AS $$ SELECT milage / 2500 $$;
+
+CREATE FUNCTION inventory.price_bin(price integer, year integer, milage integer) RETURNS integer
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+AS $$
+  SELECT round((ln(price::float8) - ln(1.08::float8) * (year - 2000) - ln(0.97::float8) * milage / 1000.0) * 100)::integer
+$$;
+
+-- A bin's price adjusted to an ad's year and mileage, in whole thousands of kronor (what the page shows).
+CREATE FUNCTION inventory.price_bound(bin integer, year integer, milage integer) RETURNS integer
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+AS $$
+  SELECT (round(exp(bin / 100.0::float8 + ln(1.08::float8) * (year - 2000) + ln(0.97::float8) * milage / 1000.0)
+    / 1000) * 1000)::integer
+$$;
+
+CREATE TABLE inventory.price_buckets (
+  make_key text NOT NULL,
+  model_key text NOT NULL,
+  year integer NOT NULL,
+  band integer NOT NULL,
+  bin integer NOT NULL,
+  n integer NOT NULL,
+  PRIMARY KEY (make_key, model_key, year, band, bin)
+);
+
+-- Per cell (make, model, year, band): the comparable ads of an ad in that cell, those of its make and model with
+-- a model year within ±2 and the same or a neighbouring mileage band: how many, and the bins of the 25th and
+-- 75th percentile of their normalised prices. Reading an ad's range is one primary-key lookup here.
+CREATE TABLE inventory.price_ranges (
+  make_key text NOT NULL,
+  model_key text NOT NULL,
+  year integer NOT NULL,
+  band integer NOT NULL,
+  n integer NOT NULL,
+  p25 integer NOT NULL,
+  p75 integer NOT NULL,
+  PRIMARY KEY (make_key, model_key, year, band)
+);
+
+-- An ad's judgement from its cell's range: 'low' (below the range), 'normal', 'high' (above), or null with fewer
+-- than `needed` comparables (8, and 9 when the ad counts itself among them).
+CREATE FUNCTION inventory.price_label(price integer, year integer, milage integer, n integer, p25 integer,
+  p75 integer, needed integer)
+RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+AS $$
+  SELECT CASE
+    WHEN n IS NULL OR n < needed OR price <= 0 THEN NULL
+    WHEN price < inventory.price_bound(p25, year, milage) THEN 'low'
+    WHEN price > inventory.price_bound(p75, year, milage) THEN 'high'
+    ELSE 'normal'
+  END
+$$;
+
+-- The 15 offsets (model year ±2, mileage band ±1) from a cell to the cells of its comparables.
+CREATE FUNCTION inventory.price_offsets() RETURNS TABLE (dy integer, db integer)
+LANGUAGE sql IMMUTABLE PARALLEL SAFE ROWS 15
+AS $$ SELECT dy, db FROM generate_series(-2, 2) dy, generate_series(-1, 1) db $$;
+
+CREATE TYPE inventory.price_delta AS (make_key text, model_key text, year integer, band integer, bin integer,
+  n integer);
+
+-- The cell an ad counts in, or null: only visible ads for sale with a price count.
+CREATE FUNCTION inventory.price_cell(status text, price integer, make text, model text, year integer,
+  milage integer, n integer)
+RETURNS inventory.price_delta
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+AS $$
+  SELECT CASE WHEN status = 'active' AND price > 0 THEN
+    ROW(lower(make), lower(model), year, inventory.milage_band(milage), inventory.price_bin(price, year, milage),
+      n)::inventory.price_delta
+  END
+$$;
+
+-- Computes again the range of every cell whose comparables include one of `cells` (their n is not read).
+CREATE FUNCTION inventory.refresh_price_ranges(cells inventory.price_delta[]) RETURNS void
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  -- Planned for this call's deltas (EXECUTE): one ad's change probes the buckets' key, a bulk insert joins whole.
+  -- The 15 cells of each target are listed first (MATERIALIZED), so the buckets are joined on their whole key.
+  EXECUTE $q$
+  WITH targets AS (
+    SELECT DISTINCT x.make_key, x.model_key, x.year + o.dy AS year, x.band + o.db AS band
+    FROM (SELECT DISTINCT make_key, model_key, year, band FROM unnest($1::inventory.price_delta[])) x,
+      inventory.price_offsets() o
+  ), sources AS MATERIALIZED (
+    SELECT t.*, t.year + o.dy AS src_year, t.band + o.db AS src_band FROM targets t, inventory.price_offsets() o
+  ), counted AS (
+    SELECT s.make_key, s.model_key, s.year, s.band, b.bin, sum(b.n) AS n
+    FROM sources s
+    JOIN inventory.price_buckets b ON b.make_key = s.make_key AND b.model_key = s.model_key AND b.year = s.src_year
+      AND b.band = s.src_band
+    GROUP BY 1, 2, 3, 4, 5
+  ), running AS (
+    SELECT c.*, sum(c.n) OVER (PARTITION BY c.make_key, c.model_key, c.year, c.band ORDER BY c.bin) AS run,
+      sum(c.n) OVER (PARTITION BY c.make_key, c.model_key, c.year, c.band) AS total
+    FROM counted c
+  ), ranges AS (
+    SELECT make_key, model_key, year, band, max(total)::integer AS n,
+      min(bin) FILTER (WHERE run >= 0.25 * total) AS p25, min(bin) FILTER (WHERE run >= 0.75 * total) AS p75
+    FROM running GROUP BY make_key, model_key, year, band
+  ), emptied AS (
+    DELETE FROM inventory.price_ranges r USING targets t
+    WHERE r.make_key = t.make_key AND r.model_key = t.model_key AND r.year = t.year AND r.band = t.band
+      AND NOT EXISTS (SELECT 1 FROM ranges x WHERE x.make_key = t.make_key AND x.model_key = t.model_key
+        AND x.year = t.year AND x.band = t.band)
+  )
+  INSERT INTO inventory.price_ranges AS r (make_key, model_key, year, band, n, p25, p75)
+    SELECT make_key, model_key, year, band, n, p25, p75 FROM ranges
+  ON CONFLICT (make_key, model_key, year, band) DO UPDATE SET n = excluded.n, p25 = excluded.p25, p75 = excluded.p75
+    WHERE (r.n, r.p25, r.p75) IS DISTINCT FROM (excluded.n, excluded.p25, excluded.p75)
+  $q$ USING cells;
+END
+$$;
+
+-- Adds the deltas to the buckets and computes again the range of every cell whose comparables they touch. Writes
+-- of one make and model take turns (an advisory lock), so no two see each other's buckets half-changed.
+CREATE FUNCTION inventory.apply_price_deltas(d inventory.price_delta[]) RETURNS void
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  IF d IS NULL OR cardinality(d) = 0 THEN
+    RETURN;
+  END IF;
+  PERFORM pg_advisory_xact_lock(hashtext('inventory.price/' || k))
+    FROM (SELECT DISTINCT x.make_key || '/' || x.model_key AS k FROM unnest(d) x ORDER BY 1) s;
+
+  INSERT INTO inventory.price_buckets AS b (make_key, model_key, year, band, bin, n)
+    SELECT x.make_key, x.model_key, x.year, x.band, x.bin, sum(x.n)
+    FROM unnest(d) x GROUP BY 1, 2, 3, 4, 5 HAVING sum(x.n) <> 0
+  ON CONFLICT (make_key, model_key, year, band, bin) DO UPDATE SET n = b.n + excluded.n;
+  DELETE FROM inventory.price_buckets b
+    USING (SELECT DISTINCT x.make_key, x.model_key, x.year, x.band, x.bin FROM unnest(d) x) x
+    WHERE b.make_key = x.make_key AND b.model_key = x.model_key AND b.year = x.year AND b.band = x.band
+      AND b.bin = x.bin AND b.n <= 0;
+
+  PERFORM inventory.refresh_price_ranges(d);
+END
+$$;
+
+CREATE FUNCTION inventory.cars_price_inserted() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  PERFORM inventory.apply_price_deltas(ARRAY(
+    SELECT c FROM (SELECT inventory.price_cell(status, price, make, model, year, milage, 1) AS c FROM new_rows) s
+    WHERE c IS NOT NULL));
+  RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION inventory.cars_price_deleted() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  PERFORM inventory.apply_price_deltas(ARRAY(
+    SELECT c FROM (SELECT inventory.price_cell(status, price, make, model, year, milage, -1) AS c FROM old_rows) s
+    WHERE c IS NOT NULL));
+  RETURN NULL;
+END
+$$;
+
+-- A lowered price of a visible ad for sale is mailed to those who saved it, by a job of the same transaction, and
+-- the statistics follow every change of status, price, make, model, year or mileage.
+CREATE FUNCTION inventory.cars_price_updated() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  INSERT INTO inventory.jobs (kind, payload)
+    SELECT 'price-drop', jsonb_build_object('car', o.id, 'oldPrice', o.price, 'newPrice', n.price,
+      'at', (extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
+    FROM old_rows o JOIN new_rows n ON n.id = o.id
+    WHERE n.price < o.price AND o.status = 'active' AND n.status = 'active';
+  PERFORM inventory.apply_price_deltas(ARRAY(
+    SELECT x FROM (
+      SELECT inventory.price_cell(o.status, o.price, o.make, o.model, o.year, o.milage, -1) AS was,
+        inventory.price_cell(n.status, n.price, n.make, n.model, n.year, n.milage, 1) AS cur
+      FROM old_rows o JOIN new_rows n ON n.id = o.id
+    ) s, LATERAL (VALUES (s.was), (s.cur)) v (x)
+    WHERE x IS NOT NULL
+      AND (s.was IS NULL OR s.cur IS NULL OR (s.was).make_key <> (s.cur).make_key
+        OR (s.was).model_key <> (s.cur).model_key OR (s.was).year <> (s.cur).year
+        OR (s.was).band <> (s.cur).band OR (s.was).bin <> (s.cur).bin)));
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER cars_price_inserted AFTER INSERT ON inventory.cars
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION inventory.cars_price_inserted();
+CREATE TRIGGER cars_price_updated AFTER UPDATE ON inventory.cars
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT
+  EXECUTE FUNCTION inventory.cars_price_updated();
+CREATE TRIGGER cars_price_deleted AFTER DELETE ON inventory.cars
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION inventory.cars_price_deleted();
+
+-- A time as the API writes it (UTC, the milliseconds cut).
+CREATE FUNCTION inventory.json_time(t timestamptz) RETURNS text
+LANGUAGE sql STABLE PARALLEL SAFE
+AS $$ SELECT to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') $$;
+
+-- Until a change is recorded, the history is the ad as it stands: its price at its publishing date (an ad edited
+-- while pending or hidden, or made visible, keeps that one entry current). A visible ad for sale that changes its
+-- price appends the change; with more than 20 the oldest is dropped and the price before the oldest kept change
+-- stands at the publishing date.
+CREATE FUNCTION inventory.keep_price_history() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  h jsonb;
+BEGIN
+  IF TG_OP = 'UPDATE' AND OLD.price <> NEW.price AND OLD.status = 'active' AND NEW.status = 'active' THEN
+    h := coalesce(OLD.price_history,
+      jsonb_build_array(jsonb_build_object('date', inventory.json_time(OLD.created), 'price', OLD.price)))
+      || jsonb_build_array(jsonb_build_object('date', inventory.json_time(clock_timestamp()), 'price', NEW.price));
+    IF jsonb_array_length(h) > 21 THEN
+      h := jsonb_set(h - 1, '{0,price}', h -> 1 -> 'price');
+    END IF;
+    NEW.price_history := h;
+  ELSIF NEW.price_history IS NULL OR jsonb_array_length(NEW.price_history) = 1 THEN
+    NEW.price_history := jsonb_build_array(jsonb_build_object('date', inventory.json_time(NEW.created),
+      'price', NEW.price));
+  END IF;
+  RETURN NEW;
+END
+$$;
+
+CREATE TRIGGER price_history_started BEFORE INSERT ON inventory.cars
+FOR EACH ROW EXECUTE FUNCTION inventory.keep_price_history();
+CREATE TRIGGER price_history_kept BEFORE UPDATE OF price, created ON inventory.cars
+FOR EACH ROW
+WHEN (OLD.price IS DISTINCT FROM NEW.price OR OLD.created IS DISTINCT FROM NEW.created)
+EXECUTE FUNCTION inventory.keep_price_history();
+
+-- The statistics from scratch, for a bulk load that leaves the insert trigger off (server/src/cli/bulk-seed.ts).
+CREATE FUNCTION inventory.rebuild_price_statistics() RETURNS void
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  DELETE FROM inventory.price_ranges;
+  DELETE FROM inventory.price_buckets;
+  INSERT INTO inventory.price_buckets (make_key, model_key, year, band, bin, n)
+    SELECT (c).make_key, (c).model_key, (c).year, (c).band, (c).bin, count(*)
+    FROM (SELECT inventory.price_cell(status, price, make, model, year, milage, 1) AS c FROM inventory.cars) s
+    WHERE c IS NOT NULL GROUP BY 1, 2, 3, 4, 5;
+  PERFORM inventory.refresh_price_ranges(ARRAY(
+    SELECT ROW(make_key, model_key, year, band, 0, 0)::inventory.price_delta
+    FROM inventory.price_buckets GROUP BY make_key, model_key, year, band));
+END
+$$;
+
+-- Bevakningar (saved searches), their new ads, and the durable job queue that mails them (decisions 039, 040).
+
+-- Work that runs later, queued in the transaction of the change that causes it. A runner claims due rows with
+-- FOR UPDATE SKIP LOCKED and moves run_at ahead as a lease; a done job is deleted, a failed one is due again later.
+CREATE TABLE inventory.jobs (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  kind text NOT NULL,
+  payload jsonb NOT NULL,
+  run_at timestamptz NOT NULL DEFAULT now(),
+  attempts integer NOT NULL DEFAULT 0,
+  last_error text
+);
+CREATE INDEX jobs_due_idx ON inventory.jobs (run_at, id);
+
+-- A saved search: the list query as the search page sends it (`query`, for its link and chips) and the same query
+-- parsed into columns that the matching compares (null = any). `words`/`patterns`: the search term's words as
+-- the list's search reads them (a pattern is null for a word too short for partial matching).
+CREATE TABLE inventory.watches (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  username text NOT NULL,
+  name text NOT NULL,
+  notify text NOT NULL CHECK (notify IN ('instant', 'daily', 'site')),
+  paused boolean NOT NULL DEFAULT false,
+  query jsonb NOT NULL,
+  make text,
+  model text,
+  transmission text,
+  fuel text,
+  type text,
+  color text,
+  drivetrain text,
+  price_min integer,
+  price_max integer,
+  year_min integer,
+  year_max integer,
+  milage_max integer,
+  lan text,
+  kommun text,
+  words text[] NOT NULL DEFAULT '{}',
+  patterns text[] NOT NULL DEFAULT '{}',
+  -- Each word's corrected spelling (decision 043: 'volvp' also finds Volvo) and its pattern, NULL where none.
+  alt_words text[] NOT NULL DEFAULT '{}',
+  alt_patterns text[] NOT NULL DEFAULT '{}',
+  created_at timestamptz NOT NULL DEFAULT now(),
+  -- When the user last opened it: its hits since are 'nya'.
+  seen_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX watches_user_idx ON inventory.watches (lower(username), id);
+-- The matching of a new ad reads the running bevakningar of its make and those of any make.
+CREATE INDEX watches_make_idx ON inventory.watches ((coalesce(make, ''))) WHERE NOT paused;
+
+-- Each ad a bevakning matched, once ever (the key). `digest_pending`: a daily bevakning's hit not yet mailed.
+CREATE TABLE inventory.watch_hits (
+  watch_id integer NOT NULL REFERENCES inventory.watches (id) ON DELETE CASCADE,
+  car_id integer NOT NULL REFERENCES inventory.cars (id) ON DELETE CASCADE,
+  matched_at timestamptz NOT NULL DEFAULT now(),
+  digest_pending boolean NOT NULL DEFAULT false,
+  PRIMARY KEY (watch_id, car_id)
+);
+CREATE INDEX watch_hits_car_idx ON inventory.watch_hits (car_id);
+CREATE INDEX watch_hits_digest_idx ON inventory.watch_hits (watch_id) WHERE digest_pending;
+
+-- The days whose digest was queued (one row per Swedish date, whichever replica got there first).
+CREATE TABLE inventory.digest_days (
+  day date PRIMARY KEY,
+  queued_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- The key that signs unsubscribe links, made once and shared by every replica.
+CREATE TABLE inventory.signing_keys (
+  name text PRIMARY KEY,
+  secret text NOT NULL
+);
+INSERT INTO inventory.signing_keys (name, secret)
+  VALUES ('unsubscribe', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));
+
+-- An ad made visible, or a visible ad edited, is matched against the bevakningar by a job queued in the same
+-- statement's transaction (the hits' key keeps an edited ad from being announced twice).
+CREATE FUNCTION inventory.cars_watch_inserted() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  INSERT INTO inventory.jobs (kind, payload)
+    SELECT 'match', jsonb_build_object('cars', jsonb_agg(id)) FROM new_rows WHERE status = 'active'
+    HAVING count(*) > 0;
+  RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION inventory.cars_watch_updated() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  INSERT INTO inventory.jobs (kind, payload)
+    SELECT 'match', jsonb_build_object('cars', jsonb_agg(n.id))
+    FROM new_rows n JOIN old_rows o ON o.id = n.id
+    WHERE n.status = 'active' AND (o.status <> 'active' OR (o.title, o.description, o.price, o.make, o.model, o.year,
+      o.milage, o.color, o.type, o.transmission, o.drivetrain, o.fuel, o.kommun) IS DISTINCT FROM (n.title,
+      n.description, n.price, n.make, n.model, n.year, n.milage, n.color, n.type, n.transmission, n.drivetrain,
+      n.fuel, n.kommun))
+    HAVING count(*) > 0;
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER cars_watch_inserted AFTER INSERT ON inventory.cars
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION inventory.cars_watch_inserted();
+CREATE TRIGGER cars_watch_updated AFTER UPDATE ON inventory.cars
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT
+  EXECUTE FUNCTION inventory.cars_watch_updated();
+
+-- A saved ad that is removed stays in its savers' list, marked removed, until they dismiss it: the title it had
+-- and when it went. Written before the ad's row (and with it the saved entries) is deleted.
+CREATE TABLE inventory.saved_removed (
+  username text NOT NULL,
+  car_id integer NOT NULL,
+  title text NOT NULL,
+  removed_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (username, car_id)
+);
+CREATE INDEX saved_removed_username_lower_idx ON inventory.saved_removed (lower(username));
+
+CREATE FUNCTION inventory.cars_saved_removed() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  INSERT INTO inventory.saved_removed (username, car_id, title)
+    SELECT s.username, OLD.id, OLD.title FROM inventory.saved_cars s WHERE s.car_id = OLD.id
+  ON CONFLICT DO NOTHING;
+  RETURN OLD;
+END
+$$;
+
+CREATE TRIGGER cars_saved_removed BEFORE DELETE ON inventory.cars
+  FOR EACH ROW WHEN (OLD.status IN ('active', 'sold')) EXECUTE FUNCTION inventory.cars_saved_removed();
+
+-- Trust and moderation (decisions 041, 042, 045, 046): reports of ads and users, hidden ads, blocked sellers and
+-- the moderators' audit log.
+
+-- An ad a moderator hid, with the reason its seller is shown, and the seller's one review request.
+CREATE TABLE inventory.hidden_ads (
+  car_id integer PRIMARY KEY REFERENCES inventory.cars (id) ON DELETE CASCADE,
+  reason text NOT NULL,
+  hidden_by text NOT NULL,
+  hidden_at timestamptz NOT NULL DEFAULT now(),
+  review_text text,
+  review_requested_at timestamptz,
+  -- A moderator kept the ad hidden after the review: no second request.
+  review_decided_at timestamptz,
+  CONSTRAINT hidden_ads_review_together CHECK ((review_text IS NULL) = (review_requested_at IS NULL))
+);
+CREATE INDEX hidden_ads_review_idx ON inventory.hidden_ads (review_requested_at)
+  WHERE review_requested_at IS NOT NULL AND review_decided_at IS NULL;
+
+-- Sellers identity has blocked, as its relay told inventory (decision 041); lower-cased like closed_sellers.
+CREATE TABLE inventory.blocked_sellers (
+  username_lower text PRIMARY KEY,
+  blocked_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- Reports of ads. The ad's title and seller are kept as they were, so the reporter's list and the seller's history
+-- outlive the ad; no foreign key for the same reason. One open report per user and ad. reporter is NULL once that
+-- account is closed (the report stays, as messaging's do).
+CREATE TABLE inventory.ad_reports (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  car_id integer NOT NULL,
+  seller text NOT NULL,
+  car_title text NOT NULL,
+  reporter text,
+  reason text NOT NULL,
+  text text NOT NULL DEFAULT '',
+  created timestamptz NOT NULL DEFAULT now(),
+  outcome text CHECK (outcome IN ('hidden', 'dismissed')),
+  decided_at timestamptz,
+  CONSTRAINT ad_reports_decided_together CHECK ((outcome IS NULL) = (decided_at IS NULL))
+);
+CREATE UNIQUE INDEX ad_reports_open_key ON inventory.ad_reports (car_id, lower(reporter)) WHERE outcome IS NULL;
+-- The reporter's list and the hourly limit; the seller's history.
+CREATE INDEX ad_reports_reporter_idx ON inventory.ad_reports (lower(reporter), created);
+CREATE INDEX ad_reports_seller_idx ON inventory.ad_reports (lower(seller));
+
+-- Every moderator action: who, when, what, why. Append-only: the product only inserts, and these triggers refuse
+-- UPDATE, DELETE and TRUNCATE to everyone, so no route or bug can rewrite the record. `source_key` makes a relayed
+-- block or conversation-report decision (messaging's relay, decision 046: 'conversation-report:{decision id}')
+-- recorded once however often the relay delivers it.
+CREATE TABLE inventory.moderation_audit (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  at timestamptz NOT NULL DEFAULT now(),
+  actor text NOT NULL,
+  action text NOT NULL CHECK (action IN (
+    'hide', 'restore', 'dismiss', 'keep-hidden', 'block', 'unblock', 'conversation-handled', 'conversation-dismissed'
+  )),
+  car_id integer,
+  username text,
+  reason text NOT NULL DEFAULT '',
+  source_key text UNIQUE,
+  conversation_id integer
+);
+CREATE INDEX moderation_audit_at_idx ON inventory.moderation_audit (at DESC, id DESC);
+
+CREATE FUNCTION inventory.refuse_audit_change()
+RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  RAISE EXCEPTION 'inventory.moderation_audit is append-only' USING ERRCODE = 'insufficient_privilege';
+END;
+$$;
+CREATE TRIGGER moderation_audit_no_update_delete BEFORE UPDATE OR DELETE ON inventory.moderation_audit
+  FOR EACH ROW EXECUTE FUNCTION inventory.refuse_audit_change();
+CREATE TRIGGER moderation_audit_no_truncate BEFORE TRUNCATE ON inventory.moderation_audit
+  FOR EACH STATEMENT EXECUTE FUNCTION inventory.refuse_audit_change();
+
+-- Reports of users ('Anmäl användare' on a user's page, decision 045), beside the reports of ads. A table of
+-- their own: a report names a user, not an ad, and is decided by a block or a dismissal, so the ad reports' queue,
+-- unique key and decisions stay as they are. The reported name is kept as identity spells it. One open report per
+-- reporter and user. reporter is NULL once that account is closed (the report stays, as the ad reports do).
+CREATE TABLE inventory.user_reports (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  reported text NOT NULL,
+  reporter text,
+  reason text NOT NULL,
+  text text NOT NULL DEFAULT '',
+  created timestamptz NOT NULL DEFAULT now(),
+  outcome text CHECK (outcome IN ('blocked', 'dismissed')),
+  decided_at timestamptz,
+  CONSTRAINT user_reports_decided_together CHECK ((outcome IS NULL) = (decided_at IS NULL))
+);
+CREATE UNIQUE INDEX user_reports_open_key ON inventory.user_reports (lower(reported), lower(reporter))
+  WHERE outcome IS NULL;
+-- The reporter's list and the hourly limit (counted together with ad_reports_reporter_idx).
+CREATE INDEX user_reports_reporter_idx ON inventory.user_reports (lower(reporter), created);
+-- The queue (open reports by user) and the user's report history.
+CREATE INDEX user_reports_reported_idx ON inventory.user_reports (lower(reported), created);
+
 -- Reference data: the makes and models of the Swedish used-car market (always present, not demo data).
 CREATE TEMPORARY TABLE catalogue_seed (make text NOT NULL, models text[] NOT NULL);
 
@@ -257,3 +786,62 @@ JOIN inventory.makes m ON lower(m.name) = lower(s.make)
 CROSS JOIN LATERAL unnest(s.models) AS x(model)
 ON CONFLICT DO NOTHING;
 DROP TABLE catalogue_seed;
+
+-- Search forgives spacing and small typos in makes and models (decision 043): the search words are compared with
+-- the catalogue's names, word by word, through pg_trgm's similarity. The names as the search columns hold them
+-- (folded), each word of a name on a row of its own ('mercedes' and 'benz') and the name without spaces and hyphens ('xc90', 'cx5'):
+-- computed once here, so a search compares a few words with a thousand short rows and nothing else. The catalogue
+-- changes only in migrations: one that adds makes or models refreshes this view.
+CREATE MATERIALIZED VIEW inventory.search_names AS
+  SELECT DISTINCT n.name, p.part, regexp_replace(n.name, '[^[:alnum:]]+', '', 'g') AS compact
+  FROM (
+    SELECT inventory.search_fold(name) AS name FROM inventory.makes
+    UNION SELECT inventory.search_fold(name) FROM inventory.models
+  ) n, regexp_split_to_table(n.name, '[^[:alnum:]]+') AS p(part)
+  WHERE p.part <> '';
+-- The typo lookup (decision 043, amended) finds a search word's close names through indexes instead of comparing
+-- the word with every row of inventory.search_names: the names with the word's letters and digits through the btree
+-- on `compact`, the words of names containing the word (LIKE) through the trigram index on `part`, and those
+-- sharing a trigram with it (the only ones with a similarity above zero) through the index of their trigrams. The
+-- `%` operator is not used: on PGlite with btree_gin loaded it can stall the database. Indexes of a materialized view
+-- are kept by REFRESH MATERIALIZED VIEW.
+CREATE INDEX search_names_compact_idx ON inventory.search_names (compact);
+CREATE INDEX search_names_part_trgm_idx ON inventory.search_names USING gin (part gin_trgm_ops);
+CREATE INDEX search_names_trigrams_idx ON inventory.search_names USING gin (show_trgm(part));
+ANALYZE inventory.search_names;
+
+-- The lookup itself, as a function whose plan PL/pgSQL keeps for the session: it runs on every search, and PGlite
+-- plans every statement it is sent (decision 048). The rows are CloseName's (search-terms-repository.ts).
+CREATE FUNCTION inventory.close_names(p_words text[], p_threshold real)
+RETURNS TABLE (word text, name text, compact boolean, known boolean, part text, score real)
+LANGUAGE plpgsql STABLE
+AS $$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY  WITH asked AS (
+    SELECT word, regexp_replace(word, '[^[:alnum:]]+', '', 'g') AS compact,
+      '%' || regexp_replace(word, '([\\%_])', '\\\1', 'g') || '%' AS containing, show_trgm(word) AS trigrams
+    FROM unnest(p_words) AS word
+  ), candidates AS (
+    SELECT a.word, a.compact AS asked, n.name, n.part, n.compact
+    FROM asked a JOIN inventory.search_names n ON n.compact = a.compact
+    UNION
+    SELECT a.word, a.compact, n.name, n.part, n.compact
+    FROM asked a JOIN inventory.search_names n ON n.part LIKE a.containing
+    UNION
+    SELECT a.word, a.compact, n.name, n.part, n.compact
+    FROM asked a JOIN inventory.search_names n ON show_trgm(n.part) && a.trigrams AND similarity(a.word, n.part) >= p_threshold
+    UNION
+    SELECT a.word, a.compact, n.name, n.part, n.compact
+    FROM asked a CROSS JOIN inventory.search_names n WHERE p_threshold <= 0
+  )
+  SELECT word, name,
+    bool_or(compact = asked) AS compact,
+    bool_or(bool_or(strpos(part, word) > 0)) OVER (PARTITION BY word) AS known,
+    (array_agg(part ORDER BY similarity(word, part) DESC, part))[1] AS part,
+    max(similarity(word, part)) AS score
+  FROM candidates
+  GROUP BY word, name
+  ORDER BY word, name;
+END
+$$;

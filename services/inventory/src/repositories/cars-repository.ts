@@ -4,14 +4,12 @@ import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
 import { filtersCanMatch, type ListQuery, type Window } from '../services/search-query.ts';
 import { closedSellerSql } from './closed-sellers-repository.ts';
 import type { PhotoVersion } from './file-removals-repository.ts';
-import { judgementOfCell } from './price-judgement.ts';
-import { priceCells, type PriceCells } from './price-cells.ts';
-import { PRICE_DETAIL_CELL, PRICE_DETAIL_JSON_FIELDS, PRICE_LIST_JSON_FIELDS } from './price-sql.ts';
+import { PRICE_DETAIL_JOIN, PRICE_DETAIL_JSON_FIELDS, PRICE_LIST_JSON_FIELDS } from './price-sql.ts';
 import { jsonTimestamp } from './json-sql.ts';
 
 /** The columns of the list shape; `c.` so the same list serves joins. */
 export const LIST_COLUMNS =
-  'c.id, c.title, c.year, c.transmission, c.fuel, c.price, c.created, c.milage, c.hp, c.make, c.model, c.image_count, c.image_version, c.kommun, c.price_cut, c.price_cell';
+  'c.id, c.title, c.year, c.transmission, c.fuel, c.price, c.created, c.milage, c.hp, c.make, c.model, c.image_count, c.image_version, c.kommun, c.price_history';
 
 export interface ListRow {
   id: number;
@@ -77,31 +75,11 @@ const LIST_ITEM_JSON_FIELDS = `${itemJsonFields('r')}, ${PRICE_LIST_JSON_FIELDS}
 /** An ad (Car) without its price facts, as the database writes it from `inventory.cars c`. */
 export const CAR_JSON_FIELDS = `${itemJsonFields('c')}, c.description, c.color, c.type, c.drivetrain, c.username AS "user"`;
 
-/**
- * One ad with its price facts where `statusSql` (a constant condition on `c`) holds: the JSON text of the detail's
- * answer as the database writes it, but for the judgement, and what the server judges the price by (carJson, with
- * the cell's figures it keeps). Each statement is built once: the same string every time, so its kept statement is
- * found without hashing it again.
- */
+/** One ad with its price facts where `statusSql` (a constant condition on `c`) holds, as the JSON text of the detail. */
 const carJsonSql = (statusSql: string) =>
-  `SELECT row_to_json(j)::text AS json, ${PRICE_DETAIL_CELL}
-     FROM inventory.cars c, LATERAL (SELECT ${CAR_JSON_FIELDS}, ${PRICE_DETAIL_JSON_FIELDS}) j
+  `SELECT row_to_json(j)::text AS json
+     FROM inventory.cars c ${PRICE_DETAIL_JOIN}, LATERAL (SELECT ${CAR_JSON_FIELDS}, ${PRICE_DETAIL_JSON_FIELDS}) j
     WHERE c.id = $1 AND ${statusSql}`;
-interface CarJsonRow {
-  json: string;
-  cell: string | null;
-}
-/** The detail's answer: the database's JSON of the ad with its judgement (null when not judged) added. */
-async function carJson(row: CarJsonRow, cells: PriceCells): Promise<string> {
-  let judgement = 'null';
-  if (row.cell !== null) {
-    // `price,year,milage,` then the cell's key, which may itself hold commas.
-    const keyAt = row.cell.indexOf(',', row.cell.indexOf(',', row.cell.indexOf(',') + 1) + 1);
-    const figures = await cells.figures(row.cell.slice(keyAt + 1));
-    judgement = JSON.stringify(judgementOfCell(figures, row.cell.slice(0, keyAt)));
-  }
-  return `${row.json.slice(0, -1)},"priceJudgement":${judgement}}`;
-}
 const VISIBLE_CAR_JSON = carJsonSql(`c.status IN ('active', 'sold')`);
 /** Hidden ads too: the moderators' view. */
 const MODERATION_CAR_JSON = carJsonSql(`c.status IN ('active', 'sold', 'hidden')`);
@@ -266,7 +244,6 @@ const adValues = (ad: ValidAd): unknown[] => [
 ];
 
 export function carsRepository(db: Queryable) {
-  const cells = priceCells(db);
   /** A list page as the API's JSON text. */
   async function listJson(q: ListQuery): Promise<string> {
     // A value outside its option list, or a search term with no word in it ('%'), matches no ad: answered without a
@@ -321,8 +298,8 @@ export function carsRepository(db: Queryable) {
   }
 
   async function findCarJson(id: number, sql: string): Promise<string | null> {
-    const r = await db.query<CarJsonRow>(sql, [id]);
-    return r.rows[0] ? carJson(r.rows[0], cells) : null;
+    const r = await db.query<{ json: string }>(sql, [id]);
+    return r.rows[0]?.json ?? null;
   }
   const findCar = async (id: number, sql: string): Promise<Car | null> => {
     const json = await findCarJson(id, sql);
@@ -338,13 +315,10 @@ export function carsRepository(db: Queryable) {
       return JSON.parse(await listJson(q)) as CarListItem[];
     },
 
-    /**
-     * The state of those of these ads that are shown, for sale or sold (messaging's inbox marks the others removed):
-     * `inventory.shown_states` (migration 011), whose plan is kept as the inbox page's is (decision 048).
-     */
+    /** The state of those of these ads that are shown, for sale or sold (messaging's inbox marks the others removed). */
     async shownStates(ids: readonly number[]): Promise<Map<number, 'active' | 'sold'>> {
       const r = await db.query<{ id: number; status: 'active' | 'sold' }>(
-        `SELECT id, status FROM inventory.shown_states($1::int[])`,
+        `SELECT id, status FROM inventory.cars WHERE id = ANY ($1::int[]) AND status IN ('active', 'sold')`,
         [ids],
       );
       return new Map(r.rows.map((row) => [row.id, row.status]));

@@ -1,7 +1,7 @@
 import type { Queryable } from '@bilmarknaden/db/database';
 import type { PriceRange, SoldCarListItem } from '@bilmarknaden/shared/api-types';
 import { iso, LIST_COLUMNS, toListItem, type ListRow } from './cars-repository.ts';
-import { priceRange, type PriceCell } from './price-judgement.ts';
+import { PRICE_RANGE_SQL } from './price-sql.ts';
 
 export function priceRepository(db: Queryable) {
   return {
@@ -17,12 +17,8 @@ export function priceRepository(db: Queryable) {
 
     /** The range a seller sees for an ad not yet counted: its cell's comparables as they stand. */
     async range(make: string, model: string, year: number, milage: number): Promise<PriceRange> {
-      const r = await db.query<PriceCell>(
-        `SELECT n, p25, p75 FROM inventory.price_ranges
-         WHERE make_key = lower($1) AND model_key = lower($2) AND year = $3 AND band = inventory.milage_band($4)`,
-        [make, model, year, milage],
-      );
-      return priceRange(r.rows[0] ?? { n: 0, p25: null, p75: null }, year, milage);
+      const r = await db.query<PriceRange>(PRICE_RANGE_SQL, [make, model, year, milage]);
+      return r.rows[0]!;
     },
 
     /**

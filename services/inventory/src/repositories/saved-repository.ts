@@ -12,9 +12,13 @@ import type { Window } from '../services/search-query.ts';
 const lockUserSaves = (tx: Queryable, username: string) =>
   tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('saved:' || lower($1), 0))`, [username]);
 
-/** The price when the user saved the ad: the old price of the first change since, else the price now. */
-const PRICE_WHEN_SAVED = `(SELECT pc.old_price FROM inventory.price_changes pc
-  WHERE pc.car_id = c.id AND pc.changed_at > s.saved_at ORDER BY pc.changed_at LIMIT 1)`;
+/**
+ * The price when the user saved the ad: in the ad's price history, the price before the first change since, else
+ * NULL (the price now).
+ */
+const PRICE_WHEN_SAVED = `(SELECT (c.price_history -> (h.n - 2)::integer ->> 'price')::integer
+  FROM jsonb_array_elements(c.price_history) WITH ORDINALITY h (entry, n)
+  WHERE h.n > 1 AND h.entry ->> 'date' > inventory.json_time(s.saved_at) ORDER BY h.n LIMIT 1)`;
 
 /**
  * The ads a saved list shows and counts: visible ones, sold ones (marked 'Såld', issue 28) and ones the moderators
