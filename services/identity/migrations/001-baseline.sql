@@ -1,4 +1,5 @@
--- The identity schema: accounts, closed accounts, password resets, and the attempts the rate limits count.
+-- The identity schema: accounts, closed accounts, password resets, the attempts the rate limits count,
+-- notifications and their mail outbox, token revocations and blocks.
 -- Later changes go in new files after this one.
 CREATE SCHEMA IF NOT EXISTS identity;
 
@@ -20,7 +21,10 @@ CREATE TABLE identity.users (
   role smallint NOT NULL DEFAULT 1 CHECK (role BETWEEN 1 AND 3),
   created timestamptz NOT NULL DEFAULT now(),
   -- Tokens issued before it are refused (GET /user, refresh).
-  password_changed_at timestamptz
+  password_changed_at timestamptz,
+  -- Blocked by staff (decision 041): cannot log in; their tokens are revoked in the block's transaction (decision
+  -- 033), and identity's own routes refuse them from this column at once.
+  blocked_at timestamptz
 );
 
 -- Usernames and emails are unique regardless of case.
@@ -107,3 +111,66 @@ CREATE TABLE identity.password_reset_requests (
 CREATE INDEX password_reset_requests_email_idx ON identity.password_reset_requests (email_hash, requested_at);
 CREATE INDEX password_reset_requests_address_idx ON identity.password_reset_requests (address, requested_at);
 CREATE INDEX password_reset_requests_requested_at_idx ON identity.password_reset_requests (requested_at);
+
+-- ── Notifications ─────────────────────────────────────────────────────────────────────────────────────────
+
+-- 'Aviseringar' and the mail outbox through which the other services mail a user (decision 032).
+
+-- Whether a user gets mail of a kind (NOTIFICATION_KINDS). No row: on, the default.
+CREATE TABLE identity.notification_settings (
+  user_id integer NOT NULL REFERENCES identity.users (id) ON DELETE CASCADE,
+  kind text NOT NULL,
+  email boolean NOT NULL,
+  PRIMARY KEY (user_id, kind)
+);
+
+-- The key of every notification request taken: a second request with the same key does nothing.
+CREATE TABLE identity.notification_requests (
+  key text PRIMARY KEY,
+  received_at timestamptz NOT NULL
+);
+
+CREATE INDEX notification_requests_received_at_idx ON identity.notification_requests (received_at);
+
+-- Mails to send. The address is looked up when sending; a closed account's rows go with its user row. A row is
+-- claimed by moving next_attempt_at past the send (so a crash leaves it due again), and sent_at marks it done.
+CREATE TABLE identity.mail_outbox (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  user_id integer NOT NULL REFERENCES identity.users (id) ON DELETE CASCADE,
+  subject text NOT NULL,
+  text text NOT NULL,
+  created timestamptz NOT NULL,
+  attempts integer NOT NULL DEFAULT 0,
+  next_attempt_at timestamptz NOT NULL,
+  sent_at timestamptz
+);
+
+CREATE INDEX mail_outbox_due_idx ON identity.mail_outbox (next_attempt_at) WHERE sent_at IS NULL;
+CREATE INDEX mail_outbox_user_idx ON identity.mail_outbox (user_id);
+CREATE INDEX mail_outbox_sent_at_idx ON identity.mail_outbox (sent_at) WHERE sent_at IS NOT NULL;
+
+-- ── Token revocations and blocks ─────────────────────────────────────────────────────────────────────────
+
+-- Tokens issued before not_before are refused by every service (decision 033): written in the transaction of a
+-- password change or reset, a role change or an account closure; the services keep a copy of the recent entries.
+-- One row per user (its lower-cased name, which a closed account keeps for good); recorded_at orders the reads.
+CREATE TABLE identity.token_revocations (
+  username_key text PRIMARY KEY,
+  not_before timestamptz NOT NULL,
+  recorded_at timestamptz NOT NULL
+);
+
+CREATE INDEX token_revocations_recorded_at_idx ON identity.token_revocations (recorded_at);
+
+-- The outbox of blocks and unblocks: a relay carries each to inventory (which hides or shows the seller's ads and
+-- records the action in its audit log) and then sets relayed_at, as the closure relay does (decision 026).
+CREATE TABLE identity.user_blocks (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  username text NOT NULL,
+  blocked boolean NOT NULL,
+  actor text NOT NULL,
+  reason text NOT NULL,
+  at timestamptz NOT NULL DEFAULT now(),
+  relayed_at timestamptz
+);
+CREATE INDEX user_blocks_pending_idx ON identity.user_blocks (id) WHERE relayed_at IS NULL;

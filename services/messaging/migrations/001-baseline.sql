@@ -73,11 +73,14 @@ CREATE TABLE messaging.reports (
   reason text NOT NULL,
   text text NOT NULL DEFAULT '',
   created_at timestamptz NOT NULL DEFAULT now(),
-  handled_at timestamptz
+  -- Set with the moderator's decision (decision 046): NULL while the report is open, for the open-report index.
+  handled_at timestamptz,
+  outcome text CHECK (outcome IN ('handled', 'dismissed')),
+  CONSTRAINT reports_decided_together CHECK ((outcome IS NULL) = (handled_at IS NULL))
 );
 -- One open report per user and conversation.
 CREATE UNIQUE INDEX reports_open_key ON messaging.reports (conversation_id, reporter) WHERE handled_at IS NULL;
--- The limit on reports per user and hour.
+-- The limit on reports per user and hour, and the reporter's list ('Mina anmälningar'), newest first.
 CREATE INDEX reports_reporter_created ON messaging.reports (reporter, created_at);
 
 -- Closed accounts, lower-cased: a still valid token of one cannot write here any more. Never removed (identity
@@ -85,3 +88,22 @@ CREATE INDEX reports_reporter_created ON messaging.reports (reporter, created_at
 CREATE TABLE messaging.closed_accounts (
   username_lower text PRIMARY KEY
 );
+
+-- Moderators' decisions on reported conversations (decision 046) still to be recorded in inventory.moderation_audit
+-- by a relay, written in the transaction that decides the report, so the one log administrators read holds them.
+-- No foreign key: a decision outlives its conversation (erasure may remove one), and the audit keeps what it was.
+CREATE TABLE messaging.report_decisions (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  report_id integer NOT NULL,
+  conversation_id integer NOT NULL,
+  car_id integer NOT NULL,
+  actor text NOT NULL,
+  outcome text NOT NULL CHECK (outcome IN ('handled', 'dismissed')),
+  -- The participant the report was about (NULL: that account is closed).
+  reported_user text,
+  note text NOT NULL DEFAULT '',
+  decided_at timestamptz NOT NULL DEFAULT now(),
+  relayed_at timestamptz
+);
+-- The relay's reading: the decisions not yet recorded, in order.
+CREATE INDEX report_decisions_pending ON messaging.report_decisions (id) WHERE relayed_at IS NULL;

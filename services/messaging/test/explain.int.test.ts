@@ -3,7 +3,7 @@
 // tables large enough that the planner prefers indexes where they pay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@bilmarknaden/db/database';
-import { createTestDatabase, functionStatement } from '@bilmarknaden/db/testing';
+import { createTestDatabase } from '@bilmarknaden/db/testing';
 import { conversationsRepository } from '../src/repositories/conversations-repository.ts';
 import { mailRepository } from '../src/repositories/mail-repository.ts';
 import { messagingMigrations } from '../src/migrations.ts';
@@ -57,13 +57,8 @@ async function plans(
 
 describe('the messaging indexes', () => {
   it("walks the inbox index for a user's newest conversations, first page and later", async () => {
-    // The repository calls messaging.inbox_page: its one statement, as the function holds it, is what is planned.
-    await plans((repo) => repo.inbox('storsäljare', null, 21));
-    expect(recorded.map((r) => r.sql)).toEqual([expect.stringMatching(/messaging\.inbox_page/)]);
-    const body = await functionStatement(db, 'messaging.inbox_page');
-    for (const before of ['9223372036854775807', '2000']) {
-      const r = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${body}`, ['storsäljare', before, 21]);
-      const plan = r.rows.map((row) => row['QUERY PLAN']).join('\n');
+    for (const before of [null, 2000]) {
+      const [plan] = await plans((repo) => repo.inbox('storsäljare', before, 21));
       expect(plan).toMatch(/participants_inbox/);
       expect(plan).not.toMatch(/Seq Scan on (participants|messages)/);
     }
