@@ -1,7 +1,7 @@
-// SIGKILL of the default process at random moments during 100 ad creations with photos (4 at a time, each
+// SIGKILL of the default process at random moments during 40 ad creations with photos (4 at a time, each
 // followed by a save), restarts, and then: every ad is complete with all its photos readable, or absent
 // with no file left; nothing pending; no saved entry points to a missing ad. PGlite only (the embedded
-// case, where the process holds the database); the inventory suite kills once, this kills repeatedly.
+// case, where the process holds the database), killed repeatedly.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,9 +17,9 @@ afterAll(() => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 });
 
-const ADS = 100;
+const ADS = 40;
 const CONCURRENCY = 4;
-const MAX_KILLS = 3;
+const MAX_KILLS = 2;
 
 /** A small deterministic generator, so a failing run can be repeated with the seed it prints. */
 function random(seed: number) {
