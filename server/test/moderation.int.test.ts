@@ -258,7 +258,9 @@ describe('the Kontrollpanel', () => {
     // A saver can remove the hidden ad from the list, not save it again.
     expect((await toggle()).json()).toEqual({ saved: false });
     expect((await toggle()).statusCode).toBe(404);
-    expect((await review(buyer)).statusCode).toBe(403);
+    // Anyone else is answered as if the hidden ad did not exist, and 'Liknande bilar' shows it to no one (issue 46).
+    expect((await review(buyer)).statusCode).toBe(404);
+    expect((await inject({ method: 'GET', url: `/api/inventory/cars/${ad}/similar` })).statusCode).toBe(404);
     expect((await review(seller, '')).json()).toMatchObject({ field: 'text' });
     expect((await review(seller)).statusCode).toBe(204);
     const again = await review(seller, 'Snälla');

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { AjvCompiler } from '@fastify/ajv-compiler';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { DomainError } from './domain-error.ts';
@@ -96,7 +97,14 @@ const allowDocsLogoStyle = (policy: string) =>
  * (prototype-poisoning keys refused whatever the host's options), the NUL guard, the not-found answer and the
  * OpenAPI document.
  */
+// Query strings and path parameters arrive as text and are converted to their schema's types; a JSON body is taken
+// as it is (issue 46: `{"carId": true}` or `{"text": ["a"]}` must not pass as 1 or 'a').
+const validators = AjvCompiler();
+const convertingValidator = validators({}, { customOptions: {} });
+const strictValidator = validators({}, { customOptions: { coerceTypes: false } });
+
 async function servicePlugin(app: FastifyInstance, opts: ServicePluginOptions): Promise<void> {
+  app.setValidatorCompiler((route) => (route.httpPart === 'body' ? strictValidator : convertingValidator)(route));
   const translate = opts.translateError ?? ((err: unknown) => err);
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const answer = errorAnswer(translate(err));

@@ -10,6 +10,7 @@ import {
   type Option,
 } from './options.ts';
 import { findKommun, findLan } from './places.ts';
+import { forbiddenCharactersMessage, hasForbiddenCharacters } from './validation/hidden-characters.ts';
 
 /** At most this many bevakningar per user. */
 export const MAX_WATCHES = 50;
@@ -38,6 +39,8 @@ export const WATCH_MESSAGES = {
   wordless: 'Söktermen behöver minst ett ord eller tal att bevaka',
   nameEmpty: 'Ge bevakningen ett namn',
   nameLong: `Namnet får vara högst ${MAX_WATCH_NAME} tecken`,
+  nameCharacters: forbiddenCharactersMessage('Namnet', 'single-line'),
+  queryCharacters: forbiddenCharactersMessage('Sökningen', 'single-line'),
   notify: 'Välj hur du vill bli meddelad',
   notFound: 'Bevakningen finns inte',
   tokenInvalid: 'Länken för att avsluta mejlen är ogiltig',
@@ -110,6 +113,19 @@ export function watchNameMessage(name: string): string | null {
   const trimmed = name.trim();
   if (trimmed === '') return WATCH_MESSAGES.nameEmpty;
   if (trimmed.length > MAX_WATCH_NAME) return WATCH_MESSAGES.nameLong;
+  // Names and query values reach mail subjects and the chips: the same rule as other single-line names.
+  if (hasForbiddenCharacters(name, 'single-line')) return WATCH_MESSAGES.nameCharacters;
+  return null;
+}
+
+/** The first query value the server would refuse (a control or bidi character), with its key, or null. */
+export function watchQueryProblem(query: WatchQuery): { field: WatchQueryKey; message: string } | null {
+  for (const key of WATCH_QUERY_KEYS) {
+    const value = query[key];
+    if (value !== undefined && hasForbiddenCharacters(value, 'single-line')) {
+      return { field: key, message: WATCH_MESSAGES.queryCharacters };
+    }
+  }
   return null;
 }
 

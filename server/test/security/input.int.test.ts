@@ -417,3 +417,36 @@ describe('limits', () => {
     expect(({} as Record<string, unknown>).role).toBeUndefined();
   });
 });
+
+describe('JSON bodies are taken as they are (issue 46)', () => {
+  it('a number, string or array of the wrong type answers 400 naming the field and stores nothing', async () => {
+    const json = (url: string, payload: unknown) =>
+      send(
+        {
+          method: 'POST',
+          url,
+          payload: JSON.stringify(payload),
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+        },
+        `${url} ${JSON.stringify(payload)}`,
+      );
+    const reportsBefore = (await t.db.query('SELECT count(*)::int AS n FROM inventory.ad_reports')).rows[0];
+    for (const carIdValue of [true, String(carId), [carId]]) {
+      const res = await json('/api/inventory/reports', { carId: carIdValue, reason: 'Annat' });
+      expect([res.statusCode, res.json().field], JSON.stringify(carIdValue)).toEqual([400, 'carId']);
+      const started = await json('/api/messaging/conversations', { carId: carIdValue, text: 'Hej' });
+      expect([started.statusCode, started.json().field], JSON.stringify(carIdValue)).toEqual([400, 'carId']);
+    }
+    expect((await t.db.query('SELECT count(*)::int AS n FROM inventory.ad_reports')).rows[0]).toEqual(reportsBefore);
+    const other = await registerUser(t.app, 'strikt');
+    const ad = await createAd(t.app, other, 1);
+    const first = await json('/api/messaging/conversations', { carId: ad, text: 'Finns den kvar?' });
+    expect(first.statusCode).toBe(201);
+    const id = (first.json() as { conversationId: number }).conversationId;
+    const arrayText = await json(`/api/messaging/conversations/${id}/messages`, { text: ['a'] });
+    expect([arrayText.statusCode, arrayText.json().field]).toEqual([400, 'text']);
+    // A query string is still text converted to its type.
+    const listed = await t.app.inject({ method: 'GET', url: '/api/inventory/001/2003?start=0&end=5' });
+    expect(listed.statusCode).toBe(200);
+  });
+});

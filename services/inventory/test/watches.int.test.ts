@@ -127,6 +127,17 @@ describe('saving a search', () => {
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().message).toBe('Från-priset får inte vara högre än till-priset');
     expect((await post({ kommun: '9999' })).json().message).toBe('Välj en kommun i listan');
+    // Names and values reach mail subjects: no control or bidi characters (issue 46), nothing stored.
+    for (const bad of ['Volvo\u202E09', 'Volvo\u0007', 'Volvo\r\nBcc: x@y.se']) {
+      expect((await post({ searchterm: bad })).json()).toEqual({
+        message: WATCH_MESSAGES.queryCharacters,
+        field: 'searchterm',
+      });
+      const named = await u.call('POST', paths.watches, { query: { make: 'Volvo' }, name: bad });
+      expect(named.statusCode).toBe(400);
+      expect(named.json()).toEqual({ message: WATCH_MESSAGES.nameCharacters, field: 'name' });
+    }
+    expect((await u.call('GET', paths.watches)).json()).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: `${BASE}${paths.watches}` })).statusCode).toBe(401);
   });
 
@@ -366,6 +377,13 @@ describe('unsubscribe links', () => {
     const other = await post(mine.id, eriks);
     expect(other.statusCode).toBe(403);
     expect(other.json().message).toBe(WATCH_MESSAGES.tokenOther);
+    // A missing bevakning answers as an existing one does (issue 46): no way to probe which ids exist.
+    const missing = 2_000_000_000;
+    const onMissing = await post(missing, eriks);
+    expect([onMissing.statusCode, onMissing.json()]).toEqual([other.statusCode, other.json()]);
+    const claimsMissing = `${missing}.${forged.split('.').slice(1).join('.')}`;
+    const claimsMine = `${mine.id}.${forged.split('.').slice(1).join('.')}`;
+    expect((await post(missing, claimsMissing)).json()).toEqual((await post(mine.id, claimsMine)).json());
     const old = await tokens.make(mine.id, anna.username, new Date(Date.now() - UNSUBSCRIBE_TTL_MS - 60_000));
     expect((await post(mine.id, old)).json()).toEqual({ message: WATCH_MESSAGES.tokenExpired, field: 'token' });
     expect((await post('x', good)).statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { MessageIdSchema, RowIdSchema } from './id-schemas.ts';
 
 // The messaging API's shapes (MESSAGING_BASE). Times are ISO 8601; ids are integers.
 
@@ -58,14 +59,14 @@ export const ConversationSchema = Type.Object({
   hasOlder: Type.Boolean(),
 });
 
-export const ConversationQuerySchema = Type.Object({ before: Type.Optional(Type.Integer({ minimum: 1 })) });
+export const ConversationQuerySchema = Type.Object({ before: Type.Optional(MessageIdSchema()) });
 
-export const StartConversationBodySchema = Type.Object({ carId: Type.Integer({ minimum: 1 }), text: Type.String() });
+export const StartConversationBodySchema = Type.Object({ carId: RowIdSchema(), text: Type.String() });
 export const StartConversationAnswerSchema = Type.Object({ conversationId: Type.Integer(), message: MessageSchema });
 
 export const SendMessageBodySchema = Type.Object({ text: Type.String() });
 
-export const ReadBodySchema = Type.Object({ upTo: Type.Integer({ minimum: 1 }) });
+export const ReadBodySchema = Type.Object({ upTo: MessageIdSchema() });
 
 export const ReportBodySchema = Type.Object({ reason: Type.String(), text: Type.Optional(Type.String()) });
 

@@ -1,12 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { CarSchema } from './car-schemas.ts';
+import { RowIdSchema } from './id-schemas.ts';
 
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 const time = (description?: string) => Type.String({ format: 'date-time', ...(description ? { description } : {}) });
 
 /** 'Anmäl annons': the shared rules check the reason and the text (validation/report.ts). */
 export const AdReportBodySchema = Type.Object({
-  carId: Type.Integer({ minimum: 1 }),
+  carId: RowIdSchema(),
   reason: Type.String(),
   text: Type.Optional(Type.String()),
 });

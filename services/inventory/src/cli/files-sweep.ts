@@ -16,10 +16,10 @@ import { createFileStorage } from '../storage/create-storage.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { parseFileKey, type FileKeyParts } from '../storage/file-keys.ts';
 import type { S3StorageOptions } from '../storage/s3-storage.ts';
+import { INT_MAX } from '@bilmarknaden/shared/schemas/id-schemas';
 
 export const USAGE = 'Usage: npm run files:sweep [-- --dry-run]   (--dry-run: count, change nothing)';
 
-const INT_MAX = 2_147_483_647;
 /** Ads looked up per query. */
 const BATCH = 500;
 

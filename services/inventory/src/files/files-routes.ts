@@ -3,10 +3,10 @@ import type { Queryable } from '@bilmarknaden/db/database';
 import { carsRepository } from '../repositories/cars-repository.ts';
 import { fileKey, parsePhotoName } from '../storage/file-keys.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
+import { INT_MAX } from '@bilmarknaden/shared/schemas/id-schemas';
 
 export const FILE_NOT_FOUND_MESSAGE = 'Bilden finns inte';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const INT_MAX = 2_147_483_647;
 
 export interface FilesRoutesOptions {
   db: Queryable;

@@ -82,7 +82,10 @@ export function detailRoutes(app: FastifyInstance, ctx: RouteContext): void {
     async (request, reply) => {
       const id = pathId(request, MESSAGES.carNotFound);
       const ad = await cars.findOwnership(id);
-      if (!ad || ad.status === 'pending') throw new DomainError('not-found', MESSAGES.carNotFound);
+      // Pending and hidden ads do not exist for the public (issue 46).
+      if (!ad || (ad.status !== 'active' && ad.status !== 'sold')) {
+        throw new DomainError('not-found', MESSAGES.carNotFound);
+      }
       reply.type(JSON_TYPE);
       return jsonText(await cars.similarJson(id, SIMILAR_CARS));
     },

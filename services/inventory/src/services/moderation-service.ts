@@ -296,8 +296,10 @@ export function moderationService({
     /** 'Begär omprövning': once per hiding, by the owner; the ad returns to the queue, marked. */
     async requestReview(user: ModerationUser, carId: number, body: Record<string, unknown>): Promise<void> {
       const ad = await cars.findOwnership(carId);
-      if (!ad || ad.status === 'pending') throw new DomainError('not-found', MESSAGES.carNotFound);
-      if (!sameUser(ad.username, user.username)) throw new DomainError('forbidden', MESSAGES.forbidden);
+      // Anyone but the owner is answered as if the ad did not exist: a hidden ad shows through no side door.
+      if (!ad || ad.status === 'pending' || !sameUser(ad.username, user.username)) {
+        throw new DomainError('not-found', MESSAGES.carNotFound);
+      }
       const input = normalizeReview(body);
       refuseFailure(lastFailure(reviewRequestRules, input));
       const result = await repo.requestReview(carId, input.text);

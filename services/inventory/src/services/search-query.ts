@@ -19,6 +19,7 @@ import { parseWholeNumber } from '@bilmarknaden/shared/validation/rules';
 import { findKommun, findLan, PLACE_MESSAGES } from '@bilmarknaden/shared/places';
 import { DomainError } from '@bilmarknaden/service-kit/domain-error';
 import { foldForSearch } from './search-folding.ts';
+import { INT_MAX } from '@bilmarknaden/shared/schemas/id-schemas';
 
 /** A window of a list: rows start … end-1 (the specification's start/end). */
 export interface Window {
@@ -101,7 +102,6 @@ export const MAX_SEARCH_WORDS = 8;
 const MAX_FILTER_LENGTH = 100;
 /** pg_trgm needs three characters to use its index for `LIKE '%…%'`. */
 const MIN_PARTIAL_LENGTH = 3;
-const INT_MAX = 2_147_483_647;
 
 type Raw = Record<string, unknown>;
 

@@ -8,6 +8,7 @@ import {
   watchName,
   watchNameMessage,
   watchQueryFrom,
+  watchQueryProblem,
   type WatchNotify,
 } from '@bilmarknaden/shared/watches';
 import { accountClosedError } from '../errors.ts';
@@ -78,6 +79,8 @@ export function watchService({ db, now = () => new Date() }: WatchServiceDeps) {
       }
       const query = watchQueryFrom(strings);
       if (!isWatchable(query)) throw new DomainError('invalid', WATCH_MESSAGES.empty, { field: 'query' });
+      const problem = watchQueryProblem(query);
+      if (problem) throw new DomainError('invalid', problem.message, { field: problem.field });
       const parsed = await withCorrectedSearch(parseListQuery(query), searchTermsRepository(db).closeNames);
       if (parsed.wordlessTerm) throw new DomainError('invalid', WATCH_MESSAGES.wordless, { field: 'searchterm' });
       const name = readName(input.name ?? watchName(query))!;
@@ -135,7 +138,8 @@ export function watchService({ db, now = () => new Date() }: WatchServiceDeps) {
                 [watchId],
               )
             ).rows[0];
-      const check = await tokens.check(token, watchId ?? -1, owner?.username ?? null, now());
+      if (watchId === null) throw new DomainError('invalid', WATCH_MESSAGES.tokenInvalid, { field: 'watch' });
+      const check = await tokens.check(token, watchId, owner?.username ?? null, now());
       if (!check.ok) {
         if (check.reason === 'expired')
           throw new DomainError('invalid', WATCH_MESSAGES.tokenExpired, { field: 'token' });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { parseRowId } from '@bilmarknaden/shared/schemas/id-schemas';
 import type { TokenClaims } from '@bilmarknaden/shared/auth/token';
 import type { BearerAuth } from '@bilmarknaden/service-kit/bearer-auth';
 import type { ConversationService } from '../services/conversation-service.ts';
@@ -15,14 +16,8 @@ export interface RouteContext {
 /** The app with the routes' TypeBox schemas giving the request and reply types. */
 export const typed = (app: FastifyInstance) => app.withTypeProvider<TypeBoxTypeProvider>();
 
-const INT_MAX = 2_147_483_647;
-
 /** A conversation id from the path: digits only and within the column's range, else null (answered 404). */
-export function parseId(value: unknown): number | null {
-  if (typeof value !== 'string' || !/^\d{1,10}$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 && n <= INT_MAX ? n : null;
-}
+export const parseId = parseRowId;
 
 /** The params of a `/conversations/:id…` route: declared a string, read by `parseId`. */
 export const IdParamsSchema = Type.Object({ id: Type.String() });
