@@ -307,6 +307,37 @@ describe('blocking', () => {
     expect((await buyer.send(id, 'Tack')).statusCode).toBe(201);
     expect((await buyer.get(paths.conversation(id))).json().blocked).toEqual({ byMe: false, byOther: false });
   });
+
+  it('follows the person: no new conversation about another ad, either way, until it is lifted (issue 46)', async () => {
+    const seller = await caller(t, 'säljare');
+    const buyer = await caller(t, 'envis');
+    const id = await startConversation(buyer, t.addAd(seller.username));
+    const second = await startConversation(buyer, t.addAd(seller.username));
+    expect((await seller.put(paths.block(id))).statusCode).toBe(204);
+    const conversationsOf = async () =>
+      (await t.db.query('SELECT count(*)::int AS n FROM messaging.conversations WHERE buyer = $1', [buyer.username]))
+        .rows[0];
+    const before = await conversationsOf();
+
+    // Another ad of hers: refused with the same message as in the blocked conversation, nothing stored.
+    const other = await buyer.start(t.addAd(seller.username), 'Då frågar jag om den här i stället');
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual({ message: 'Du kan inte skicka meddelanden i den här konversationen' });
+    expect(await conversationsOf()).toEqual(before);
+    // The conversation they already had about another ad is blocked too.
+    expect((await buyer.send(second, 'Hallå?')).statusCode).toBe(403);
+    expect((await buyer.get(paths.conversation(second))).json().blocked).toEqual({ byMe: false, byOther: true });
+    // The other way: she cannot write to him about his ad either while she blocks him.
+    const hers = await seller.start(t.addAd(buyer.username), 'Säljer du din bil?');
+    expect(hers.statusCode).toBe(403);
+    expect(hers.json()).toEqual({
+      message: 'Du har blockerat användaren. Häv blockeringen för att skicka meddelanden.',
+    });
+
+    expect((await seller.del(paths.block(id))).statusCode).toBe(204);
+    expect((await buyer.send(second, 'Tack')).statusCode).toBe(201);
+    expect((await buyer.start(t.addAd(seller.username), 'Och den här?')).statusCode).toBe(201);
+  });
 });
 
 describe('reporting', () => {

@@ -264,6 +264,18 @@ export function conversationsRepository(db: Database) {
           [ad.carId, buyer],
         );
         if (existing.rows[0]) return sendIn(tx, buyer, existing.rows[0].id, text, limits);
+        // A block is between two people: it covers every conversation of theirs, new ones too.
+        const blocked = await tx.query<{ by_me: boolean; by_other: boolean }>(
+          `SELECT coalesce(bool_or(lower(p.username) = lower($1)), false) AS by_me,
+                  coalesce(bool_or(lower(p.username) = lower($2)), false) AS by_other
+             FROM messaging.participants p
+             JOIN messaging.participants o ON o.conversation_id = p.conversation_id AND o.is_seller <> p.is_seller
+            WHERE p.blocks AND lower(p.username) IN (lower($1), lower($2))
+              AND lower(o.username) IN (lower($1), lower($2)) AND lower(o.username) <> lower(p.username)`,
+          [buyer, ad.seller],
+        );
+        if (blocked.rows[0]!.by_me) return { kind: 'blocked-by-me' };
+        if (blocked.rows[0]!.by_other) return { kind: 'blocked-by-other' };
         const limited = await hourly(tx, 'conversations', buyer, limits);
         if (limited) return limited;
         const created = await tx.query<{ id: number }>(
@@ -392,12 +404,28 @@ export function conversationsRepository(db: Database) {
     },
 
     /** Sets whether the user blocks the other party; false when the user takes no part. */
-    async setBlock(username: string, conversationId: number, blocks: boolean): Promise<boolean> {
-      const r = await db.query(
-        `UPDATE messaging.participants SET blocks = $3 WHERE conversation_id = $1 AND username = $2`,
-        [conversationId, username, blocks],
-      );
-      return r.rowCount > 0;
+    /**
+     * Blocks or unblocks the other party of a conversation the user takes part in: in every conversation of the
+     * two, since a block is between two people. False when the user takes no part in it.
+     */
+    setBlock(username: string, conversationId: number, blocks: boolean): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const r = await tx.query(
+          `UPDATE messaging.participants SET blocks = $3 WHERE conversation_id = $1 AND username = $2`,
+          [conversationId, username, blocks],
+        );
+        if (r.rowCount === 0) return false;
+        await tx.query(
+          `UPDATE messaging.participants p SET blocks = $3
+             FROM messaging.participants o,
+                  (SELECT other.username FROM messaging.participants other
+                    WHERE other.conversation_id = $1 AND other.username <> $2) pair
+            WHERE p.username = $2 AND o.conversation_id = p.conversation_id AND o.is_seller <> p.is_seller
+              AND lower(o.username) = lower(pair.username) AND p.blocks <> $3`,
+          [conversationId, username, blocks],
+        );
+        return true;
+      });
     },
 
     /** Reports a conversation the user takes part in: one open report per user and conversation. */
