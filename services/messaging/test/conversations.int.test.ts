@@ -96,6 +96,8 @@ describe('starting a conversation', () => {
       ['', 'Skriv ett meddelande'],
       ['   \n  ', 'Skriv ett meddelande'],
       [undefined, 'Skriv ett meddelande'],
+      // Only zero-width characters would be stored and look empty (issue 46).
+      ['\u200B\u200C\u200D\u2060\uFEFF', 'Skriv ett meddelande'],
       ['x'.repeat(MESSAGE_LIMITS.textMax + 1), 'Meddelandet får vara högst 2000 tecken'],
       ['Volvo \u202E09', 'Meddelandet innehåller otillåtna osynliga styrtecken'],
       ['pip\u0007', 'Meddelandet innehåller otillåtna osynliga styrtecken'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasForbiddenCharacters } from './hidden-characters.ts';
+import { hasForbiddenCharacters, hasVisibleCharacter } from './hidden-characters.ts';
 
 const BIDI = ['\u061C', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E'];
 const ISOLATES = ['\u2066', '\u2067', '\u2068', '\u2069'];
@@ -42,5 +42,13 @@ describe('hasForbiddenCharacters', () => {
     for (const c of ['\u0020', '\u007E', '\u00A0', '\u200D', '\u2029', '\u202F', '\u2065', '\u206A', '\u061B']) {
       expect(hasForbiddenCharacters(`a${c}b`, 'multi-line'), code(c)).toBe(false);
     }
+  });
+});
+
+describe('hasVisibleCharacter', () => {
+  it('needs one character that shows: zero-width spaces, joiners, fillers and white space alone do not', () => {
+    for (const value of ['', ' \n\t', '\u200B', '\u200C\u200D', '\u2060\uFEFF', '\u00AD', '\u3164', '\u115F\u1160'])
+      expect(hasVisibleCharacter(value), JSON.stringify(value)).toBe(false);
+    for (const value of ['a', '\u200Bhej\u200B', '🚗', '.', 'ö']) expect(hasVisibleCharacter(value), value).toBe(true);
   });
 });

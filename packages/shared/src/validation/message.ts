@@ -1,5 +1,5 @@
 import { charLength, text, type Rule } from './rules.ts';
-import { forbiddenCharactersMessage, hasForbiddenCharacters } from './hidden-characters.ts';
+import { forbiddenCharactersMessage, hasForbiddenCharacters, hasVisibleCharacter } from './hidden-characters.ts';
 
 /** A message between buyer and seller: 1–2000 characters after trimming (issue #25). */
 export const MESSAGE_LIMITS = { textMax: 2000 } as const;
@@ -11,7 +11,8 @@ export interface MessageInput {
 // ONE rule for the composer and the messaging service. Line breaks are kept (a message is multi-line text);
 // control and bidi characters are refused as in descriptions, so a message shows as the text it is.
 export const messageRules: readonly Rule<MessageInput>[] = [
-  { field: 'text', message: 'Skriv ett meddelande', fails: (m) => m.text === '' },
+  // Only invisible characters (zero-width spaces, fillers) is no message either: it would look empty.
+  { field: 'text', message: 'Skriv ett meddelande', fails: (m) => !hasVisibleCharacter(m.text) },
   {
     field: 'text',
     message: `Meddelandet får vara högst ${MESSAGE_LIMITS.textMax} tecken`,
