@@ -294,6 +294,41 @@ describe('the Kontrollpanel', () => {
     // Another moderator decides it.
     expect((await dismiss(admin, reported)).statusCode).toBe(204);
   });
+
+  it('shows a moderator the open reports about their own ads, users and conversations only in others’ queues', async () => {
+    const queueOf = async (who: TestUser, url: string) =>
+      (await inject({ method: 'GET', url, headers: who.headers })).json() as Record<string, unknown>[];
+    const ownAd = await createAd(first.app, moderator, 1, { title: 'Moderatorns egen bil' });
+    await report(buyer, ownAd);
+    await inject({
+      method: 'POST',
+      url: `/api/inventory/users/${moderator.username}/reports`,
+      headers: buyer.headers,
+      payload: { reason: 'Misstänkt bedrägeri', text: 'Svarar aldrig' },
+    });
+    const started = await inject({
+      method: 'POST',
+      url: '/api/messaging/conversations',
+      headers: buyer.headers,
+      payload: { carId: ownAd, text: 'Hej!' },
+    });
+    const conversationId = started.json().conversationId as number;
+    await inject({
+      method: 'POST',
+      url: `/api/messaging/conversations/${conversationId}/report`,
+      headers: buyer.headers,
+      payload: { reason: 'Misstänkt bedrägeri' },
+    });
+    const ads = (items: Record<string, unknown>[]) => items.map((i) => i.carId);
+    const users = (items: Record<string, unknown>[]) => items.map((i) => i.username);
+    const conversations = (items: Record<string, unknown>[]) => items.map((i) => i.conversationId);
+    expect(ads(await queueOf(moderator, '/api/inventory/moderation/queue'))).not.toContain(ownAd);
+    expect(users(await queueOf(moderator, '/api/inventory/moderation/users'))).not.toContain(moderator.username);
+    expect(conversations(await queueOf(moderator, '/api/messaging/reports'))).not.toContain(conversationId);
+    expect(ads(await queueOf(admin, '/api/inventory/moderation/queue'))).toContain(ownAd);
+    expect(users(await queueOf(admin, '/api/inventory/moderation/users'))).toContain(moderator.username);
+    expect(conversations(await queueOf(admin, '/api/messaging/reports'))).toContain(conversationId);
+  });
 });
 
 describe('reported conversations', () => {

@@ -235,9 +235,10 @@ export function moderationRepository(db: Queryable) {
 
     /**
      * 'Anmälda användare': users with open reports, most reported and oldest first, each with its open reports
-     * (reason and text, never the reporter), the user's ads and record. Closed accounts leave it.
+     * (reason and text, never the reporter), the user's ads and record. Closed accounts leave it, and so do the
+     * reports about the moderator who reads it: others decide those.
      */
-    async userQueue(limit: number): Promise<UserQueueItem[]> {
+    async userQueue(limit: number, viewer: string): Promise<UserQueueItem[]> {
       const r = await db.query<{ username: string; n: number; first: Date | string; reports: string }>(
         `SELECT min(reported) AS username, count(*)::int AS n, min(created) AS first,
            json_agg(json_build_object('id', id, 'reason', reason, 'text', text, 'created', created)
@@ -245,10 +246,11 @@ export function moderationRepository(db: Queryable) {
            FROM inventory.user_reports u
           WHERE outcome IS NULL
             AND NOT EXISTS (SELECT 1 FROM inventory.closed_sellers cs WHERE cs.username_lower = lower(u.reported))
+            AND lower(u.reported) <> lower($2)
           GROUP BY lower(reported)
           ORDER BY count(*) DESC, min(created), lower(reported)
           LIMIT $1`,
-        [limit],
+        [limit, viewer],
       );
       const items: UserQueueItem[] = [];
       for (const x of r.rows) {
@@ -311,9 +313,10 @@ export function moderationRepository(db: Queryable) {
 
     /**
      * The queue: ads with open reports or an open review request, most reported and oldest first, each with its
-     * open reports. Ads removed by their owner leave it (their reports stay in the reporters' lists).
+     * open reports. Ads removed by their owner leave it (their reports stay in the reporters' lists), and the
+     * moderator who reads it does not see their own ads in it: others decide those.
      */
-    async queue(limit: number): Promise<QueueItem[]> {
+    async queue(limit: number, viewer: string): Promise<QueueItem[]> {
       const r = await db.query<{
         id: number;
         title: string;
@@ -339,9 +342,10 @@ export function moderationRepository(db: Queryable) {
            LEFT JOIN open o ON o.car_id = c.id
            LEFT JOIN review v ON v.car_id = c.id
           WHERE (o.car_id IS NOT NULL OR v.car_id IS NOT NULL) AND c.status IN ('active', 'sold', 'hidden')
+            AND lower(c.username) <> lower($2)
           ORDER BY coalesce(o.n, 0) DESC, least(o.first, v.review_requested_at), c.id
           LIMIT $1`,
-        [limit],
+        [limit, viewer],
       );
       return r.rows.map((x) => ({
         carId: x.id,

@@ -251,7 +251,7 @@ export function moderationService({
     /** 'Anmälda användare': the reported users, for staff. */
     async userQueue(user: ModerationUser): Promise<UserQueueItem[]> {
       requireStaff(user);
-      return repo.userQueue(QUEUE_LIMIT);
+      return repo.userQueue(QUEUE_LIMIT, user.username);
     },
 
     /** No breach found: the user's open reports are dismissed and their reporters told; not about or by oneself. */
@@ -309,7 +309,7 @@ export function moderationService({
 
     async queue(user: ModerationUser): Promise<QueueItem[]> {
       requireStaff(user);
-      return repo.queue(QUEUE_LIMIT);
+      return repo.queue(QUEUE_LIMIT, user.username);
     },
 
     /** One ad as the moderators see it: as the public would (hidden too), its reports and its seller's record. */

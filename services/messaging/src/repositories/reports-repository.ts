@@ -6,8 +6,15 @@ const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOStr
 /** How many of a reported conversation's newest messages the moderators read with the report. */
 export const REPORTED_MESSAGES = 20;
 
-/** The open reports of conversations, oldest first, each with its conversation's newest messages (the queue). */
-export async function openConversationReports(db: Queryable, limit: number): Promise<ConversationReport[]> {
+/**
+ * The open reports of conversations, oldest first, each with its conversation's newest messages (the queue): those of
+ * the conversations the moderator `viewer` takes part in are left for others to decide.
+ */
+export async function openConversationReports(
+  db: Queryable,
+  limit: number,
+  viewer: string,
+): Promise<ConversationReport[]> {
   const r = await db.query<{
     id: number;
     conversation_id: number;
@@ -28,8 +35,9 @@ export async function openConversationReports(db: Queryable, limit: number): Pro
           FROM (SELECT * FROM messaging.messages WHERE conversation_id = c.id ORDER BY id DESC LIMIT $2) m) AS messages
        FROM messaging.reports r JOIN messaging.conversations c ON c.id = r.conversation_id
       WHERE r.handled_at IS NULL
+        AND lower(coalesce(c.seller, '')) <> lower($3) AND lower(coalesce(c.buyer, '')) <> lower($3)
       ORDER BY r.created_at, r.id LIMIT $1`,
-    [limit, REPORTED_MESSAGES],
+    [limit, REPORTED_MESSAGES, viewer],
   );
   return r.rows.map((x) => ({
     id: x.id,

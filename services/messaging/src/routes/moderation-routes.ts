@@ -36,11 +36,11 @@ export function moderationRoutes(
       },
     },
     async (request) => {
-      const { role } = ctx.auth.user(request);
+      const { role, username } = ctx.auth.user(request);
       if (role !== ROLES.moderator && role !== ROLES.administrator) {
         throw new DomainError('forbidden', MODERATION_MESSAGES.staffOnly);
       }
-      return openConversationReports(ctx.db, 100);
+      return openConversationReports(ctx.db, 100, username);
     },
   );
 
