@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
 import { closedAccountsRepository } from '@bilmarknaden/identity/repositories/closed-accounts-repository';
-import { eraseAccount } from '@bilmarknaden/messaging/repositories/conversations-repository';
+import { eraseAccount, recordStaffBlock } from '@bilmarknaden/messaging/repositories/conversations-repository';
 import { createSellerErasure } from '@bilmarknaden/inventory/services/seller-erasure';
 import {
   applyBlock,
@@ -172,18 +172,26 @@ export function startMessagingClosureRelay(app: FastifyInstance, db: Database): 
 }
 
 /**
- * The relay between identity's blocks and inventory on one database (decision 041): each block or unblock hides or
- * shows the user's ads (a block also decides the user's open reports and mails their reporters) and is recorded in
- * inventory's audit log, then marked relayed. Run right after each change
+ * The relay between identity's blocks and inventory and messaging on one database (decision 041): each block or
+ * unblock hides or shows the user's ads (a block also decides the user's open reports and mails their reporters), is
+ * recorded in inventory's audit log and in messaging's blocked users, then marked relayed. Run right after each change
  * (identity's `onBlockChanged`), when ready and every minute, like the closure relay.
  */
 export function startBlockRelay(app: FastifyInstance, db: Database, mail?: ModerationMail): ClosureRelay {
   const blocks = userBlocksRepository(db);
   const relay = createClosureRelay<PendingBlock>({
     closedAccounts: { pending: (limit) => blocks.pending(limit), markErased: (id, at) => blocks.markRelayed(id, at) },
-    eraseSeller: (_username, row) => applyBlock(db, row, { ...(mail ? { mail } : {}), log: app.log }),
+    eraseSeller: async (_username, row) => {
+      const applied = await applyBlock(db, row, { ...(mail ? { mail } : {}), log: app.log });
+      // Messaging refuses messages to a blocked user (issue 46): both steps may run again, neither twice in effect.
+      await recordStaffBlock(db, row.username, row.blocked);
+      return applied;
+    },
     log: app.log,
-    logLines: { done: 'carried a block to inventory', failed: 'a block is not yet carried to inventory; tried again' },
+    logLines: {
+      done: 'carried a block to inventory and messaging',
+      failed: 'a block is not yet carried to inventory and messaging; tried again',
+    },
   });
   runClosureRelay(app, relay, CLOSURE_RELAY_INTERVAL_MS);
   return relay;

@@ -423,6 +423,20 @@ describe('blocking', () => {
     const ad = await createAd(first.app, bad, 1, { title: 'Spärrad säljares bil' });
     const old = await earlierToken(privateKey, bad.username, 60);
     expect((await savedList(second, old)).statusCode).toBe(200);
+    const asked = await inject({
+      method: 'POST',
+      url: '/api/messaging/conversations',
+      headers: buyer.headers,
+      payload: { carId: ad, text: 'Finns bilen kvar?' },
+    });
+    const conversationId = asked.json().conversationId as number;
+    const write = () =>
+      inject({
+        method: 'POST',
+        url: `/api/messaging/conversations/${conversationId}/messages`,
+        headers: buyer.headers,
+        payload: { text: 'Hallå?' },
+      });
     const res = await block(moderator, bad.username, true);
     expect(res.json()).toEqual({ username: bad.username, blocked: true });
     const login = await inject({
@@ -449,6 +463,10 @@ describe('blocking', () => {
     await first.app.inject({ method: 'GET', url: '/healthz' });
     const detail = await inject({ method: 'GET', url: `/api/inventory/001/2001?carid=${ad}` });
     expect(detail.statusCode).toBe(404);
+    // Nobody writes to a blocked user (issue 46), with a message that says why.
+    const toBlocked = await write();
+    expect(toBlocked.statusCode).toBe(403);
+    expect(toBlocked.json().message).toBe('Användaren är spärrad av Bilmarknaden och kan inte få meddelanden');
     const audit = await inject({
       method: 'GET',
       url: `/api/inventory/moderation/audit?action=block&username=${bad.username}`,
@@ -476,6 +494,7 @@ describe('blocking', () => {
     expect(again.statusCode).toBe(200);
     expect((await inject({ method: 'GET', url: `/api/inventory/001/2001?carid=${ad}` })).statusCode).toBe(200);
     expect((await inject({ method: 'GET', url: `/api/inventory/001/2001?carid=${late}` })).statusCode).toBe(200);
+    expect((await write()).statusCode).toBe(201);
   });
 
   it('lets a moderator block users only, an administrator also moderators, and nobody themselves or an administrator', async () => {

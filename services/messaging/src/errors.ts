@@ -11,6 +11,7 @@ export const MESSAGES = {
   blockedByMe: 'Du har blockerat användaren. Häv blockeringen för att skicka meddelanden.',
   blockedByOther: 'Du kan inte skicka meddelanden i den här konversationen',
   otherClosed: 'Användaren har raderat sitt konto och kan inte få meddelanden',
+  otherBlocked: 'Användaren är spärrad av Bilmarknaden och kan inte få meddelanden',
   reportOpen: 'Du har redan anmält den här konversationen',
   badCursor: 'Ogiltig sidmarkör',
   accountClosed: ACCOUNT_CLOSURE_MESSAGES.accountClosed,

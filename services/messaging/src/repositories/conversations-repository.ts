@@ -61,7 +61,7 @@ export interface Limited {
 
 export type SendOutcome =
   | { kind: 'sent'; conversationId: number; message: MessageView }
-  | { kind: 'not-found' | 'closed' | 'blocked-by-me' | 'blocked-by-other' | 'other-closed' }
+  | { kind: 'not-found' | 'closed' | 'blocked-by-me' | 'blocked-by-other' | 'other-closed' | 'other-blocked' }
   | Limited;
 
 export type ReportOutcome = { kind: 'reported'; id: number } | { kind: 'not-found' | 'closed' | 'open' } | Limited;
@@ -162,6 +162,8 @@ const SEND_SQL = `
               ORDER BY sent_at LIMIT $4) counted),
    checked AS (
      SELECT EXISTS (SELECT 1 FROM messaging.closed_accounts WHERE username_lower = lower($1)) AS closed,
+            EXISTS (SELECT 1 FROM messaging.blocked_users b WHERE b.username_lower = lower(me.other_username))
+              AS other_staff_blocked,
             me.*, hourly.*
        FROM hourly LEFT JOIN me ON true),
    m AS (
@@ -169,7 +171,7 @@ const SEND_SQL = `
      SELECT $2, $1, $3 FROM checked
       WHERE NOT checked.closed AND checked.is_seller IS NOT NULL AND NOT checked.blocks
         AND checked.other_blocks IS NOT TRUE AND checked.other_username IS NOT NULL
-        AND checked.n < $4
+        AND NOT checked.other_staff_blocked AND checked.n < $4
      RETURNING messages.id, messages.conversation_id, messages.text, messages.sent_at, messages.sender),
    -- The sender has seen the conversation up to their own message; the other party has one more to read.
    moved AS (
@@ -180,6 +182,7 @@ const SEND_SQL = `
             mailed_for = CASE WHEN p.username = m.sender THEN NULL ELSE p.mailed_for END
        FROM m WHERE p.conversation_id = m.conversation_id)
   SELECT checked.closed, checked.is_seller, checked.blocks, checked.other_blocks, checked.other_username,
+         checked.other_staff_blocked,
          checked.n, checked.wait, m.id, m.conversation_id, m.text, m.sent_at, m.sender,
          CASE WHEN m.id IS NOT NULL THEN pg_notify($5, json_build_object(
            'kind', 'message', 'conversationId', m.conversation_id, 'messageId', m.id,
@@ -200,6 +203,7 @@ async function sendIn(
       blocks: boolean;
       other_blocks: boolean | null;
       other_username: string | null;
+      other_staff_blocked: boolean;
       n: number;
       wait: number | null;
     }
@@ -217,6 +221,7 @@ async function sendIn(
   if (row.blocks) return { kind: 'blocked-by-me' };
   if (row.other_blocks) return { kind: 'blocked-by-other' };
   if (row.other_username === null) return { kind: 'other-closed' };
+  if (row.other_staff_blocked) return { kind: 'other-blocked' };
   return limitedBy('messages', limits, row) ?? { kind: 'not-found' };
 }
 
@@ -532,4 +537,14 @@ export function eraseAccount(db: Database, username: string): Promise<{ erasedMe
     );
     return { erasedMessages: erased.rowCount };
   });
+}
+
+/** Records that staff blocked or unblocked a user (the block relay, decision 041); repeating it changes nothing. */
+export async function recordStaffBlock(db: Queryable, username: string, blocked: boolean): Promise<void> {
+  await (blocked
+    ? db.query(
+        'INSERT INTO messaging.blocked_users (username_lower) VALUES (lower($1)) ON CONFLICT (username_lower) DO NOTHING',
+        [username],
+      )
+    : db.query('DELETE FROM messaging.blocked_users WHERE username_lower = lower($1)', [username]));
 }

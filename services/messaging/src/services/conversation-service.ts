@@ -56,6 +56,8 @@ function sent(outcome: SendOutcome) {
       throw new DomainError('forbidden', MESSAGES.blockedByOther);
     case 'other-closed':
       throw new DomainError('forbidden', MESSAGES.otherClosed);
+    case 'other-blocked':
+      throw new DomainError('forbidden', MESSAGES.otherBlocked);
     case 'limited':
       throw limitedError(
         outcome,
