@@ -90,8 +90,12 @@ async function publicViews(carId: number) {
     inList: ids(list).includes(carId),
     onUserPage: ids(byUser).includes(carId),
     photo: photo.statusCode,
-    // The saved list keeps it, marked removed.
-    inSaved: savedEntry ? (savedEntry.removed ? 'removed' : 'shown') : 'absent',
+    // The saved list keeps it, marked removed and showing nothing else of it (issue 46).
+    inSaved: savedEntry
+      ? savedEntry.removed
+        ? JSON.stringify(savedEntry) === JSON.stringify({ id: carId, removed: true }) && 'removed'
+        : 'shown'
+      : 'absent',
   };
 }
 const VISIBLE = { detail: 200, inList: true, onUserPage: true, photo: 200, inSaved: 'shown' };

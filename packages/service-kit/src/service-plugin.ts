@@ -25,6 +25,11 @@ export interface ServicePluginOptions {
   jsonBodyLimit: number;
   /** Turns the service's own errors (an image library's, a form parser's) into DomainErrors. */
   translateError?: (err: unknown) => unknown;
+  /**
+   * Converts JSON body values to their schema's types, as query strings are. Only for forms whose clients send
+   * numbers for text fields by the specification (identity's registration); elsewhere a body is taken as it is.
+   */
+  convertJsonBodies?: boolean;
   /** The OpenAPI document and its UI at `/docs` under the service's prefix; none when omitted. */
   docs?: { title: string; description: string };
 }
@@ -104,7 +109,8 @@ const convertingValidator = validators({}, { customOptions: {} });
 const strictValidator = validators({}, { customOptions: { coerceTypes: false } });
 
 async function servicePlugin(app: FastifyInstance, opts: ServicePluginOptions): Promise<void> {
-  app.setValidatorCompiler((route) => (route.httpPart === 'body' ? strictValidator : convertingValidator)(route));
+  const bodyValidator = opts.convertJsonBodies ? convertingValidator : strictValidator;
+  app.setValidatorCompiler((route) => (route.httpPart === 'body' ? bodyValidator : convertingValidator)(route));
   const translate = opts.translateError ?? ((err: unknown) => err);
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const answer = errorAnswer(translate(err));

@@ -64,6 +64,7 @@ export type LoginBody = Static<typeof LoginBodySchema>;
 export type FeedbackBody = Static<typeof FeedbackBodySchema>;
 export type FeedbackItem = Static<typeof FeedbackItemSchema>;
 export type SavedCarListItem = Static<typeof SavedCarListSchema>[number];
+export type SavedCar = Extract<SavedCarListItem, { removed: false }>;
 export type SavedRemovedItem = Static<typeof SavedRemovedListSchema>[number];
 export type SoldCarListItem = Static<typeof SoldCarListSchema>[number];
 export type PriceLabel = Static<typeof PriceLabelSchema>;

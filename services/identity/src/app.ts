@@ -195,6 +195,8 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
   await app.register(serviceKit, {
     name: 'identity',
     jsonBodyLimit: bodyLimit,
+    // The specification's registration sends zipcode and housenumber as numbers; the shared rules check the text.
+    convertJsonBodies: true,
     docs: {
       title: 'Bilmarknaden identity',
       description: 'Accounts, logins and tokens. Errors: {message, field?} in Swedish.',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CarListItem, SavedCarListItem } from '@bilmarknaden/shared/api-types';
+import type { CarListItem, SavedCar } from '@bilmarknaden/shared/api-types';
 import { MAX_SAVED, ROLES } from '@bilmarknaden/shared/constants';
 import { BASE, buildTestApp, countRows, createTokenKit, insertCar, type TestApp } from './inventory-helpers.ts';
 
@@ -97,12 +97,12 @@ describe('saved ads', () => {
     const soldAt = marked.json<{ soldAt: string }>().soldAt;
 
     // Same order as before the sale; the sold ad says when, the other says null.
-    let list = (await savedList(anna)).body as SavedCarListItem[];
+    let list = (await savedList(anna)).body as SavedCar[];
     expect(list.map((c) => [c.id, c.soldAt])).toEqual([
       [forSale, null],
       [sold, soldAt],
     ]);
-    expect((await savedList(anna, '?start=1&end=2')).body.map((c: SavedCarListItem) => c.id)).toEqual([sold]);
+    expect((await savedList(anna, '?start=1&end=2')).body.map((c: SavedCar) => c.id)).toEqual([sold]);
 
     // 'Ångra' puts it back for sale: soldAt null again.
     expect((await mark('DELETE')).statusCode).toBe(204);
@@ -112,7 +112,7 @@ describe('saved ads', () => {
 
     // Unsaving a sold ad works; saving it again, or by someone who never saved it, is refused as for a missing ad.
     expect(await toggle(sold, anna)).toEqual({ status: 200, body: { saved: false } });
-    expect((await savedList(anna)).body.map((c: SavedCarListItem) => c.id)).toEqual([forSale]);
+    expect((await savedList(anna)).body.map((c: SavedCar) => c.id)).toEqual([forSale]);
     const notFound = { status: 404, body: { message: 'Annonsen finns inte' } };
     expect(await toggle(sold, anna)).toEqual(notFound);
     expect(await toggle(sold, await t.auth('nykomling'))).toEqual(notFound);

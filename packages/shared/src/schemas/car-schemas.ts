@@ -45,22 +45,26 @@ export const SoldCarListSchema = Type.Array(
   Type.Composite([CarListItemSchema, Type.Object({ soldAt: Type.String({ format: 'date-time' }) })]),
 );
 
-/** `GET /001/3002`: the saved ads, for sale, sold or hidden; `soldAt` null while for sale (issue 28). */
-export const SavedCarListSchema = Type.Array(
-  Type.Composite([
-    CarListItemSchema,
-    Type.Object({
-      soldAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-        description: "When the ad was sold (shown 'Såld'); null: still for sale",
-      }),
-      priceDrop: Type.Union([Type.Integer(), Type.Null()], {
-        description:
-          "How much lower the price is than when the ad was saved (shown 'Sänkt 10 000 kr'); null: not lower",
-      }),
-      removed: Type.Boolean({ description: 'The moderators hid the ad: shown as removed, it can only be unsaved' }),
+/** A saved ad for sale or sold, as its card shows it; `soldAt` null while for sale (issue 28). */
+export const SavedCarSchema = Type.Composite([
+  CarListItemSchema,
+  Type.Object({
+    soldAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: "When the ad was sold (shown 'Såld'); null: still for sale",
     }),
-  ]),
-);
+    priceDrop: Type.Union([Type.Integer(), Type.Null()], {
+      description:
+        "How much lower the price is than when the ad was saved (shown 'Sänkt 10 000 kr'); null: not lower",
+    }),
+    removed: Type.Literal(false),
+  }),
+]);
+
+/** A saved ad the moderators hid: only that it is no longer available (issue 46); it can only be unsaved. */
+export const UnavailableSavedCarSchema = Type.Object({ id: Type.Integer(), removed: Type.Literal(true) });
+
+/** `GET /001/3002`: the saved ads, for sale, sold or no longer available. */
+export const SavedCarListSchema = Type.Array(Type.Union([SavedCarSchema, UnavailableSavedCarSchema]));
 
 /** `GET /saved/removed`: the user's saved ads that were removed since, shown 'Borttagen' until dismissed. */
 export const SavedRemovedListSchema = Type.Array(

@@ -88,12 +88,21 @@ const MODERATION_CAR_JSON = carJsonSql(`c.status IN ('active', 'sold', 'hidden')
  * A list query (`sql`, rows of LIST_COLUMNS) as one row whose text column `json` is the API's answer: the JSON
  * array of its items, in `order` (an ORDER BY over `r`, the query's own order). The database writes the list's
  * JSON, so the server neither parses every field of every row nor serializes them again (decision 022).
- * `extraFields` (SQL over `r`, each `AS "name"`) adds fields to every item, for a list whose schema has them.
+ * `extraFields` (SQL over `r`, each `AS "name"`) adds fields to every item, for a list whose schema has them;
+ * `instead` (a condition and an item's JSON, SQL over `r`) writes that item in place of the row's where it holds.
  */
-export function asJsonArray(sql: string, order: string, extraFields?: string): string {
+export function asJsonArray(
+  sql: string,
+  order: string,
+  extraFields?: string,
+  instead?: { when: string; item: string },
+): string {
   const fields = extraFields ? `${LIST_ITEM_JSON_FIELDS}, ${extraFields}` : LIST_ITEM_JSON_FIELDS;
+  const item = instead
+    ? `CASE WHEN ${instead.when} THEN (${instead.item})::text ELSE row_to_json(j)::text END`
+    : 'row_to_json(j)::text';
   return (
-    `SELECT '[' || coalesce(string_agg(row_to_json(j)::text, ',' ORDER BY ${order}), '') || ']' AS json ` +
+    `SELECT '[' || coalesce(string_agg(${item}, ',' ORDER BY ${order}), '') || ']' AS json ` +
     `FROM (${sql}) r, LATERAL (SELECT ${fields}) j`
   );
 }

@@ -112,7 +112,7 @@ export function savedRepository(db: Database) {
 
     /**
      * The user's saved visible, sold and hidden ads, newest saved first, as the API's JSON text (decision 022); each
-     * with `soldAt` (null while for sale) and `removed` (hidden by the moderators).
+     * with `soldAt` (null while for sale), a hidden one as its id and `removed` alone.
      */
     listJson(username: string, window: Window): Promise<string> {
       return queryJsonArray(db, {
@@ -123,8 +123,10 @@ export function savedRepository(db: Database) {
            WHERE s.username = $1
            ORDER BY s.saved_at DESC, c.id DESC LIMIT $2 OFFSET $3`,
           'r.saved_at DESC, r.id DESC',
-          `${jsonTimestamp('r.sold_at')} AS "soldAt", r.status = 'hidden' AS "removed", ` +
+          `${jsonTimestamp('r.sold_at')} AS "soldAt", false AS "removed", ` +
             `CASE WHEN r.saved_price > r.price THEN r.saved_price - r.price END AS "priceDrop"`,
+          // A hidden ad shows nothing of itself, only that it is no longer available (issue 46).
+          { when: `r.status = 'hidden'`, item: `json_build_object('id', r.id, 'removed', true)` },
         ),
         params: [username, window.end - window.start, window.start],
       });

@@ -38,15 +38,17 @@ export function useIsSaved(id: number): boolean | undefined {
 export function useToggleSaved() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (car: CarListItem) => toggleSavedCar(car.id),
+    // A saved ad no longer available ({id, removed}) can only be unsaved: it is in the list.
+    mutationFn: (car: CarListItem | SavedCarListItem) => toggleSavedCar(car.id),
     onMutate: async (car) => {
       await queryClient.cancelQueries({ queryKey: SAVED_CARS_KEY });
       const previous = queryClient.getQueryData<SavedCarListItem[]>(SAVED_CARS_KEY);
       const list = previous ?? [];
       // Only an ad for sale can be newly saved (the server refuses a sold one).
-      const next = list.some((c) => c.id === car.id)
-        ? list.filter((c) => c.id !== car.id)
-        : [{ ...car, soldAt: null, priceDrop: null, removed: false }, ...list];
+      const next: SavedCarListItem[] =
+        list.some((c) => c.id === car.id) || !('title' in car)
+          ? list.filter((c) => c.id !== car.id)
+          : [{ ...car, soldAt: null, priceDrop: null, removed: false }, ...list];
       queryClient.setQueryData<SavedCarListItem[]>(SAVED_CARS_KEY, next);
       return { previous };
     },

@@ -107,19 +107,20 @@ describe('SavedPage', () => {
     expect(spy.mock.calls.some(([u]) => String(u).includes('/001/3001?carid=2'))).toBe(true);
   });
 
-  it("marks an ad the moderators hid 'Borttagen', without a link or photo, and lets it be removed", async () => {
+  it('shows an ad the moderators hid as no longer available, without a link or photo, and lets it be removed', async () => {
     login();
     const spy = mockFetch((url) => {
-      if (url.pathname.endsWith('/001/3002'))
-        return jsonResponse([{ ...carItem(3, { title: 'Dold Audi' }), soldAt: null, removed: true }]);
+      if (url.pathname.endsWith('/001/3002')) return jsonResponse([{ id: 3, removed: true }]);
       if (url.pathname.endsWith('/001/3001')) return jsonResponse({ saved: false });
       return jsonResponse({}, 404);
     });
     renderAt('/saved/cars', <SavedPage />, '/saved/cars');
     expect(await screen.findByText('Borttagen')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /Dold Audi/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('img', { name: 'Dold Audi' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Ta bort Dold Audi från sparade' }));
+    expect(screen.getByRole('heading', { name: 'Annonsen är inte längre tillgänglig' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /tillgänglig/ })).not.toBeInTheDocument();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Ta bort annonsen som inte längre är tillgänglig från sparade' }),
+    );
     expect(spy.mock.calls.some(([u]) => String(u).includes('/001/3001?carid=3'))).toBe(true);
   });
 

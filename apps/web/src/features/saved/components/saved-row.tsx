@@ -1,19 +1,68 @@
 import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cardImagePath } from '@bilmarknaden/shared/api-paths';
-import type { SavedCarListItem } from '@bilmarknaden/shared/api-types';
+import type { SavedCar, SavedCarListItem } from '@bilmarknaden/shared/api-types';
 import { carFacts } from '../../../components/car-facts.ts';
 import { formatCreated, formatNumber } from '../../../lib/format.ts';
 import { NoPhoto, Photo } from '../../../components/photo.tsx';
 import { isSwipeDelete, isSwipeStart, swipeTranslate } from '../utils/swipe.ts';
 
-/** The row's link to the ad; an ad the moderators hid has no page to open (issue #27). */
-function RowLink({ car, children }: { car: SavedCarListItem; children: ReactNode }) {
-  if (car.removed) return <div className="saved-row__link">{children}</div>;
+/** What the row shows of an ad that is available: its photo, title, facts and marks, linked to its page. */
+function AvailableCar({ car, eager }: { car: SavedCar; eager: boolean | undefined }) {
+  const f = carFacts(car);
   return (
     <Link to={`/car/${car.id}`} className="saved-row__link" draggable={false}>
-      {children}
+      <div className="saved-row__media">
+        {car.imageCount > 0 ? (
+          <Photo
+            src={cardImagePath(car.id, 1, car.imageVersion)}
+            alt={car.title}
+            width={160}
+            height={120}
+            eager={eager}
+            draggable={false}
+          />
+        ) : (
+          <NoPhoto />
+        )}
+      </div>
+      <div className="saved-row__body">
+        <h2 className="saved-row__title">{car.title}</h2>
+        {car.soldAt && (
+          // Text, not colour alone: read with the link's name.
+          <p className="saved-row__sold">
+            Såld <time dateTime={car.soldAt}>{formatCreated(car.soldAt)}</time>
+          </p>
+        )}
+        {Boolean(car.priceDrop) && !car.soldAt && (
+          // Text, not colour alone, as 'Såld'.
+          <p className="saved-row__drop">Sänkt {formatNumber(car.priceDrop ?? 0)} kr</p>
+        )}
+        <p className="saved-row__facts">{[f.year, f.fuel, f.milage, f.transmission, f.hp].join(' · ')}</p>
+        <p className="saved-row__meta">
+          <span>{f.location}</span>
+          <span className="saved-row__price">{f.price}</span>
+          <time dateTime={car.created}>{f.created}</time>
+        </p>
+      </div>
     </Link>
+  );
+}
+
+/** The moderators hid the ad: the server tells only that it is no longer available, so nothing of it shows. */
+const UNAVAILABLE = 'Annonsen är inte längre tillgänglig';
+
+function UnavailableCar() {
+  return (
+    <div className="saved-row__link">
+      <div className="saved-row__media">
+        <NoPhoto />
+      </div>
+      <div className="saved-row__body">
+        <h2 className="saved-row__title">{UNAVAILABLE}</h2>
+        <p className="saved-row__sold">Borttagen</p>
+      </div>
+    </div>
   );
 }
 
@@ -28,7 +77,6 @@ interface SavedRowProps {
  * the moderators hid it; swipe it left far enough or press 'Ta bort' to remove it.
  */
 export function SavedRow({ car, eager, onRemove }: SavedRowProps) {
-  const f = carFacts(car);
   const [offset, setOffset] = useState(0);
   const [swiping, setSwiping] = useState(false);
   const drag = useRef<{ x: number; y: number; id: number; swiping: boolean } | null>(null);
@@ -79,47 +127,12 @@ export function SavedRow({ car, eager, onRemove }: SavedRowProps) {
           }
         }}
       >
-        <RowLink car={car}>
-          <div className="saved-row__media">
-            {car.imageCount > 0 && !car.removed ? (
-              <Photo
-                src={cardImagePath(car.id, 1, car.imageVersion)}
-                alt={car.title}
-                width={160}
-                height={120}
-                eager={eager}
-                draggable={false}
-              />
-            ) : (
-              <NoPhoto />
-            )}
-          </div>
-          <div className="saved-row__body">
-            <h2 className="saved-row__title">{car.title}</h2>
-            {car.removed && <p className="saved-row__sold">Borttagen</p>}
-            {car.soldAt && !car.removed && (
-              // Text, not colour alone: read with the link's name.
-              <p className="saved-row__sold">
-                Såld <time dateTime={car.soldAt}>{formatCreated(car.soldAt)}</time>
-              </p>
-            )}
-            {Boolean(car.priceDrop) && !car.soldAt && (
-              // Text, not colour alone, as 'Såld'.
-              <p className="saved-row__drop">Sänkt {formatNumber(car.priceDrop ?? 0)} kr</p>
-            )}
-            <p className="saved-row__facts">{[f.year, f.fuel, f.milage, f.transmission, f.hp].join(' · ')}</p>
-            <p className="saved-row__meta">
-              <span>{f.location}</span>
-              <span className="saved-row__price">{f.price}</span>
-              <time dateTime={car.created}>{f.created}</time>
-            </p>
-          </div>
-        </RowLink>
+        {car.removed ? <UnavailableCar /> : <AvailableCar car={car} eager={eager} />}
         <button
           type="button"
           className="button button--secondary saved-row__remove"
           onClick={onRemove}
-          aria-label={`Ta bort ${car.title} från sparade`}
+          aria-label={`Ta bort ${car.removed ? 'annonsen som inte längre är tillgänglig' : car.title} från sparade`}
         >
           Ta bort
         </button>
