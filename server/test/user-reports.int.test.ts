@@ -131,6 +131,32 @@ describe('reporting a user', () => {
     // …and an ad report after the user reports is refused as well.
     expect((await reportAd(busy, await createAd(built.app, seller))).statusCode).toBe(429);
   });
+
+  it('counts reports of conversations in the same hourly limit (issue 46)', async () => {
+    const busy = await registerUser(built.app, 'anmälare');
+    const inject = (method: 'POST', url: string, payload: object) =>
+      built.app.inject({ method, url, headers: busy.headers, payload });
+    const reportConversation = async () => {
+      const ad = await createAd(built.app, seller);
+      const started = await inject('POST', '/api/messaging/conversations', { carId: ad, text: 'Hej' });
+      const id = started.json().conversationId as number;
+      return inject('POST', `/api/messaging/conversations/${id}/report`, { reason: 'Misstänkt bedrägeri' });
+    };
+    const half = REPORTS_PER_HOUR / 2;
+    for (let i = 0; i < half; i++) expect((await reportConversation()).statusCode).toBe(201);
+    const ads = await Promise.all(Array.from({ length: half }, () => createAd(built.app, seller)));
+    for (const ad of ads) expect((await reportAd(busy, ad)).statusCode).toBe(201);
+    // Ten in all: the next report of either kind is refused, with Retry-After.
+    const conversationOver = await reportConversation();
+    expect(conversationOver.statusCode).toBe(429);
+    expect(Number(conversationOver.headers['retry-after'])).toBeGreaterThan(3500);
+    expect((await reportAd(busy, await createAd(built.app, seller))).statusCode).toBe(429);
+    const stored = await database.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM messaging.reports WHERE reporter = $1',
+      [busy.username],
+    );
+    expect(stored.rows[0]!.n).toBe(half);
+  });
 });
 
 describe("the Kontrollpanel's reported users", () => {

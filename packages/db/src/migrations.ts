@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Database } from './database.ts';
 
 export interface MigrationSet {
@@ -24,8 +25,15 @@ export class UnknownMigrationsError extends Error {
   }
 }
 
+/** The database layer's own tables (the hourly limits services share), applied before every service's. */
+const databaseLayerMigrations: MigrationSet = {
+  service: 'db',
+  dir: fileURLToPath(new URL('../migrations/', import.meta.url)),
+};
+
 /** Applies every not yet applied migration, in order, each in its own transaction. */
-export async function runMigrations(db: Database, sets: readonly MigrationSet[]): Promise<string[]> {
+export async function runMigrations(db: Database, services: readonly MigrationSet[]): Promise<string[]> {
+  const sets = [databaseLayerMigrations, ...services];
   await db.exec(`CREATE TABLE IF NOT EXISTS public.schema_migrations (
     id text PRIMARY KEY,
     applied_at timestamptz NOT NULL DEFAULT now()

@@ -101,21 +101,6 @@ async function sellerAds(
 /** Reports, hidden ads, blocked sellers and the audit log (migrations 005 and 007). SQL only, no rules. */
 export function moderationRepository(db: Queryable) {
   return {
-    /** The reporter's reports of ads and users since `since`: how many, and when the oldest of them was made. */
-    async recentReports(reporter: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
-      // Reports of ads and of users share one limit: both tables count.
-      const r = await db.query<{ n: number; oldest: Date | string | null }>(
-        `SELECT count(*)::int AS n, min(created) AS oldest FROM (
-           SELECT created FROM inventory.ad_reports WHERE lower(reporter) = lower($1) AND created > $2::timestamptz
-           UNION ALL
-           SELECT created FROM inventory.user_reports WHERE lower(reporter) = lower($1) AND created > $2::timestamptz
-         ) recent`,
-        [reporter, since.toISOString()],
-      );
-      const row = r.rows[0]!;
-      return { count: Number(row.n), oldest: row.oldest === null ? null : new Date(iso(row.oldest)) };
-    },
-
     /** Stores a report; null when the reporter already has an open one on the ad (the unique index). */
     async insertReport(report: {
       carId: number;

@@ -25,11 +25,13 @@ import {
 import { lastFailure, text } from '@bilmarknaden/shared/validation/rules';
 import type { IdentityClient, NotificationRequest } from '@bilmarknaden/service-kit/identity-client';
 import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
+import { hourlyLimit, reportsLimitKey } from '@bilmarknaden/db/hourly-limits';
 import { MESSAGES } from '../errors.ts';
 import { carsRepository } from '../repositories/cars-repository.ts';
 import { closedSellersRepository } from '../repositories/closed-sellers-repository.ts';
 import {
   moderationRepository,
+  type ModerationRepository,
   type AuditFilter,
   type DecidedReport,
   type DecidedUserReport,
@@ -64,7 +66,6 @@ export interface ModerationServiceDeps {
   now?: () => Date;
 }
 
-const HOUR_MS = 3_600_000;
 const QUEUE_LIMIT = 100;
 
 const isStaff = (user: ModerationUser) => user.role === ROLES.moderator || user.role === ROLES.administrator;
@@ -151,14 +152,29 @@ export function moderationService({
   const cars = carsRepository(db);
   const send = (requests: NotificationRequest[]) => sendMails(mail, log, requests);
 
-  /** At most REPORTS_PER_HOUR reports of ads and users together in the last hour, else 429 with Retry-After. */
-  async function refuseOverLimit(user: ModerationUser): Promise<void> {
-    const at = now();
-    const recent = await repo.recentReports(user.username, new Date(at.getTime() - HOUR_MS));
-    if (recent.count >= REPORTS_PER_HOUR && recent.oldest) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((recent.oldest.getTime() + HOUR_MS - at.getTime()) / 1000));
-      throw new DomainError('too-many', M.tooManyReports(Math.ceil(retryAfterSeconds / 60)), { retryAfterSeconds });
-    }
+  /**
+   * Stores a report under the reporter's hourly limit, shared with messaging's reports of conversations (issue 46):
+   * counted and recorded in the insert's transaction, so a refused or duplicate report counts nothing. `insert`
+   * answers the new id, or null for a duplicate (then `duplicate` is thrown).
+   */
+  async function underReportLimit(
+    user: ModerationUser,
+    insert: (tx: ModerationRepository) => Promise<number | null>,
+    duplicate: string,
+  ): Promise<number> {
+    return db.transaction(async (tx) => {
+      const at = now();
+      const limit = hourlyLimit(tx, reportsLimitKey(user.username), REPORTS_PER_HOUR);
+      const limited = await limit.check(at);
+      if (limited) {
+        const { retryAfterSeconds } = limited;
+        throw new DomainError('too-many', M.tooManyReports(Math.ceil(retryAfterSeconds / 60)), { retryAfterSeconds });
+      }
+      const id = await insert(moderationRepository(tx));
+      if (id === null) throw new DomainError('conflict', duplicate);
+      await limit.record(at);
+      return id;
+    });
   }
 
   const footer = () => (mail ? notificationFooter(mail.publicUrl) : '');
@@ -208,17 +224,19 @@ export function moderationService({
       if (sameUser(car.user, user.username)) throw new DomainError('forbidden', M.reportOwnAd);
       const input = normalizeReport(body);
       refuseFailure(lastFailure(adReportRules, input));
-      await refuseOverLimit(user);
-      const id = await repo.insertReport({
-        carId: car.id,
-        seller: car.user,
-        title: car.title,
-        reporter: user.username,
-        reason: input.reason,
-        text: input.text,
-      });
-      if (id === null) throw new DomainError('conflict', M.alreadyReported);
-      return id;
+      return underReportLimit(
+        user,
+        (tx) =>
+          tx.insertReport({
+            carId: car.id,
+            seller: car.user,
+            title: car.title,
+            reporter: user.username,
+            reason: input.reason,
+            text: input.text,
+          }),
+        M.alreadyReported,
+      );
     },
 
     /**
@@ -233,15 +251,11 @@ export function moderationService({
       if (reported === null) throw new DomainError('not-found', M.userNotFound);
       const input = normalizeReport(body);
       refuseFailure(lastFailure(userReportRules, input));
-      await refuseOverLimit(user);
-      const id = await repo.insertUserReport({
-        reported,
-        reporter: user.username,
-        reason: input.reason,
-        text: input.text,
-      });
-      if (id === null) throw new DomainError('conflict', M.alreadyReportedUser);
-      return id;
+      return underReportLimit(
+        user,
+        (tx) => tx.insertUserReport({ reported, reporter: user.username, reason: input.reason, text: input.text }),
+        M.alreadyReportedUser,
+      );
     },
 
     ownUserReports(user: ModerationUser, query: Record<string, unknown>): Promise<OwnUserReport[]> {

@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '@bilmarknaden/db/database';
+import { hourlyLimit, reportsLimitKey } from '@bilmarknaden/db/hourly-limits';
 
 /** The channel of the database notifications that live delivery listens to (decision 035). */
 export const MESSAGING_CHANNEL = 'messaging_events';
@@ -97,18 +98,17 @@ const isClosed = async (tx: Queryable, username: string) =>
   (await tx.query(`SELECT 1 FROM messaging.closed_accounts WHERE username_lower = lower($1)`, [username])).rows.length >
   0;
 
-/** Where each hourly limit counts the user's rows. */
+/** Where the hourly limits of conversations and messages count the user's rows (reports: `hourlyLimit`). */
 const HOURLY_COUNTED = {
   conversations: { table: 'messaging.conversations', who: 'buyer', at: 'created_at' },
   messages: { table: 'messaging.messages', who: 'sender', at: 'sent_at' },
-  reports: { table: 'messaging.reports', who: 'reporter', at: 'created_at' },
 } as const;
 
 /**
  * SQL for how many rows of `what` the user ($1) wrote within the hour before the transaction began (`n`), and the
  * seconds until the oldest of them leaves the hour (`wait`); counts no further than `limit`, so its cost stays flat.
  */
-function hourlySql(what: keyof HourlyLimits, limit: number): string {
+function hourlySql(what: keyof typeof HOURLY_COUNTED, limit: number): string {
   const sql = HOURLY_COUNTED[what];
   return `SELECT count(*)::int AS n,
                  ceil(extract(epoch FROM min(at) + interval '1 hour' - now()))::int AS wait
@@ -129,7 +129,7 @@ const limitedBy = (
 /** The user's hourly count of `what` against its limit: a Limited when it is reached. */
 async function hourly(
   tx: Queryable,
-  what: keyof HourlyLimits,
+  what: keyof typeof HOURLY_COUNTED,
   username: string,
   limits: HourlyLimits,
 ): Promise<Limited | null> {
@@ -448,15 +448,21 @@ export function conversationsRepository(db: Database) {
           [conversationId, username],
         );
         if (member.rows.length === 0) return { kind: 'not-found' };
-        const limited = await hourly(tx, 'reports', username, limits);
-        if (limited) return limited;
+        // One hourly limit over the user's reports of conversations, ads and users (issue 46), counted where both
+        // services reach it; a duplicate open report counts nothing.
+        const at = new Date();
+        const limit = hourlyLimit(tx, reportsLimitKey(username), limits.reports);
+        const limited = await limit.check(at);
+        if (limited) return { kind: 'limited', what: 'reports', retryAfterSeconds: limited.retryAfterSeconds };
         const r = await tx.query<{ id: number }>(
           `INSERT INTO messaging.reports (conversation_id, reporter, reason, text) VALUES ($1, $2, $3, $4)
            ON CONFLICT (conversation_id, reporter) WHERE handled_at IS NULL DO NOTHING
            RETURNING id`,
           [conversationId, username, report.reason, report.text],
         );
-        return r.rows[0] ? { kind: 'reported', id: r.rows[0].id } : { kind: 'open' };
+        if (!r.rows[0]) return { kind: 'open' };
+        await limit.record(at);
+        return { kind: 'reported', id: r.rows[0].id };
       });
     },
 
