@@ -450,3 +450,34 @@ describe('JSON bodies are taken as they are (issue 46)', () => {
     expect(listed.statusCode).toBe(200);
   });
 });
+
+describe('numbers past their column (issue 46)', () => {
+  it('answer 400 naming the field, never 500: carId, upTo and before', async () => {
+    const auth = { authorization: `Bearer ${user.token}` };
+    const post = (url: string, payload: object) =>
+      send({ method: 'POST', url, payload, headers: auth }, `${url} ${JSON.stringify(payload)}`);
+    for (const carIdValue of [2147483648, 1e10, 0, -1, 1.5]) {
+      const report = await post('/api/inventory/reports', { carId: carIdValue, reason: 'Annat' });
+      expect([report.statusCode, report.json().field], String(carIdValue)).toEqual([400, 'carId']);
+      const start = await post('/api/messaging/conversations', { carId: carIdValue, text: 'Hej' });
+      expect([start.statusCode, start.json().field], String(carIdValue)).toEqual([400, 'carId']);
+    }
+    const other = await registerUser(t.app, 'gränser');
+    const ad = await createAd(t.app, other, 1);
+    const id = (await post('/api/messaging/conversations', { carId: ad, text: 'Hej' })).json().conversationId as number;
+    for (const big of [1e20, 2 ** 63, 9223372036854775807]) {
+      const read = await send(
+        { method: 'PUT', url: `/api/messaging/conversations/${id}/read`, payload: { upTo: big }, headers: auth },
+        `read ${big}`,
+      );
+      expect([read.statusCode, read.json().field], String(big)).toEqual([400, 'upTo']);
+    }
+    for (const before of ['99999999999999999999', '9223372036854775808', '1e30']) {
+      const page = await send(
+        { method: 'GET', url: `/api/messaging/conversations/${id}?before=${before}`, headers: auth },
+        `before ${before}`,
+      );
+      expect([page.statusCode, page.json().field], before).toEqual([400, 'before']);
+    }
+  });
+});
