@@ -47,3 +47,6 @@ export const STORAGE_KEYS = {
 } as const;
 
 export const ROLES = { user: 1, moderator: 2, administrator: 3 } as const;
+
+/** Moderators and administrators: the one check of staff rights, for the servers and the web app alike. */
+export const isStaffRole = (role: number | undefined) => role === ROLES.moderator || role === ROLES.administrator;

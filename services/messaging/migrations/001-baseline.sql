@@ -107,3 +107,10 @@ CREATE TABLE messaging.report_decisions (
 );
 -- The relay's reading: the decisions not yet recorded, in order.
 CREATE INDEX report_decisions_pending ON messaging.report_decisions (id) WHERE relayed_at IS NULL;
+
+-- Users blocked by staff (decision 041), as the block relay tells messaging: nobody writes to them while blocked
+-- (issue 46). Lower-cased like closed_accounts; the row goes when the user is unblocked.
+CREATE TABLE messaging.blocked_users (
+  username_lower text PRIMARY KEY,
+  blocked_at timestamptz NOT NULL DEFAULT now()
+);

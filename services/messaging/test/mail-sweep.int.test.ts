@@ -83,6 +83,15 @@ describe('the mail about unread messages', () => {
     expect(to(buyer)).toEqual([]);
   });
 
+  it('sends none to someone who blocked the sender, about messages sent before the block (issue 46)', async () => {
+    const seller = await caller(t, 'säljare');
+    const buyer = await caller(t, 'påflugen');
+    const id = await startConversation(buyer, t.addAd(seller.username));
+    expect((await seller.put(paths.block(id))).statusCode).toBe(204);
+    await passAfter(5 * MAIL_AFTER_MS);
+    expect(to(seller)).toEqual([]);
+  });
+
   it('asks again in a later pass when identity could not take the request', async () => {
     const seller = await caller(t, 'säljare');
     const buyer = await caller(t, 'köpare');

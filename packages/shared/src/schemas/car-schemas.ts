@@ -53,8 +53,7 @@ export const SavedCarSchema = Type.Composite([
       description: "When the ad was sold (shown 'Såld'); null: still for sale",
     }),
     priceDrop: Type.Union([Type.Integer(), Type.Null()], {
-      description:
-        "How much lower the price is than when the ad was saved (shown 'Sänkt 10 000 kr'); null: not lower",
+      description: "How much lower the price is than when the ad was saved (shown 'Sänkt 10 000 kr'); null: not lower",
     }),
     removed: Type.Literal(false),
   }),

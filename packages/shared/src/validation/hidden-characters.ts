@@ -26,7 +26,8 @@ export function forbiddenCharactersMessage(subject: string, kind: TextKind): str
 }
 
 /** Characters that show nothing: white space, zero-width spaces and joiners, fillers, the soft hyphen, the BOM. */
-const INVISIBLE = /^[\s\u00AD\u034F\u115F\u1160\u180E\u200B-\u200D\u2060-\u2064\u3164\uFEFF\uFFA0]*$/u;
+// The combining grapheme joiner and the Hangul fillers combine, so they stand outside the character class.
+const INVISIBLE = /^(?:[\s\u00AD\u180E\u200B-\u200D\u2060-\u2064\u3164\uFEFF\uFFA0]|\u034F|\u115F|\u1160)*$/u;
 
 /** True when the text shows at least one character (a message of zero-width spaces looks empty). */
 export function hasVisibleCharacter(value: string): boolean {

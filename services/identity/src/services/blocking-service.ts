@@ -1,6 +1,6 @@
 import type { Database } from '@bilmarknaden/db/database';
 import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
-import { ROLES } from '@bilmarknaden/shared/constants';
+import { isStaffRole, ROLES } from '@bilmarknaden/shared/constants';
 import {
   MODERATION_MESSAGES as M,
   moderationReasonRules,
@@ -24,7 +24,7 @@ export function blockingService({ db, now }: { db: Database; now: () => Date }) 
       username: string,
       body: Record<string, unknown>,
     ): Promise<{ username: string; blocked: boolean; changed: boolean }> {
-      if (actor.role !== ROLES.moderator && actor.role !== ROLES.administrator) {
+      if (!isStaffRole(actor.role)) {
         throw new DomainError('forbidden', M.staffOnly);
       }
       if (typeof body.blocked !== 'boolean') throw new DomainError('invalid', M.blockedBool, { field: 'blocked' });

@@ -1,6 +1,6 @@
 import type { Database } from '@bilmarknaden/db/database';
 import type { FeedbackItem } from '@bilmarknaden/shared/api-types';
-import { ROLES } from '@bilmarknaden/shared/constants';
+import { isStaffRole } from '@bilmarknaden/shared/constants';
 import { feedbackRules, normalizeFeedback } from '@bilmarknaden/shared/validation/feedback';
 import { lastFailure } from '@bilmarknaden/shared/validation/rules';
 import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
@@ -20,7 +20,7 @@ export interface FeedbackServiceDeps {
 
 /** Moderators and administrators read and handle feedback; others get 403 with `message`. */
 function requireStaff(user: FeedbackUser, message: string): void {
-  if (user.role !== ROLES.moderator && user.role !== ROLES.administrator) throw new DomainError('forbidden', message);
+  if (!isStaffRole(user.role)) throw new DomainError('forbidden', message);
 }
 
 /** `handled` of the list's query: absent shows all, 'false' the open ones, 'true' the handled ones. */

@@ -10,7 +10,7 @@ import type {
   QueueItem,
   UserQueueItem,
 } from '@bilmarknaden/shared/api-types';
-import { ROLES } from '@bilmarknaden/shared/constants';
+import { isStaffRole, ROLES } from '@bilmarknaden/shared/constants';
 import { notificationFooter } from '@bilmarknaden/shared/notifications';
 import { AUDIT_ACTIONS } from '@bilmarknaden/shared/schemas/moderation-schemas';
 import { adReportRules, normalizeReport, userReportRules } from '@bilmarknaden/shared/validation/report';
@@ -68,7 +68,7 @@ export interface ModerationServiceDeps {
 
 const QUEUE_LIMIT = 100;
 
-const isStaff = (user: ModerationUser) => user.role === ROLES.moderator || user.role === ROLES.administrator;
+const isStaff = (user: ModerationUser) => isStaffRole(user.role);
 
 function requireStaff(user: ModerationUser): void {
   if (!isStaff(user)) throw new DomainError('forbidden', M.staffOnly);

@@ -37,7 +37,7 @@ export function mailRepository(db: Database) {
                 WHERE m.conversation_id = p.conversation_id AND m.id > p.read_up_to AND m.sender <> p.username
                 ORDER BY m.id LIMIT 1
              ) first
-            WHERE p.unread AND p.mailed_for IS NULL
+            WHERE p.unread AND p.mailed_for IS NULL AND NOT p.blocks
               AND (p.mail_claimed_until IS NULL OR p.mail_claimed_until <= $1)
               AND first.sent_at <= $2
             ORDER BY first.id

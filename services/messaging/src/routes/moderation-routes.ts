@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { messagingPaths } from '@bilmarknaden/shared/api-paths';
-import { ROLES } from '@bilmarknaden/shared/constants';
+import { isStaffRole } from '@bilmarknaden/shared/constants';
 import { asFormBody, errorResponses, NoContentSchema } from '@bilmarknaden/shared/schemas/api-error-schemas';
 import {
   ConversationReportDecisionBodySchema,
@@ -37,7 +37,7 @@ export function moderationRoutes(
     },
     async (request) => {
       const { role, username } = ctx.auth.user(request);
-      if (role !== ROLES.moderator && role !== ROLES.administrator) {
+      if (!isStaffRole(role)) {
         throw new DomainError('forbidden', MODERATION_MESSAGES.staffOnly);
       }
       return openConversationReports(ctx.db, 100, username);

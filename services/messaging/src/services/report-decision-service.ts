@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
 import type { OwnConversationReport } from '@bilmarknaden/shared/api-types';
-import { ROLES } from '@bilmarknaden/shared/constants';
+import { isStaffRole } from '@bilmarknaden/shared/constants';
 import { MODERATION_MESSAGES } from '@bilmarknaden/shared/validation/moderation';
 import {
   normalizeReportDecision,
@@ -58,7 +58,7 @@ export function reportOutcomeMail(
 export function reportDecisionService({ db, mail, log, onDecided }: ReportDecisionDeps) {
   return {
     async decide(user: StaffUser, id: number | null, body: Record<string, unknown>): Promise<void> {
-      if (user.role !== ROLES.moderator && user.role !== ROLES.administrator) {
+      if (!isStaffRole(user.role)) {
         throw new DomainError('forbidden', MODERATION_MESSAGES.staffOnly);
       }
       if (id === null) throw new DomainError('not-found', M.reportNotFound);

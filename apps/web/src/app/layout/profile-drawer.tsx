@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from 'react-router';
-import { ROLES } from '@bilmarknaden/shared/constants';
+import { isStaffRole } from '@bilmarknaden/shared/constants';
 import { displayNameOf } from '../../features/auth/utils/display-name.ts';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user.ts';
 import { logout } from '../../features/auth/utils/session.ts';
@@ -19,7 +19,7 @@ interface ProfileDrawerProps {
 }
 
 /** Roles that see 'Kontrollpanel' (section 6). */
-const canSeeControlPanel = (role: number | undefined) => role === ROLES.moderator || role === ROLES.administrator;
+const canSeeControlPanel = isStaffRole;
 
 /** The right profile drawer of section 2. Badges only where a feature exists: new ads in bevakningar, saved ads, unread conversations. */
 export function ProfileDrawer({ open, onOpenChange }: ProfileDrawerProps) {

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useSearchParams } from 'react-router';
-import { ROLES } from '@bilmarknaden/shared/constants';
+import { isStaffRole, ROLES } from '@bilmarknaden/shared/constants';
 import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -29,7 +29,7 @@ export function ControlPanelPage({ role, loading }: ControlPanelPageProps) {
   const [params, setParams] = useSearchParams();
   const tab = TABS.includes(params.get('tab') ?? '') ? params.get('tab')! : 'reports';
   if (loading) return <Spinner />;
-  const allowed = role === ROLES.moderator || role === ROLES.administrator;
+  const allowed = isStaffRole(role);
   let body;
   if (allowed)
     body = (

@@ -1,4 +1,4 @@
-import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useRef, useState, type PointerEvent } from 'react';
 import { Link } from 'react-router';
 import { cardImagePath } from '@bilmarknaden/shared/api-paths';
 import type { SavedCar, SavedCarListItem } from '@bilmarknaden/shared/api-types';
