@@ -136,17 +136,28 @@ function auditLeg() {
   lines.push(`npm audit: ${serious === 0 ? 'passed' : `FAILED (${serious} high or critical)`}`);
 }
 
-if (want('audit')) auditLeg();
-if (want('typecheck')) check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-if (want('lint')) check('lint', 'npm', ['run', 'lint', '--silent']);
-if (want('unit')) vitestLeg('vitest (PGlite)', [], { TEST_DATABASE_URL: '' });
-if (want('pg')) {
-  const url = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  if (await postgresReachable(url))
-    vitestLeg('vitest (PostgreSQL)', ['--project', 'node', '.int.test.ts'], { TEST_DATABASE_URL: url });
-  else lines.push(`vitest (PostgreSQL): skipped — no PostgreSQL answers at ${url}`);
+/** Runs a step and adds its time to its summary line, so the cost of each step is seen on every run. */
+async function timed(step) {
+  const started = Date.now();
+  const before = lines.length;
+  await step();
+  const seconds = Math.round((Date.now() - started) / 1000);
+  for (let i = before; i < lines.length; i++) lines[i] += ` (${seconds} s)`;
 }
-if (want('e2e')) playwrightLeg();
+
+if (want('audit')) await timed(auditLeg);
+if (want('typecheck')) await timed(() => check('typecheck', 'npm', ['run', 'typecheck', '--silent']));
+if (want('lint')) await timed(() => check('lint', 'npm', ['run', 'lint', '--silent']));
+if (want('unit')) await timed(() => vitestLeg('vitest (PGlite)', [], { TEST_DATABASE_URL: '' }));
+if (want('pg')) {
+  await timed(async () => {
+    const url = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+    if (await postgresReachable(url))
+      vitestLeg('vitest (PostgreSQL)', ['--project', 'node', '.int.test.ts'], { TEST_DATABASE_URL: url });
+    else lines.push(`vitest (PostgreSQL): skipped — no PostgreSQL answers at ${url}`);
+  });
+}
+if (want('e2e')) await timed(playwrightLeg);
 
 console.log('\n== Summary ==');
 for (const l of lines) console.log(l);
