@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CARD_IMAGE_MAX_BYTES,
   IMAGE_LONG_EDGE,
@@ -15,6 +15,10 @@ import {
 import { IMAGE_MESSAGES } from '@bilmarknaden/shared/validation/images';
 import { ImageRejectedError, processImage as processInProcess } from './image-pipeline.ts';
 import { createPhotoWorkerPool, type PhotoWorkerPool } from './photo-worker-pool.ts';
+
+// Each test starts worker processes through tsx: on a loaded two-core machine a start can take most of the default
+// 30 s, which is a wait, not what these tests judge.
+vi.setConfig({ testTimeout: 90_000 });
 
 const linux = process.platform === 'linux';
 const ownPriority = os.getPriority();
