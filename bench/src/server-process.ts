@@ -29,22 +29,28 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the bundled bench server; resolves when /healthz answers. Logs go to `logFile`. */
+/**
+ * Starts the bundled bench server (or `entry`, run in `cwd`: another checkout's server for bench:compare);
+ * resolves when /healthz answers. Logs go to `logFile`.
+ */
 export async function startServer(opts: {
   port: number;
   env: Record<string, string>;
   logFile: string;
   timeoutMs?: number;
+  entry?: string;
+  cwd?: string;
+  nodeArgs?: readonly string[];
 }): Promise<RunningServer> {
   // The server writes its log straight into the file, as in production: piped through this process, every
   // request's log line was read and written again on the event loop that also runs autocannon, delaying its
   // reading of responses (counted as latency) and taking CPU from the measured server.
   const logFd = openSync(opts.logFile, 'a');
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the measured server.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = opts.nodeArgs ?? (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // --expose-gc: the memory route collects garbage before it measures (messaging's live streams).
-  const child = spawn(process.execPath, ['--expose-gc', ...nodeArgs, benchServerBundle], {
-    cwd: repoRoot,
+  const child = spawn(process.execPath, ['--expose-gc', ...nodeArgs, opts.entry ?? benchServerBundle], {
+    cwd: opts.cwd ?? repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
@@ -94,9 +100,15 @@ export async function startServer(opts: {
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export function run(cmd: string, args: string[], log: (m: string) => void, env?: NodeJS.ProcessEnv): Promise<void> {
+export function run(
+  cmd: string,
+  args: string[],
+  log: (m: string) => void,
+  env?: NodeJS.ProcessEnv,
+  cwd: string = repoRoot,
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: repoRoot, env: env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd, env: env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const onData = (d: Buffer) =>
       d
         .toString()
