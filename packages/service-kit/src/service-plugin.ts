@@ -26,10 +26,11 @@ export interface ServicePluginOptions {
   /** Turns the service's own errors (an image library's, a form parser's) into DomainErrors. */
   translateError?: (err: unknown) => unknown;
   /**
-   * Converts JSON body values to their schema's types, as query strings are. Only for forms whose clients send
-   * numbers for text fields by the specification (identity's registration); elsewhere a body is taken as it is.
+   * The routes (`'POST /user'`, under the service's prefix) whose JSON body values are converted to their schema's
+   * types, as query strings are. Only forms whose clients send numbers for text fields by the specification
+   * (identity's registration); every other body is taken as it is.
    */
-  convertJsonBodies?: boolean;
+  convertJsonBodies?: readonly string[];
   /** The OpenAPI document and its UI at `/docs` under the service's prefix; none when omitted. */
   docs?: { title: string; description: string };
 }
@@ -109,8 +110,12 @@ const convertingValidator = validators({}, { customOptions: {} });
 const strictValidator = validators({}, { customOptions: { coerceTypes: false } });
 
 async function servicePlugin(app: FastifyInstance, opts: ServicePluginOptions): Promise<void> {
-  const bodyValidator = opts.convertJsonBodies ? convertingValidator : strictValidator;
-  app.setValidatorCompiler((route) => (route.httpPart === 'body' ? bodyValidator : convertingValidator)(route));
+  const converted = new Set(opts.convertJsonBodies?.map((route) => route.replace(' ', ` ${app.prefix}`)));
+  app.setValidatorCompiler((route) =>
+    (route.httpPart !== 'body' || converted.has(`${route.method} ${route.url}`)
+      ? convertingValidator
+      : strictValidator)(route),
+  );
   const translate = opts.translateError ?? ((err: unknown) => err);
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const answer = errorAnswer(translate(err));

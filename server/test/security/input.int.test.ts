@@ -12,6 +12,7 @@ import {
   expectWellFormed,
   multipart,
   registerUser,
+  registration,
   type RouteEntry,
   type SecureApp,
   type TestUser,
@@ -449,6 +450,46 @@ describe('JSON bodies are taken as they are (issue 46)', () => {
     // A query string is still text converted to its type.
     const listed = await t.app.inject({ method: 'GET', url: '/api/inventory/001/2003?start=0&end=5' });
     expect(listed.statusCode).toBe(200);
+  });
+
+  it("identity converts only the specification's registration form: its other bodies are taken as they are", async () => {
+    const target = await registerUser(t.app, 'spärras');
+    const staff = { 'content-type': 'application/json', authorization: `Bearer ${staffToken}` };
+    for (const blocked of ['true', '1', 'null', '"true"', '[true]']) {
+      const res = await send(
+        {
+          method: 'PUT',
+          url: `/api/identity/users/${target.username}/blocked`,
+          payload: `{"blocked":${blocked},"reason":"Bedrägeri"}`,
+          headers: staff,
+        },
+        `blocked ${blocked}`,
+      );
+      expect([res.statusCode, res.json().field], blocked).toEqual(
+        blocked === 'true' ? [200, undefined] : [400, 'blocked'],
+      );
+      if (blocked === 'true') {
+        const lifted = await send(
+          {
+            method: 'PUT',
+            url: `/api/identity/users/${target.username}/blocked`,
+            payload: { blocked: false },
+            headers: staff,
+          },
+          'unblock',
+        );
+        expect(lifted.statusCode).toBe(200);
+      }
+    }
+    const login = await send(
+      { method: 'POST', url: '/api/identity/user/login', payload: { email: target.email, password: 12345678 } },
+      'login with a number',
+    );
+    expect([login.statusCode, login.json().field]).toEqual([400, 'password']);
+    // The specification's form sends zipcode, countryCode and phone as numbers: still read as their text.
+    const form = { ...registration('siffror'), zipcode: 12345, countryCode: 46, phone: 701234567 };
+    const registered = await send({ method: 'POST', url: '/api/identity/user', payload: form }, 'register');
+    expect(registered.statusCode).toBe(200);
   });
 });
 
