@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import swagger from '@fastify/swagger';
@@ -26,10 +26,11 @@ export interface ServicePluginOptions {
   /** Turns the service's own errors (an image library's, a form parser's) into DomainErrors. */
   translateError?: (err: unknown) => unknown;
   /**
-   * Converts JSON body values to their schema's types, as query strings are. Only for forms whose clients send
-   * numbers for text fields by the specification (identity's registration); elsewhere a body is taken as it is.
+   * The routes (`'POST /user'`, under the service's prefix) whose JSON body values are converted to their schema's
+   * types, as query strings are. Only forms whose clients send numbers for text fields by the specification
+   * (identity's registration); every other body is taken as it is.
    */
-  convertJsonBodies?: boolean;
+  convertJsonBodies?: readonly string[];
   /** The OpenAPI document and its UI at `/docs` under the service's prefix; none when omitted. */
   docs?: { title: string; description: string };
 }
@@ -97,20 +98,45 @@ export const DOCS_LOGO_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99
 const allowDocsLogoStyle = (policy: string) =>
   policy.replace(/(^|;)(\s*style-src\s[^;]*?)\s*(?=;|$)/, `$1$2 ${DOCS_LOGO_STYLE_HASH}`);
 
-/**
- * What both services share, registered inside each service's own plugin: the error answers, the JSON parser
- * (prototype-poisoning keys refused whatever the host's options), the NUL guard, the not-found answer and the
- * OpenAPI document.
- */
 // Query strings and path parameters arrive as text and are converted to their schema's types; a JSON body is taken
 // as it is (issue 46: `{"carId": true}` or `{"text": ["a"]}` must not pass as 1 or 'a').
 const validators = AjvCompiler();
 const convertingValidator = validators({}, { customOptions: {} });
 const strictValidator = validators({}, { customOptions: { coerceTypes: false } });
 
+type Validate = ReturnType<FastifySchemaCompiler<unknown>>;
+
+/**
+ * Ajv converts 'Infinity' or '1e400' in a query string to a number that passes `integer` and its bounds
+ * (ajv-validator/ajv#2212): such a value is refused as a wrong type is, naming its input.
+ */
+function finiteOnly(validate: Validate): Validate {
+  const check: Validate = (data: unknown) => {
+    const ok = validate(data);
+    check.errors = validate.errors;
+    if (ok !== true || data === null || typeof data !== 'object') return ok;
+    const key = Object.entries(data).find(([, v]) => typeof v === 'number' && !Number.isFinite(v))?.[0];
+    if (key === undefined) return ok;
+    check.errors = [
+      { instancePath: `/${key}`, schemaPath: '', keyword: 'type', params: {}, message: 'must be finite' },
+    ];
+    return false;
+  };
+  return check;
+}
+
+/**
+ * What both services share, registered inside each service's own plugin: the error answers, the JSON parser
+ * (prototype-poisoning keys refused whatever the host's options), the NUL guard, the not-found answer and the
+ * OpenAPI document.
+ */
 async function servicePlugin(app: FastifyInstance, opts: ServicePluginOptions): Promise<void> {
-  const bodyValidator = opts.convertJsonBodies ? convertingValidator : strictValidator;
-  app.setValidatorCompiler((route) => (route.httpPart === 'body' ? bodyValidator : convertingValidator)(route));
+  const converted = new Set(opts.convertJsonBodies?.map((route) => route.replace(' ', ` ${app.prefix}`)));
+  app.setValidatorCompiler((route) =>
+    route.httpPart === 'body' && !converted.has(`${route.method} ${route.url}`)
+      ? strictValidator(route)
+      : finiteOnly(convertingValidator(route)),
+  );
   const translate = opts.translateError ?? ((err: unknown) => err);
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const answer = errorAnswer(translate(err));

@@ -1259,3 +1259,59 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
     }
   });
 });
+
+describe('a hidden ad has no side door (issue 46)', () => {
+  /** Routes that name an ad by a path id, a `carid` or a body `carId`, and are not the staff's. */
+  function adRequest(key: string, id: number, headers: Record<string, string>): Promise<InjectOptions> | InjectOptions {
+    if (ACCESS[key] === 'owner') return ownerRequest(key, String(id), headers);
+    const [method, url] = key.split(' ') as [InjectOptions['method'], string];
+    if (key === 'POST /api/inventory/reports') return { method, url, headers, payload: { carId: id, reason: 'Annat' } };
+    if (key === 'POST /api/messaging/conversations')
+      return { method, url, headers, payload: { carId: id, text: 'Hej' } };
+    if (key === 'GET /files/:name') return { method, url: `/files/${id}-1.jpeg`, headers };
+    return { method, url: `${url.replace(':id', String(id))}?carid=${id}`, headers };
+  }
+  const AD_ROUTES = Object.keys(ACCESS).filter(
+    (key) =>
+      !['staff', 'admin'].includes(ACCESS[key]!) &&
+      (/\/(cars|saved|saved\/removed)\/:id/.test(key) ||
+        /\/001\/(2001|3001)$/.test(key) ||
+        key === 'GET /files/:name' ||
+        key === 'POST /api/inventory/reports' ||
+        key === 'POST /api/messaging/conversations'),
+  );
+
+  it('answers everyone but its owner exactly as an ad that does not exist, and changes nothing', async () => {
+    expect(AD_ROUTES.length).toBeGreaterThanOrEqual(14);
+    const hidden = await createAd(t.app, alice, 1);
+    const hide = await inject({
+      method: 'PUT',
+      url: `/api/inventory/moderation/cars/${hidden}/hidden`,
+      headers: admin.headers,
+      payload: { reason: 'Bryter mot reglerna' },
+    });
+    expect(hide.statusCode).toBe(204);
+    const missing = 2_000_000_000;
+    const before = await snapshot(t);
+    for (const key of AD_ROUTES) {
+      for (const [who, headers] of [
+        ['bob', bob.headers],
+        ['an administrator', admin.headers],
+        ['anonymous', {}],
+      ] as const) {
+        const onHidden = await inject(await adRequest(key, hidden, headers));
+        const onMissing = await inject(await adRequest(key, missing, headers));
+        expectWellFormed(onHidden, key);
+        expect([onHidden.statusCode, onHidden.body], `${key} as ${who}`).toEqual([
+          onMissing.statusCode,
+          onMissing.body,
+        ]);
+      }
+    }
+    expect(await snapshot(t)).toBe(before);
+    // Its owner still reaches it: she sees why it was hidden and may ask for a review.
+    expect(
+      (await inject({ method: 'GET', url: `/api/inventory/cars/${hidden}/hidden`, headers: alice.headers })).statusCode,
+    ).toBe(200);
+  });
+});

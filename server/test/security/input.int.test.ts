@@ -5,12 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
+import { INT_MAX } from '@bilmarknaden/shared/schemas/id-schemas';
 import {
   buildSecureApp,
   createAd,
   expectWellFormed,
   multipart,
   registerUser,
+  registration,
   type RouteEntry,
   type SecureApp,
   type TestUser,
@@ -449,6 +451,46 @@ describe('JSON bodies are taken as they are (issue 46)', () => {
     const listed = await t.app.inject({ method: 'GET', url: '/api/inventory/001/2003?start=0&end=5' });
     expect(listed.statusCode).toBe(200);
   });
+
+  it("identity converts only the specification's registration form: its other bodies are taken as they are", async () => {
+    const target = await registerUser(t.app, 'spärras');
+    const staff = { 'content-type': 'application/json', authorization: `Bearer ${staffToken}` };
+    for (const blocked of ['true', '1', 'null', '"true"', '[true]']) {
+      const res = await send(
+        {
+          method: 'PUT',
+          url: `/api/identity/users/${target.username}/blocked`,
+          payload: `{"blocked":${blocked},"reason":"Bedrägeri"}`,
+          headers: staff,
+        },
+        `blocked ${blocked}`,
+      );
+      expect([res.statusCode, res.json().field], blocked).toEqual(
+        blocked === 'true' ? [200, undefined] : [400, 'blocked'],
+      );
+      if (blocked === 'true') {
+        const lifted = await send(
+          {
+            method: 'PUT',
+            url: `/api/identity/users/${target.username}/blocked`,
+            payload: { blocked: false },
+            headers: staff,
+          },
+          'unblock',
+        );
+        expect(lifted.statusCode).toBe(200);
+      }
+    }
+    const login = await send(
+      { method: 'POST', url: '/api/identity/user/login', payload: { email: target.email, password: 12345678 } },
+      'login with a number',
+    );
+    expect([login.statusCode, login.json().field]).toEqual([400, 'password']);
+    // The specification's form sends zipcode, countryCode and phone as numbers: still read as their text.
+    const form = { ...registration('siffror'), zipcode: 12345, countryCode: 46, phone: 701234567 };
+    const registered = await send({ method: 'POST', url: '/api/identity/user', payload: form }, 'register');
+    expect(registered.statusCode).toBe(200);
+  });
 });
 
 describe('numbers past their column (issue 46)', () => {
@@ -472,7 +514,8 @@ describe('numbers past their column (issue 46)', () => {
       );
       expect([read.statusCode, read.json().field], String(big)).toEqual([400, 'upTo']);
     }
-    for (const before of ['99999999999999999999', '9223372036854775808', '1e30']) {
+    // 'Infinity' and '1e400' convert to a number Ajv lets past `integer` and its bounds (ajv-validator/ajv#2212).
+    for (const before of ['99999999999999999999', '9223372036854775808', '1e30', 'Infinity', '-Infinity', '1e400']) {
       const page = await send(
         { method: 'GET', url: `/api/messaging/conversations/${id}?before=${before}`, headers: auth },
         `before ${before}`,
@@ -480,4 +523,198 @@ describe('numbers past their column (issue 46)', () => {
       expect([page.statusCode, page.json().field], before).toEqual([400, 'before']);
     }
   });
+});
+
+describe('every id and number of every documented route (issue 46)', () => {
+  interface NumberSchema {
+    type?: string;
+    minimum?: number;
+    maximum?: number;
+  }
+  interface Operation {
+    parameters?: { in: string; name: string; schema?: NumberSchema }[];
+    requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, NumberSchema> } }> };
+  }
+  /** One input of one route: where it goes, its name and its schema in the OpenAPI document. */
+  interface Target {
+    method: string;
+    path: string;
+    where: 'path' | 'query' | 'body';
+    name: string;
+    schema: NumberSchema;
+    /** The other properties of the route's JSON body. */
+    bodyNames: string[];
+  }
+
+  /** Inputs that carry a number as text, read by the shared rules rather than by the schema. */
+  const NUMBER_NAMES =
+    /(^|[a-z])(id|Id)$|^(carid|upTo|before|watch|start|end|year|milage|priceMin|priceMax|yearMin|yearMax|milageMax)$/;
+  const isNumber = (s: NumberSchema) => s.type === 'integer' || s.type === 'number';
+  /** The event stream stays open while its token lives; its Last-Event-ID is the live test's. */
+  const STREAM = '/api/messaging/events';
+
+  let targets: Target[];
+  /** 'GET /api/messaging/conversations/:id', as the route table names it. */
+  const documented = new Set<string>();
+  const ids = { conversation: 0, watch: 0, feedback: 0, report: 0, otherAd: 0 };
+
+  beforeAll(async () => {
+    targets = [];
+    for (const service of ['identity', 'inventory', 'messaging']) {
+      const doc = (await t.app.inject({ method: 'GET', url: `/api/${service}/docs/json` })).json() as {
+        paths: Record<string, Record<string, Operation>>;
+      };
+      for (const [path, operations] of Object.entries(doc.paths)) {
+        for (const [method, op] of Object.entries(operations)) {
+          documented.add(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
+          if (path === STREAM) continue;
+          const body = op.requestBody?.content?.['application/json']?.schema?.properties ?? {};
+          const bodyNames = Object.keys(body);
+          const add = (where: Target['where'], name: string, schema: NumberSchema = {}) =>
+            targets.push({ method: method.toUpperCase(), path, where, name, schema, bodyNames });
+          for (const p of op.parameters ?? []) {
+            if (p.in === 'path' || (p.in === 'query' && (isNumber(p.schema ?? {}) || NUMBER_NAMES.test(p.name)))) {
+              add(p.in as 'path' | 'query', p.name, p.schema);
+            }
+          }
+          for (const [name, schema] of Object.entries(body)) {
+            if (isNumber(schema) || NUMBER_NAMES.test(name)) add('body', name, schema);
+          }
+        }
+      }
+    }
+    // Real objects of the user for the inputs not under test, so that a request gets past its route's first checks.
+    const auth = { authorization: `Bearer ${user.token}` };
+    const seller = await registerUser(t.app, 'siffror');
+    ids.otherAd = await createAd(t.app, seller, 1);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/messaging/conversations',
+      headers: auth,
+      payload: { carId: ids.otherAd, text: 'Finns den kvar?' },
+    });
+    ids.conversation = started.json().conversationId;
+    const watch = await t.app.inject({
+      method: 'POST',
+      url: '/api/inventory/watches',
+      headers: auth,
+      payload: { query: { make: 'Volvo' } },
+    });
+    ids.watch = watch.json().id;
+    const feedback = await t.app.inject({
+      method: 'POST',
+      url: '/api/inventory/feedback',
+      remoteAddress: nextAddress(),
+      payload: { name: 'Siffra', email: 'siffra@exempel.se', title: 'Hej', content: 'Tal' },
+    });
+    ids.feedback = feedback.json().id;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/messaging/conversations/${ids.conversation}/report`,
+      headers: auth,
+      payload: { reason: 'Annat' },
+    });
+    const report = await t.db.query<{ id: number }>('SELECT max(id)::int AS id FROM messaging.reports');
+    ids.report = report.rows[0]!.id;
+    expect(
+      Object.values(ids).every((id) => Number.isInteger(id) && id > 0),
+      JSON.stringify(ids),
+    ).toBe(true);
+  }, 60_000);
+
+  it('documents every API route, and gives every integer of a request its bounds', () => {
+    const missing = api
+      .filter((r) => r.url.startsWith('/api/') && !documented.has(`${r.method} ${r.url}`))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(missing, 'routes in no OpenAPI document').toEqual([]);
+    const unbounded = targets
+      .filter((x) => isNumber(x.schema) && (x.schema.minimum === undefined || x.schema.maximum === undefined))
+      .map((x) => `${x.method} ${x.path} ${x.where} ${x.name}`);
+    expect(unbounded).toEqual([]);
+    // The numbers a schema types (the rest are text read by the shared rules).
+    expect(targets.filter((x) => isNumber(x.schema)).map((x) => `${x.method} ${x.path} ${x.name}`)).toEqual(
+      expect.arrayContaining([
+        'POST /api/inventory/reports carId',
+        'POST /api/messaging/conversations carId',
+        'PUT /api/messaging/conversations/{id}/read upTo',
+        'GET /api/messaging/conversations/{id} before',
+      ]),
+    );
+    expect(targets.length).toBeGreaterThanOrEqual(50);
+  });
+
+  /** A value for an input not under test: the user's own object where the route names one. */
+  function fixed(path: string, name: string): string {
+    if (name === 'username') return user.username;
+    if (name === 'upTo') return '1';
+    if (name === 'carId') return String(ids.otherAd);
+    if (name === 'watch' || path.includes('/watches/')) return String(ids.watch);
+    if (path.includes('/conversations/')) return String(ids.conversation);
+    if (path.includes('/feedback/')) return String(ids.feedback);
+    if (path.includes('/messaging/reports/')) return String(ids.report);
+    return String(carId);
+  }
+  const BODY_TEXT: Record<string, string> = { text: 'Hej', reason: 'Annat', token: 'x', note: 'Notering', name: 'N' };
+
+  const JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+  const numberText = fc.oneof(
+    fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String),
+    fc.bigInt({ min: BigInt(INT_MAX) - 2n, max: BigInt(INT_MAX) + 2n }).map(String),
+    fc.bigInt({ min: 2n ** 53n - 2n, max: 2n ** 53n + 2n }).map(String),
+    fc.constantFrom('9223372036854775807', '9223372036854775808', '9'.repeat(30)),
+    fc.double().map(String),
+    fc.constantFrom('0', '-0', '1e10', '1E3', '1e308', '1.5', '1.0', '01', '0x10', '+1', ' 1', '', 'NaN', 'Infinity'),
+    fc.constantFrom('١٢', '９', '1,5', '1 000', 'true', 'null'),
+  );
+  /** A JSON body value: the number as written (beyond what a double holds too), or another JSON type. */
+  const jsonValue = fc.oneof(
+    numberText.filter((s) => JSON_NUMBER.test(s)),
+    numberText.map((s) => JSON.stringify(s)),
+    fc.constantFrom('true', 'false', 'null', '[1]', '{}', '{"id":1}'),
+  );
+  /** What a declared integer becomes, as Ajv reads it: query strings are converted, JSON bodies are not. */
+  const schemaValue = (where: Target['where'], raw: string): unknown =>
+    where === 'body' ? JSON.parse(raw) : raw !== '' && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
+  const fits = (schema: NumberSchema, value: unknown) =>
+    typeof value === 'number' &&
+    (schema.type === 'number' || Number.isInteger(value)) &&
+    value >= (schema.minimum ?? -Infinity) &&
+    value <= (schema.maximum ?? Infinity);
+
+  it('arbitrary numbers in each: never a 5xx; past a declared bound, 400 naming the input', async () => {
+    let checked = 0;
+    for (const target of targets) {
+      const value = target.where === 'body' ? jsonValue : numberText;
+      await fc.assert(
+        fc.asyncProperty(value, fc.constantFrom('user', 'staff', 'none'), async (raw, who) => {
+          const path = target.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+            encodeURIComponent(target.where === 'path' && name === target.name ? raw : fixed(target.path, name)),
+          );
+          const url = target.where === 'query' ? `${path}?${new URLSearchParams({ [target.name]: raw })}` : path;
+          const headers: Record<string, string> = {};
+          if (who !== 'none') headers.authorization = `Bearer ${who === 'staff' ? staffToken : user.token}`;
+          const req: InjectOptions = { method: target.method as InjectOptions['method'], url, headers };
+          if (target.bodyNames.length > 0) {
+            const parts = target.bodyNames.map((name) => {
+              if (target.where === 'body' && name === target.name) return `${JSON.stringify(name)}:${raw}`;
+              const text = BODY_TEXT[name];
+              if (text !== undefined) return `${JSON.stringify(name)}:${JSON.stringify(text)}`;
+              return NUMBER_NAMES.test(name) ? `${JSON.stringify(name)}:${fixed(target.path, name)}` : null;
+            });
+            req.payload = `{${parts.filter(Boolean).join(',')}}`;
+            headers['content-type'] = 'application/json';
+          }
+          const what = `${target.method} ${url} ${String(req.payload ?? '')} as ${who}`;
+          const res = await send(req, what);
+          // Without a token, a route that needs one may answer 401 before reading its input.
+          if (who !== 'none' && isNumber(target.schema) && !fits(target.schema, schemaValue(target.where, raw))) {
+            expect([res.statusCode, res.json().field], what).toEqual([400, target.name]);
+          }
+          checked++;
+        }),
+        { numRuns: RUNS },
+      );
+    }
+    expect(checked).toBe(targets.length * RUNS);
+  }, 180_000);
 });

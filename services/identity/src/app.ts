@@ -3,6 +3,7 @@ import type { Database } from '@bilmarknaden/db/database';
 import { bearerAuth } from '@bilmarknaden/service-kit/bearer-auth';
 import { serviceKit } from '@bilmarknaden/service-kit/service-plugin';
 import { DEFAULT_TOKEN_SETTINGS, type TokenSettings } from '@bilmarknaden/shared/auth/token';
+import { identityPaths } from '@bilmarknaden/shared/api-paths';
 import type { IdentityContext } from './context.ts';
 import type { IdentityKeys } from './keys.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -195,8 +196,8 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
   await app.register(serviceKit, {
     name: 'identity',
     jsonBodyLimit: bodyLimit,
-    // The specification's registration sends zipcode and housenumber as numbers; the shared rules check the text.
-    convertJsonBodies: true,
+    // The specification's registration sends zipcode, countryCode and phone as numbers; the shared rules check the text.
+    convertJsonBodies: [`POST ${identityPaths.user}`],
     docs: {
       title: 'Bilmarknaden identity',
       description: 'Accounts, logins and tokens. Errors: {message, field?} in Swedish.',

@@ -182,13 +182,24 @@ describe('DELETE /user', () => {
     expect((await login(user.email, user.password)).statusCode).toBe(200);
   });
 
-  it.each([[{ password: '' }], [{}], [{ password: null }], [{ lösenord: 'hemligt-lösen-1' }]])(
+  it.each([[{ password: '' }], [{}], [{ lösenord: 'hemligt-lösen-1' }]])(
     'refuses %j with 400 and the rule message, changing nothing',
     async (body) => {
       const user = await registered();
       const res = await close(user.token, body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'Ange ditt lösenord för att radera kontot', field: 'password' });
+      await expectIntact(user);
+    },
+  );
+
+  // A JSON body is taken as it is (issue 46): null is no text, not an empty one.
+  it.each([[{ password: null }], [{ password: 12345678 }], [{ password: ['hemligt-lösen-1'] }]])(
+    'refuses %j with 400 naming the password, changing nothing',
+    async (body) => {
+      const user = await registered();
+      const res = await close(user.token, body);
+      expect([res.statusCode, res.json().field]).toEqual([400, 'password']);
       await expectIntact(user);
     },
   );

@@ -163,9 +163,9 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
   }
 
   /**
-   * The ad of an owner action: 404 unless it is visible (for sale, or sold when `sold` allows it), 403 unless it
-   * is the user's; a sold ad where only one for sale will do is 409, and so is an ad the moderators hid unless
-   * `hidden` allows it (the owner may still remove it).
+   * The ad of an owner action: 404 unless it is visible (for sale, or sold when `sold` allows it) or the user's
+   * own hidden one, 403 unless it is the user's; a sold ad where only one for sale will do is 409, and so is an ad
+   * the moderators hid unless `hidden` allows it (the owner may still remove it).
    */
   async function ownAd(
     carId: number,
@@ -174,7 +174,10 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
     hidden: 'refused' | 'allowed' = 'refused',
   ): Promise<CarOwnership> {
     const car = await cars.findOwnership(carId);
-    if (!car || car.status === 'pending') throw new DomainError('not-found', MESSAGES.carNotFound);
+    // A hidden ad exists for its owner alone: anyone else is answered as if it did not (issue 46).
+    if (!car || car.status === 'pending' || (car.status === 'hidden' && car.username !== username)) {
+      throw new DomainError('not-found', MESSAGES.carNotFound);
+    }
     if (car.username !== username) throw new DomainError('forbidden', MESSAGES.forbidden);
     if (car.status === 'hidden' && hidden === 'refused') {
       throw new DomainError('conflict', MODERATION_MESSAGES.hiddenNotEdited);

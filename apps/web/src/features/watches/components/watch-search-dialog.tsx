@@ -5,6 +5,7 @@ import {
   WATCH_NOTIFY_LABELS,
   watchName,
   watchNameMessage,
+  watchQueryProblem,
   type WatchNotify,
   type WatchQuery,
 } from '@bilmarknaden/shared/watches';
@@ -64,13 +65,17 @@ function WatchSearchForm({ query, create, onSaved }: WatchSearchFormProps) {
   const [name, setName] = useState(() => watchName(query));
   const [notify, setNotify] = useState<WatchNotify>('instant');
   const [nameError, setNameError] = useState<string | null>(null);
+  const [queryError, setQueryError] = useState<string | null>(null);
   const ids = { notify: useId() };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const message = watchNameMessage(name);
     setNameError(message);
-    if (message) return;
+    // The search's own values reach the mails too: the server's rule, told here before anything is sent.
+    const problem = watchQueryProblem(query)?.message ?? null;
+    setQueryError(problem);
+    if (message || problem) return;
     create.mutate({ query, name: name.trim(), notify }, { onSuccess: (watch) => onSaved(watch.name) });
   };
 
@@ -92,9 +97,9 @@ function WatchSearchForm({ query, create, onSaved }: WatchSearchFormProps) {
           </label>
         ))}
       </fieldset>
-      {create.isError && (
+      {(queryError || create.isError) && (
         <p role="alert" className="alert">
-          {failureMessage(create.error)}
+          {queryError ?? failureMessage(create.error)}
         </p>
       )}
       <div className="modal__actions">

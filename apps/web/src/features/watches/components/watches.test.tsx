@@ -66,6 +66,32 @@ describe('Bevaka sökning', () => {
     });
   });
 
+  it('refuses control and bidi characters in the name and the search before sending (issue 46)', async () => {
+    login();
+    const api = mockApi({ [`POST ${WATCHES}`]: jsonResponse(watch(), 201) });
+    const { unmount } = renderAt('/', <WatchSearchButton query={{ make: 'Volvo' }} />, '/');
+    await userEvent.click(screen.getByRole('button', { name: 'Bevaka sökning' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Bevaka sökning' });
+    const name = within(dialog).getByLabelText('Namn på bevakningen');
+    for (const bad of ['Volvo\u202E09', 'Volvo\u0007']) {
+      await userEvent.clear(name);
+      await userEvent.type(name, bad);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Spara bevakning' }));
+      expect(within(dialog).getByText(WATCH_MESSAGES.nameCharacters)).toBeInTheDocument();
+    }
+    unmount();
+    // A search term from the address (the search box's own text) with a right-to-left override.
+    renderAt('/', <WatchSearchButton query={{ searchterm: 'xc\u202E06' }} />, '/');
+    await userEvent.click(screen.getByRole('button', { name: 'Bevaka sökning' }));
+    dialog = await screen.findByRole('dialog', { name: 'Bevaka sökning' });
+    const own = within(dialog).getByLabelText('Namn på bevakningen');
+    await userEvent.clear(own);
+    await userEvent.type(own, 'Min XC60');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Spara bevakning' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(WATCH_MESSAGES.queryCharacters);
+    expect(callsTo(api, `POST ${WATCHES}`)).toHaveLength(0);
+  });
+
   it("shows the server's Swedish refusal (the limit) in the dialog", async () => {
     login();
     mockApi({ [`POST ${WATCHES}`]: jsonResponse({ message: WATCH_MESSAGES.limit }, 409) });
