@@ -17,6 +17,7 @@ export default defineConfig({
             'bench/src/**/*.test.ts',
           ],
           environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

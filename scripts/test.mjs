@@ -1,10 +1,14 @@
 // `npm test`: npm audit of the production dependencies (when the registry's audit endpoint answers),
 // typecheck, lint, unit + integration tests on PGlite, the integration tests again on PostgreSQL, and the
 // browser journeys. Ends with one line `N passed, N failed` over every runner.
-import { spawnSync } from 'node:child_process';
+// The browser journeys run from the moment the build is done, beside everything else: they mostly wait (on the
+// page, the server, timers) and use about one core. The other steps run at a lower priority (nice), so the
+// journeys keep their pace and the rest fills the cores they leave.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,21 +19,50 @@ const want = (step) => only.length === 0 || only.includes(step);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 
+// Steps beside the browser journeys run at this niceness (Linux and macOS have `nice`).
+const lower = (cmd, args) =>
+  existsSync('/usr/bin/nice') ? ['/usr/bin/nice', ['-n', '10', cmd, ...args]] : [cmd, args];
+
+/** A step whose output streams to the terminal as it comes, at the lower priority. */
 function run(cmd, args, env = {}) {
   console.log(`\n▶ ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return r.status ?? 1;
+  const [c, a] = lower(cmd, args);
+  return new Promise((resolve) => {
+    const child = spawn(c, a, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
 }
 
-function check(name, cmd, args) {
-  const ok = run(cmd, args) === 0;
+/** Like run, beside other steps: its output is held and printed in one piece when it ends. */
+function runBeside(cmd, args, { env = {}, priority = 'lower' } = {}) {
+  const [c, a] = priority === 'lower' ? lower(cmd, args) : [cmd, args];
+  return new Promise((resolve) => {
+    const child = spawn(c, a, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', (error) => (output += `${error.message}\n`));
+    child.on('close', (code) => {
+      console.log(`\n▶ ${cmd} ${args.join(' ')}\n${output}`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+const since = (started) => `(${Math.round((Date.now() - started) / 1000)} s)`;
+
+/** A step beside others: its summary line carries its own time. */
+async function check(name, cmd, args) {
+  const started = Date.now();
+  const ok = (await runBeside(cmd, args)) === 0;
   totals[ok ? 'passed' : 'failed'] += 1;
-  lines.push(`${name}: ${ok ? 'passed' : 'FAILED'}`);
+  lines.push(`${name}: ${ok ? 'passed' : 'FAILED'} ${since(started)}`);
 }
 
-function vitestLeg(name, args, env) {
+async function vitestLeg(name, args, env) {
   const out = path.join(results, `${name}.json`);
-  const status = run(
+  const status = await run(
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args],
     env,
@@ -47,7 +80,7 @@ function vitestLeg(name, args, env) {
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
-  lines.push(`${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  return `${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
 }
 
 async function postgresReachable(url) {
@@ -68,8 +101,8 @@ function ensureChromium() {
   if (existsSync(chromium)) return true;
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
     console.log("Chromium is missing: installing Debian's chromium package");
-    run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', 'chromium']);
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit' });
   }
   if (existsSync(chromium)) return true;
   console.error(
@@ -78,35 +111,63 @@ function ensureChromium() {
   return false;
 }
 
-function playwrightLeg() {
+/** The production build the browser journeys run against. */
+async function buildStep() {
+  const started = Date.now();
+  const ok = (await runBeside('npm', ['run', 'build', '--silent'], { priority: 'normal' })) === 0;
+  if (!ok) totals.failed += 1;
+  lines.push(`build: ${ok ? 'done' : 'FAILED'} ${since(started)}`);
+  return ok;
+}
+
+async function playwrightLeg(built) {
+  if (!built) return null;
   if (!ensureChromium()) {
     totals.failed += 1;
-    lines.push('browser: FAILED (Chromium missing)');
-    return;
-  }
-  if (run('npm', ['run', 'build', '--silent']) !== 0) {
-    totals.failed += 1;
-    lines.push('build: FAILED');
-    return;
+    return 'browser: FAILED (Chromium missing)';
   }
   const out = path.join(results, 'playwright.json');
-  const status = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+  const status = await runBeside('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    priority: 'normal',
   });
   let passed = 0,
     failed = 0,
     skipped = 0;
+  let failures = [];
   if (existsSync(out)) {
-    const s = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    const s = report.stats ?? {};
     passed = (s.expected ?? 0) + (s.flaky ?? 0);
     failed = s.unexpected ?? 0;
     skipped = s.skipped ?? 0;
+    failures = failedJourneys(report);
   }
   if (status !== 0 && failed === 0) failed = 1;
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
-  lines.push(`browser: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  const named = failures.map((f) => `\n  ✘ ${f}`).join('');
+  return `browser: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${named}`;
+}
+
+/** Each failed or flaky journey as `file › title: first line of its error`, so the summary alone says what broke. */
+function failedJourneys(report) {
+  const found = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results?.find((r) => r.error)?.error?.message ?? '';
+        const first = stripVTControlCharacters(error).split('\n')[0];
+        const mark = test.status === 'flaky' ? '(flaky: passed on its retry) ' : '';
+        found.push(`${mark}${[spec.file, ...titles, spec.title].join(' › ')}: ${first}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title === child.file ? titles : [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return found;
 }
 
 /**
@@ -127,37 +188,36 @@ function auditLeg() {
   if (!counts) {
     const why = report?.message ?? report?.error?.summary ?? (r.stderr || r.stdout || '').trim().split('\n').pop();
     console.log(`npm audit could not run: ${why}`);
-    lines.push(`npm audit: not run — the audit endpoint did not answer (${why})`);
-    return;
+    return `npm audit: not run — the audit endpoint did not answer (${why})`;
   }
   const serious = (counts.high ?? 0) + (counts.critical ?? 0);
   console.log(`advisories: ${JSON.stringify(counts)}`);
   totals[serious === 0 ? 'passed' : 'failed'] += 1;
-  lines.push(`npm audit: ${serious === 0 ? 'passed' : `FAILED (${serious} high or critical)`}`);
+  return `npm audit: ${serious === 0 ? 'passed' : `FAILED (${serious} high or critical)`}`;
 }
 
-/** Runs a step and adds its time to its summary line, so the cost of each step is seen on every run. */
+/** Runs a step and adds its time to the summary line it returns, so the cost of each step is seen on every run. */
 async function timed(step) {
   const started = Date.now();
-  const before = lines.length;
-  await step();
-  const seconds = Math.round((Date.now() - started) / 1000);
-  for (let i = before; i < lines.length; i++) lines[i] += ` (${seconds} s)`;
+  const line = await step();
+  if (line) lines.push(`${line} ${since(started)}`);
 }
 
 if (want('audit')) await timed(auditLeg);
-if (want('typecheck')) await timed(() => check('typecheck', 'npm', ['run', 'typecheck', '--silent']));
-if (want('lint')) await timed(() => check('lint', 'npm', ['run', 'lint', '--silent']));
+const browser = want('e2e') ? buildStep().then((built) => timed(() => playwrightLeg(built))) : Promise.resolve();
+await Promise.all([
+  want('typecheck') && check('typecheck', 'npm', ['run', 'typecheck', '--silent']),
+  want('lint') && check('lint', 'npm', ['run', 'lint', '--silent']),
+]);
 if (want('unit')) await timed(() => vitestLeg('vitest (PGlite)', [], { TEST_DATABASE_URL: '' }));
 if (want('pg')) {
   await timed(async () => {
     const url = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-    if (await postgresReachable(url))
-      vitestLeg('vitest (PostgreSQL)', ['--project', 'node', '.int.test.ts'], { TEST_DATABASE_URL: url });
-    else lines.push(`vitest (PostgreSQL): skipped — no PostgreSQL answers at ${url}`);
+    if (!(await postgresReachable(url))) return `vitest (PostgreSQL): skipped — no PostgreSQL answers at ${url}`;
+    return vitestLeg('vitest (PostgreSQL)', ['--project', 'node', '.int.test.ts'], { TEST_DATABASE_URL: url });
   });
 }
-if (want('e2e')) await timed(playwrightLeg);
+await browser;
 
 console.log('\n== Summary ==');
 for (const l of lines) console.log(l);

@@ -6,13 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
 import { MAX_WINDOW } from '@bilmarknaden/shared/constants';
-import {
-  buildListJsonSql,
-  CAR_JSON_FIELDS,
-  carsRepository,
-  queryJsonArray,
-} from '@bilmarknaden/inventory/repositories/cars-repository';
-import { JSON_TYPE } from '@bilmarknaden/inventory/routes/context';
+import { buildListJsonSql, CAR_JSON_FIELDS, queryJsonArray } from '@bilmarknaden/inventory/repositories/car-list-sql';
+import { carDetailsRepository } from '@bilmarknaden/inventory/repositories/car-details-repository';
+import { JSON_TYPE } from '@bilmarknaden/service-kit/route-context';
 import { savedRepository } from '@bilmarknaden/inventory/repositories/saved-repository';
 import { searchTermsRepository } from '@bilmarknaden/inventory/repositories/search-terms-repository';
 import { keptCloseNames, withCorrectedSearch } from '@bilmarknaden/inventory/services/search-correction';
@@ -38,7 +34,7 @@ export function registerCeilingRoute(app: FastifyInstance, db: Database): void {
   }
 
   // Detail: the repository's own call (its SQL, which writes the answer's JSON), the id taken as is.
-  const cars = carsRepository(db);
+  const cars = carDetailsRepository(db);
   app.get(ceilingPath('detail'), async (request, reply) => {
     const json = await cars.findActiveJson(Number((request.query as { carid?: string }).carid));
     return json === null ? reply.code(404).send() : reply.type(JSON_TYPE).send(json);

@@ -32,20 +32,18 @@ export function compareScenarios(ids: readonly number[]): LoadScenario[] {
   const detail = `${INVENTORY_BASE}/001/2001`;
   const q = (query: Record<string, string>) => `${list}?${new URLSearchParams(query).toString()}`;
   return [
-    { name: 'healthz', path: '/healthz', listOrSearch: false },
-    { name: 'list page 1', path: q({ start: '0', end: '20' }), listOrSearch: true },
+    { name: 'healthz', path: '/healthz' },
+    { name: 'list page 1', path: q({ start: '0', end: '20' }) },
     {
       name: 'filtered',
       path: q({ make: 'volvo', fuel: 'diesel', priceMin: '50000', priceMax: '200000', orderBy: 'price', order: 'asc' }),
-      listOrSearch: true,
     },
-    { name: 'free text', path: q({ searchterm: 'automat servicebok' }), listOrSearch: true },
-    { name: 'partial word', path: q({ searchterm: 'volv' }), listOrSearch: true },
+    { name: 'free text', path: q({ searchterm: 'automat servicebok' }) },
+    { name: 'partial word', path: q({ searchterm: 'volv' }) },
     {
       name: 'detail',
       path: `${detail}?carid=${ids[0]}`,
       paths: ids.map((id) => `${detail}?carid=${id}`),
-      listOrSearch: false,
     },
   ];
 }

@@ -10,8 +10,6 @@ export interface LoadScenario {
   headers?: Record<string, string>;
   /** Rotating requests (each its own method, path, headers and body): each request takes the next one. */
   rotate?: readonly RotatingRequest[];
-  /** Counts against the list/search p99 target. */
-  listOrSearch: boolean;
 }
 
 export interface RotatingRequest {

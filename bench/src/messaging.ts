@@ -5,6 +5,7 @@ import type { Database } from '@bilmarknaden/db/database';
 import { MESSAGING_BASE, messagingPaths } from '@bilmarknaden/shared/api-paths';
 import { BENCH_PASSWORD, benchUser } from '@bilmarknaden/server/cli/bulk-seed';
 import { runLoad, type LoadResult, type RotatingRequest } from './load.ts';
+import type { Engine } from './options.ts';
 import { CEILING_BASE } from './scenarios.ts';
 import { sleep } from './server-process.ts';
 import { login } from './uploads.ts';
@@ -25,7 +26,8 @@ export const LIVE_USERS = 200;
 const STREAMS_PER_USER = 10;
 const SENDS_PER_SECOND = 100;
 
-export const MESSAGING_TARGETS = { sendP99Ms: 25, inboxP99Ms: 25, deliveryP99Ms: 200 } as const;
+/** Send and inbox: their p99 on PGlite (on PostgreSQL a figure); delivery: on both engines. */
+export const MESSAGING_TARGETS = { sendP99Ms: 50, inboxP99Ms: 50, deliveryP99Ms: 200 } as const;
 
 export interface LiveReport {
   streams: number;
@@ -55,8 +57,9 @@ export interface LiveReport {
 }
 
 export interface MessagingReport {
-  inbox?: LoadResult & { meetsP99: boolean };
-  send?: LoadResult & { meetsP99: boolean };
+  /** meetsP99 null: no target on this engine. */
+  inbox?: LoadResult & { meetsP99: boolean | null };
+  send?: LoadResult & { meetsP99: boolean | null };
   live?: LiveReport;
 }
 
@@ -186,6 +189,7 @@ function openStream(baseUrl: string, token: string, onMessage: (text: string) =>
 }
 
 export async function runMessagingBench(opts: {
+  engine: Engine;
   baseUrl: string;
   ads: readonly number[];
   only: readonly string[];
@@ -205,14 +209,15 @@ export async function runMessagingBench(opts: {
   const conversations = await seedConversations(baseUrl, tokens, opts.ads);
   const url = (path: string) => `${MESSAGING_BASE}${path}`;
   const bearer = (n: number) => ({ authorization: `Bearer ${tokens.get(n)!}` });
+  const meetsP99 = (p99: number, target: number) => (opts.engine === 'pglite' ? p99 <= target : null);
 
   if (wants(opts.only, 'inbox')) {
     const r = await runLoad(
       baseUrl,
-      { name: 'inbox', path: url(messagingPaths.conversations), headers: bearer(1), listOrSearch: true },
+      { name: 'inbox', path: url(messagingPaths.conversations), headers: bearer(1) },
       opts.load,
     );
-    report.inbox = { ...r, meetsP99: r.p99 <= MESSAGING_TARGETS.inboxP99Ms };
+    report.inbox = { ...r, meetsP99: meetsP99(r.p99, MESSAGING_TARGETS.inboxP99Ms) };
     log(`  inbox (500 conversations)  ${r.rps} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors + r.non2xx}`);
   }
 
@@ -226,12 +231,8 @@ export async function runMessagingBench(opts: {
       headers: { ...bearer(c.buyer), 'content-type': 'application/json' },
       body: JSON.stringify({ text: `Benchmeddelande ${++k}: går det att provköra i helgen?` }),
     }));
-    const r = await runLoad(
-      baseUrl,
-      { name: 'send message', path: rotate[0]!.path, rotate, listOrSearch: false },
-      opts.load,
-    );
-    report.send = { ...r, meetsP99: r.p99 <= MESSAGING_TARGETS.sendP99Ms };
+    const r = await runLoad(baseUrl, { name: 'send message', path: rotate[0]!.path, rotate }, opts.load);
+    report.send = { ...r, meetsP99: meetsP99(r.p99, MESSAGING_TARGETS.sendP99Ms) };
     log(`  send message  ${r.rps} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors + r.non2xx}`);
   }
 

@@ -25,7 +25,7 @@ export const LIST_SHAPES: readonly { name: string; query: Record<string, string>
 export const DETAIL_WITHOUT_PRICE_FACTS = 'detail without price facts';
 /**
  * Rounds of the detail ceiling with and without the price facts, each a pair run back to back (in turn with-first and
- * without-first); the target reads the median of the pairs' differences (pairedMedianDifference).
+ * without-first); the figure is the median of the pairs' differences (pairedMedianDifference).
  */
 export const PRICE_FACTS_ROUNDS = 7;
 
@@ -60,27 +60,22 @@ export function apiScenarios(ids: readonly number[], token: string): ApiScenario
       name: `${s.name} ceiling`,
       path: toCeiling(s.path),
       paths: s.paths?.map(toCeiling),
-      listOrSearch: false,
     },
   });
   const qs = (query: Record<string, string>) => new URLSearchParams(query).toString();
   const swap = (from: string, scenario: string) => (p: string) => ceilingPath(scenario) + p.slice(from.length);
   return [
     ...LIST_SHAPES.map((shape) =>
-      withCeiling({ name: shape.name, path: `${list}?${qs(shape.query)}`, listOrSearch: true }, swap(list, shape.name)),
+      withCeiling({ name: shape.name, path: `${list}?${qs(shape.query)}` }, swap(list, shape.name)),
     ),
     withCeiling(
       {
         name: 'detail',
         path: `${detail}?carid=${ids[0]}`,
         paths: ids.map((id) => `${detail}?carid=${id}`),
-        listOrSearch: false,
       },
       swap(detail, 'detail'),
     ),
-    withCeiling(
-      { name: 'saved', path: saved, headers: { authorization: `Bearer ${token}` }, listOrSearch: false },
-      swap(saved, 'saved'),
-    ),
+    withCeiling({ name: 'saved', path: saved, headers: { authorization: `Bearer ${token}` } }, swap(saved, 'saved')),
   ];
 }

@@ -1,6 +1,10 @@
 // Ads with 8 photos posted as the web app posts them (multipart, bearer token), in a loop, while the list
 // is under load: photo processing must not slow listing for others.
 import { IDENTITY_BASE, INVENTORY_BASE, inventoryPaths } from '@bilmarknaden/shared/api-paths';
+import {
+  registrationNumberAt,
+  TEST_REGISTRATION_NUMBERS_FROM,
+} from '@bilmarknaden/shared/validation/registration-number';
 
 export async function login(baseUrl: string, email: string, password: string): Promise<string> {
   const r = await fetch(`${baseUrl}${IDENTITY_BASE}/user/login`, {
@@ -28,11 +32,17 @@ const AD_FIELDS: Record<string, string> = {
   fuel: 'diesel',
 };
 
-/** An ad's multipart body and its content type (with the boundary). */
+/** An ad's multipart body and its content type (with the boundary); each post adds its registration number. */
 export interface AdFormBody {
-  body: Buffer;
+  body: Blob;
   contentType: string;
+  boundary: string;
 }
+
+// Each ad needs a number no other ad for sale has: the range kept for tests, from a random start so that a run on
+// a database an earlier run left ads in does not meet their numbers.
+let nextNumber = Math.floor(Math.random() * 400_000);
+const uploadNumber = () => registrationNumberAt(TEST_REGISTRATION_NUMBERS_FROM + (nextNumber++ % 500_000));
 
 /** The multipart body of an 8-photo ad as the web app's form sends it, encoded once. */
 export async function adFormBody(photos: readonly Buffer[]): Promise<AdFormBody> {
@@ -40,18 +50,23 @@ export async function adFormBody(photos: readonly Buffer[]): Promise<AdFormBody>
   for (const [k, v] of Object.entries(AD_FIELDS)) form.append(k, v);
   photos.forEach((p, i) => form.append(`images[${i}]`, new Blob([p], { type: 'image/jpeg' }), `${i}.jpg`));
   const encoded = new Response(form);
-  return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
+  const contentType = encoded.headers.get('content-type')!;
+  const boundary = /boundary=(.+)$/.exec(contentType)![1]!;
+  return { body: new Blob([await encoded.arrayBuffer()]), contentType, boundary };
 }
 
 /**
  * Posts one ad. The body is encoded once and sent again for every ad: these clients stand for other people's
  * phones, so the 24 MB they would each encode on their own CPU is not encoded again on the server's 2 cores.
+ * Only the registration number's part, first in the body, is new for each ad.
  */
 export async function postAd(baseUrl: string, token: string, form: AdFormBody): Promise<number> {
+  const numberPart =
+    `--${form.boundary}\r\nContent-Disposition: form-data; name="registrationNumber"\r\n\r\n` + `${uploadNumber()}\r\n`;
   const r = await fetch(`${baseUrl}${INVENTORY_BASE}/001/1001`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType },
-    body: form.body,
+    body: new Blob([numberPart, form.body]),
   });
   if (r.status !== 201) throw new Error(`upload: ${r.status} ${await r.text()}`);
   return ((await r.json()) as { id: number }).id;

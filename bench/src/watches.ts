@@ -9,9 +9,13 @@ import { identityNotifications } from '@bilmarknaden/identity/services/notificat
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
 import { carsRepository } from '@bilmarknaden/inventory/repositories/cars-repository';
 import { jobsRepository } from '@bilmarknaden/inventory/repositories/jobs-repository';
-import { createJobRunner } from '@bilmarknaden/inventory/services/job-runner';
-import { watchMails } from '@bilmarknaden/inventory/services/watch-mails';
+import { createJobQueue } from '@bilmarknaden/inventory/jobs/job-queue';
+import { queuedJobs } from '@bilmarknaden/inventory/jobs/queued-jobs';
 import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
+import {
+  registrationNumberAt,
+  TEST_REGISTRATION_NUMBERS_FROM,
+} from '@bilmarknaden/shared/validation/registration-number';
 
 export const WATCH_TARGETS = { publishP99Ratio: 2, digestSeconds: 60 } as const;
 
@@ -60,6 +64,12 @@ function ad(i: number): ValidAd {
 }
 
 /** N bevakningar of USERS users: most of a make and model, some of a make, a few of any make with a price or fuel. */
+/** The i-th published ad's car: a number of the range kept for tests, unknown to the register. */
+const vehicle = (i: number) => ({
+  registrationNumber: registrationNumberAt(TEST_REGISTRATION_NUMBERS_FROM + i),
+  facts: null,
+});
+
 async function addWatches(db: Database, n: number, notify: 'instant' | 'daily'): Promise<void> {
   await db.query(
     `INSERT INTO inventory.watches (username, name, notify, query, make, model, fuel, price_max, year_min, words,
@@ -106,8 +116,8 @@ export async function runWatchesBench(
     publicUrl: 'https://bench.bilmarknaden.se',
     log: silent,
   });
-  const mails = watchMails({ db, identity: notifications.client, publicUrl: 'https://bench.bilmarknaden.se' });
-  const runner = createJobRunner({ db, handlers: mails.handlers, log: silent });
+  const jobs = queuedJobs({ db, identity: notifications.client, publicUrl: 'https://bench.bilmarknaden.se' });
+  const runner = createJobQueue({ db, jobs, log: silent });
   const cars = carsRepository(db);
   let seq = 0;
 
@@ -117,7 +127,7 @@ export async function runWatchesBench(
     const match: number[] = [];
     for (let i = 0; i < count; i++) {
       const t0 = performance.now();
-      const id = await cars.insertPending(ad(seq++), `bench${(i % USERS) + 1}`);
+      const id = await cars.insertPending(ad(seq), `bench${(i % USERS) + 1}`, vehicle(seq++));
       await cars.activate(id, 0);
       const t1 = performance.now();
       await runner.runDue();
@@ -144,9 +154,9 @@ export async function runWatchesBench(
   opts.log(`watches: the daily digest of ${opts.watches.toLocaleString('en')} bevakningar…`);
   await db.exec('DELETE FROM inventory.watches');
   await addWatches(db, opts.watches, 'daily');
-  const dayAds = Array.from({ length: opts.publishes }, () => ad(seq++));
-  for (const one of dayAds) {
-    const id = await cars.insertPending(one, 'bench1');
+  const dayAds = Array.from({ length: opts.publishes }, () => seq++);
+  for (const n of dayAds) {
+    const id = await cars.insertPending(ad(n), 'bench1', vehicle(n));
     await cars.activate(id, 1);
   }
   await runner.runDue();

@@ -6,9 +6,14 @@ import type { Database } from '@bilmarknaden/db/database';
 import { createTestDatabase } from '@bilmarknaden/db/testing';
 import { identityMigrations } from '@bilmarknaden/identity/migrations';
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
+import { carListingsRepository } from '@bilmarknaden/inventory/repositories/car-listings-repository';
 import { carsRepository } from '@bilmarknaden/inventory/repositories/cars-repository';
 import { parseListQuery } from '@bilmarknaden/inventory/services/search-query';
 import { bulkSeed } from '@bilmarknaden/server/cli/bulk-seed';
+import {
+  registrationNumberAt,
+  TEST_REGISTRATION_NUMBERS_FROM,
+} from '@bilmarknaden/shared/validation/registration-number';
 import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
 
 const EXISTING = 200;
@@ -39,10 +44,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => dispose());
 
+let published = 0;
+
 /** Publishes an ad the way the ad service does: pending row, then active with created = now(). */
 async function publish(): Promise<number> {
   const cars = carsRepository(db);
-  const id = await cars.insertPending(newAd, 'bench1');
+  const id = await cars.insertPending(newAd, 'bench1', {
+    registrationNumber: registrationNumberAt(TEST_REGISTRATION_NUMBERS_FROM + published++),
+    facts: null,
+  });
   await cars.activate(id, 0);
   return id;
 }
@@ -53,7 +63,7 @@ async function publish(): Promise<number> {
  * every window takes its own snapshot (now), as plain offset windows did.
  */
 async function pageThrough(query: Record<string, string>, perWindow: number, snapshot = false) {
-  const cars = carsRepository(db);
+  const cars = carListingsRepository(db);
   const before = new Set((await cars.list(parseListQuery({ ...query, start: '0', end: '100' }))).map((c) => c.id));
   // The list may be longer than one window of 100: read the rest of the starting set too.
   for (let start = 100; before.size === start; start += 100) {

@@ -5,6 +5,7 @@ import type { AdFields } from './api.ts';
 // Filling the new-ad form ('Ny bilannons') the way a seller does.
 
 const LABELS: Record<keyof AdFields, string> = {
+  registrationNumber: 'Registreringsnummer',
   title: 'Rubrik',
   description: 'Beskrivning',
   price: 'Pris (kr)',

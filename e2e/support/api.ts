@@ -1,6 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
 import type { NewAdInput } from '@bilmarknaden/shared/validation/new-ad';
+import {
+  registrationNumberAt,
+  TEST_REGISTRATION_NUMBERS_FROM,
+  type RegistrationNumberInput,
+} from '@bilmarknaden/shared/validation/registration-number';
 
 // Setup and server-side checks through the real API: each test writes its own, uniquely named data.
 
@@ -72,10 +77,20 @@ export async function currentUser(request: APIRequestContext, token: string) {
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 // The new-ad form's fields as typed (one definition, in the shared package); the place is chosen in its combobox.
-export type AdFields = Omit<NewAdInput, 'kommun'>;
+export type AdFields = Omit<NewAdInput, 'kommun'> & RegistrationNumberInput;
+
+// Every ad needs a number no other ad for sale has: from the range the demo data never uses (Z…), from a start of
+// this worker's own, so a worker started again after a failure does not meet the earlier one's numbers.
+let plate = (process.pid * 7919 + Math.floor(Date.now() / 1000)) % 400_000;
+/** A registration number no other ad of the run has, as a seller types it: 'ZAB 123'. */
+export function uniqueRegistrationNumber(): string {
+  const n = registrationNumberAt(TEST_REGISTRATION_NUMBERS_FROM + plate++);
+  return `${n.slice(0, 3)} ${n.slice(3)}`;
+}
 
 export function adFields(overrides: Partial<AdFields> = {}): AdFields {
   return {
+    registrationNumber: uniqueRegistrationNumber(),
     title: unique('Volvo V70 '),
     description: 'Välskött bil med servicebok.',
     price: '125000',

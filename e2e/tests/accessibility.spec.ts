@@ -1,5 +1,13 @@
 import { expect, test } from '../support/fixtures.ts';
-import { adFields, createAd, registerUser, toggleSaved, userCars, type TestUser } from '../support/api.ts';
+import {
+  adFields,
+  createAd,
+  registerUser,
+  toggleSaved,
+  uniqueRegistrationNumber,
+  userCars,
+  type TestUser,
+} from '../support/api.ts';
 import { axeViolations, horizontalOverflow, settled, VIEWPORTS } from '../support/a11y.ts';
 import { adForm } from '../support/ad-form.ts';
 import { jpeg } from '../support/photos.ts';
@@ -128,6 +136,7 @@ test('post an ad using only the keyboard', async ({ page, request }) => {
     await page.keyboard.type(text);
   };
 
+  await typeInto('Registreringsnummer', uniqueRegistrationNumber());
   await typeInto('Rubrik', title);
   await typeInto('Beskrivning', 'Skött med tangentbordet.');
   await typeInto('Pris (kr)', '45000');

@@ -272,7 +272,7 @@ test('Byt lösenord on the profile: a wrong current password is refused, then th
   const changed = answer();
   await submit.click();
   expect((await changed).status()).toBe(200);
-  await expect(form.getByRole('status')).toHaveText('Lösenordet är bytt.');
+  await expect(form.getByRole('status').filter({ hasText: 'Lösenordet är bytt.' })).toBeVisible();
   await expect(field('Nytt lösenord')).toHaveValue('');
   const { token } = await storedSession(page);
   expect(token).not.toBe(user.token);

@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { axeViolations } from '../support/a11y.ts';
-import { adFields, createAd, login, registerUser, savedIds, userCars } from '../support/api.ts';
+import {
+  adFields,
+  createAd,
+  login,
+  registerUser,
+  savedIds,
+  uniqueRegistrationNumber,
+  userCars,
+} from '../support/api.ts';
 import { homeList } from '../support/cards.ts';
 import { threePhotos } from '../support/photos.ts';
 import { loginAs } from '../support/session.ts';
@@ -153,7 +161,12 @@ test.describe('the ad page', () => {
     // Odd prices: the nearest to the ad's, whatever demo ads of the model there are.
     const base = adFields({ make: 'Lancia', model: 'Ypsilon', price: '100003' });
     const id = await createAd(request, token, { ...base, title: 'Lancia att jämföra' });
-    await createAd(request, token, { ...base, title: 'Liknande Lancia', price: '100004' });
+    await createAd(request, token, {
+      ...base,
+      registrationNumber: uniqueRegistrationNumber(),
+      title: 'Liknande Lancia',
+      price: '100004',
+    });
     await page.goto(`/car/${id}`);
     const section = page.getByRole('region', { name: 'Liknande bilar' });
     await expect(section.getByRole('heading', { level: 3, name: 'Liknande Lancia' })).toBeVisible();

@@ -1,10 +1,10 @@
 import type { Database } from '@bilmarknaden/db/database';
-import { carsRepository } from '@bilmarknaden/inventory/repositories/cars-repository';
+import { carDetailsRepository } from '@bilmarknaden/inventory/repositories/car-details-repository';
 import { adSnapshot, type AdLookup, type AdStates } from '@bilmarknaden/messaging/ad-lookup';
 
 /** Messaging's ad lookup in the default process: inventory's own read of a visible ad, no HTTP in between. */
 export function inventoryAdLookup(db: Database): AdLookup {
-  const cars = carsRepository(db);
+  const cars = carDetailsRepository(db);
   return async (carId) => {
     const car = await cars.findActive(carId);
     return car ? adSnapshot(car) : null;
@@ -13,6 +13,6 @@ export function inventoryAdLookup(db: Database): AdLookup {
 
 /** The inbox's ad states in the default process: one read of inventory for the whole page. */
 export function inventoryAdStates(db: Database): AdStates {
-  const cars = carsRepository(db);
+  const cars = carDetailsRepository(db);
   return (carIds) => cars.shownStates(carIds);
 }

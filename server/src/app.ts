@@ -19,11 +19,12 @@ import { identityNotifications } from '@bilmarknaden/identity/services/notificat
 import { identityTokenRevocations } from '@bilmarknaden/identity/services/token-revocations';
 import { refuseRevoked, type TokenRevocationList } from '@bilmarknaden/service-kit/token-revocations';
 import { inventoryApp } from '@bilmarknaden/inventory/app';
+import { createVehicleRegister } from '@bilmarknaden/inventory/register/create-register';
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
 import { createFileStorage } from '@bilmarknaden/inventory/storage/create-storage';
 import type { FileStorage } from '@bilmarknaden/inventory/storage/file-storage';
 import { filesRoutes } from '@bilmarknaden/inventory/files/files-routes';
-import { removeIncompleteAds, removeLeftovers } from '@bilmarknaden/inventory/services/startup-cleanup';
+import { removeIncompleteAds } from '@bilmarknaden/inventory/services/startup-cleanup';
 import type { ImageProcessor } from '@bilmarknaden/inventory/services/ad-service';
 import { createPhotoWorkerPool } from '@bilmarknaden/inventory/images/photo-worker-pool';
 import { messagingApp } from '@bilmarknaden/messaging/app';
@@ -35,14 +36,15 @@ import { registerHealthCheck } from './health.ts';
 import { identityOptions } from './identity-options.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
 import { demoteDemoStaff } from './seed/demo-staff.ts';
-import {
-  startBlockRelay,
-  startClosureRelay,
-  startMessagingClosureRelay,
-  startReportDecisionRelay,
-} from './account-closure-relay.ts';
+import { createJob, runJobs } from '@bilmarknaden/service-kit/jobs/job-runner';
+import { blockRelayJob } from './jobs/block-relay.ts';
+import { closureRelayJob } from './jobs/closure-relay.ts';
+import { leftoverCleanupJob } from './jobs/leftover-cleanup.ts';
+import { messagingClosureRelayJob } from './jobs/messaging-closure-relay.ts';
+import { reportDecisionRelayJob } from './jobs/report-decision-relay.ts';
+import { contractSaleRelayJob } from './jobs/contract-sale-relay.ts';
 import { inventoryAdLookup, inventoryAdStates } from './ad-lookup.ts';
-import { identityUserLookup } from './user-lookup.ts';
+import { identityUserLookup, identityUserNames } from './user-lookup.ts';
 import type { Settings } from './settings.ts';
 
 export interface BuiltApp {
@@ -132,51 +134,24 @@ export function fastifyOptions(settings: Settings, pages?: PageAnswers) {
  */
 export function photoWorkers(app: FastifyInstance, settings: Settings): ImageProcessor | undefined {
   if (settings.photoWorkers === 0) return undefined;
-  const pool = createPhotoWorkerPool({ size: settings.photoWorkers, log: app.log });
+  const pool = createPhotoWorkerPool({
+    size: settings.photoWorkers,
+    priority: settings.photoWorkerPriority,
+    log: app.log,
+  });
   app.addHook('onClose', () => pool.close());
   return pool.processImage;
 }
 
-/** How often a running process looks for what a crash of another replica (or an earlier life) left. */
-export const LEFTOVER_CLEANUP_INTERVAL_MS = 5 * 60_000;
-
 /**
- * Removes what a crash left (pending ads, recorded photo removals, temporary files) and logs what it did; then,
- * while the app runs, what crashes leave later or what the start left for its grace period.
+ * Removes what a crash left (pending ads, recorded photo removals, temporary files) and logs what it did; the
+ * leftover-cleanup job does the same while the app runs.
  */
-export async function cleanUpAtStart(
-  app: FastifyInstance,
-  db: Database,
-  storage: FileStorage,
-  intervalMs = LEFTOVER_CLEANUP_INTERVAL_MS,
-): Promise<void> {
+export async function cleanUpAtStart(app: FastifyInstance, db: Database, storage: FileStorage): Promise<void> {
   const cleaned = await removeIncompleteAds(db, storage, { log: app.log });
   if (cleaned.removedAds.length > 0 || cleaned.fileRemovals > 0 || cleaned.removedTemporaryFiles > 0) {
     app.log.info(cleaned, 'removed what an interrupted upload or removal left behind');
   }
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const round = () => {
-    running ??= removeLeftovers(db, storage, { log: app.log })
-      .then(
-        (left) => {
-          if (left.removedAds.length > 0 || left.fileRemovals > 0) {
-            app.log.info(left, 'removed what an interrupted upload or removal left behind');
-          }
-        },
-        (err: unknown) => app.log.error({ err }, 'could not remove leftovers of a crash; tried again later'),
-      )
-      .finally(() => (running = undefined));
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(round, intervalMs);
-    timer.unref();
-  });
-  // preClose: before the database closes in an onClose hook.
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
 }
 
 /** The default all-in-one process: identity, inventory, messaging, photos and the SPA on one port. */
@@ -219,8 +194,8 @@ export async function buildApp(
     await registerSecurity(app, settings);
     await registerCompression(app);
     registerHealthCheck(app, db);
-    const closures = startClosureRelay(app, db, storage);
-    const messagingClosures = startMessagingClosureRelay(app, db);
+    const closures = createJob(closureRelayJob(db, storage, app.log), app.log);
+    const messagingClosures = createJob(messagingClosureRelayJob(db, app.log), app.log);
     // One revocation list for the services of this process, read from identity's table; closed before the database.
     const revocations = identityTokenRevocations({ db, lifetimeSeconds: settings.tokenTtlSeconds, log: app.log });
     app.addHook('onClose', () => revocations.close());
@@ -234,18 +209,23 @@ export async function buildApp(
       log: app.log,
     });
     const moderationMail = { identity: notifications.client, publicUrl: settings.publicUrl };
-    const blocks = startBlockRelay(app, db, moderationMail);
-    const reportDecisions = startReportDecisionRelay(app, db);
+    const blocks = createJob(blockRelayJob(db, app.log, moderationMail), app.log);
+    const reportDecisions = createJob(reportDecisionRelayJob(db, app.log), app.log);
+    const contractSales = createJob(contractSaleRelayJob(db, app.log), app.log);
+    // The relays run right after each change, when the app is ready (what a crash or a process elsewhere left),
+    // and every minute; closing waits for a run under way before the database closes.
+    const leftovers = createJob(leftoverCleanupJob(db, storage, app.log), app.log);
+    runJobs(app, [leftovers, closures, messagingClosures, blocks, reportDecisions, contractSales]);
     await app.register(identityApp, {
       prefix: IDENTITY_BASE,
       ...identity,
       notifications,
       tokenRevocations: revocations,
       onAccountClosed: () => {
-        void closures.drain();
-        void messagingClosures.drain();
+        closures.wake();
+        messagingClosures.wake();
       },
-      onBlockChanged: () => void blocks.drain(),
+      onBlockChanged: () => blocks.wake(),
     });
     await app.register(inventoryApp, {
       prefix: INVENTORY_BASE,
@@ -255,6 +235,11 @@ export async function buildApp(
       processImage: photoWorkers(app, settings),
       mail: moderationMail,
       userLookup: identityUserLookup(db),
+      vehicleRegister: createVehicleRegister(db, {
+        provider: settings.vehicleRegister,
+        url: settings.vehicleRegisterUrl,
+      }),
+      requireVerified: settings.verificationRequired.includes('publish'),
     });
     await app.register(messagingApp, {
       prefix: MESSAGING_BASE,
@@ -263,7 +248,10 @@ export async function buildApp(
       adLookup: inventoryAdLookup(db),
       adStates: inventoryAdStates(db),
       mail: { identity: notifications.client, publicUrl: settings.publicUrl },
-      onReportDecided: () => void reportDecisions.drain(),
+      onReportDecided: () => reportDecisions.wake(),
+      requireVerified: settings.verificationRequired.includes('message'),
+      userNames: identityUserNames(db),
+      onContractSigned: () => contractSales.wake(),
     });
     await app.register(filesRoutes, { prefix: FILES_BASE, db, storage });
     await app.register(webRoutes, { webDist: settings.webDist, pages });

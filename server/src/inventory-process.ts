@@ -3,8 +3,10 @@ import { createRemoteJWKSet } from 'jose';
 import { FILES_BASE, IDENTITY_BASE, identityPaths, INVENTORY_BASE } from '@bilmarknaden/shared/api-paths';
 import { createTokenVerifier } from '@bilmarknaden/shared/auth/token';
 import { httpIdentityClient } from '@bilmarknaden/service-kit/identity-client';
+import { createJob, runJobs } from '@bilmarknaden/service-kit/jobs/job-runner';
 import { refuseRevoked, type TokenRevocationList } from '@bilmarknaden/service-kit/token-revocations';
 import { inventoryApp } from '@bilmarknaden/inventory/app';
+import { createVehicleRegister } from '@bilmarknaden/inventory/register/create-register';
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
 import { createFileStorage } from '@bilmarknaden/inventory/storage/create-storage';
 import { filesRoutes } from '@bilmarknaden/inventory/files/files-routes';
@@ -12,7 +14,11 @@ import type { Settings } from './settings.ts';
 import { identityAccess, revocationsFromIdentity } from './identity-access.ts';
 import { buildStandalone } from './standalone.ts';
 import { cleanUpAtStart, photoWorkers } from './app.ts';
-import { startBlockRelay, startClosureRelay, startReportDecisionRelay } from './account-closure-relay.ts';
+import { blockRelayJob } from './jobs/block-relay.ts';
+import { closureRelayJob } from './jobs/closure-relay.ts';
+import { leftoverCleanupJob } from './jobs/leftover-cleanup.ts';
+import { reportDecisionRelayJob } from './jobs/report-decision-relay.ts';
+import { contractSaleRelayJob } from './jobs/contract-sale-relay.ts';
 import { httpUserLookup } from './user-lookup.ts';
 
 /**
@@ -43,13 +49,23 @@ export async function buildInventoryProcess(
       processImage,
       mail,
       userLookup,
+      vehicleRegister: createVehicleRegister(db, {
+        provider: settings.vehicleRegister,
+        url: settings.vehicleRegisterUrl,
+      }),
+      requireVerified: settings.verificationRequired.includes('publish'),
     });
-    // Identity alone records closures in the shared database; this process erases their ads (decision 026).
-    startClosureRelay(app, db, storage);
-    // …and carries its blocks to the seller's ads (decision 041).
-    startBlockRelay(app, db, mail);
-    // …and records messaging's decisions of reported conversations in the audit log (decision 046).
-    startReportDecisionRelay(app, db);
+    runJobs(app, [
+      createJob(leftoverCleanupJob(db, storage, app.log), app.log),
+      // Identity alone records closures in the shared database; this process erases their ads (decision 026).
+      createJob(closureRelayJob(db, storage, app.log), app.log),
+      // …and carries its blocks to the seller's ads (decision 041).
+      createJob(blockRelayJob(db, app.log, mail), app.log),
+      // …and records messaging's decisions of reported conversations in the audit log (decision 046).
+      createJob(reportDecisionRelayJob(db, app.log), app.log),
+      // …and marks the ads of köpekontrakt signed by both sold (decision 055).
+      createJob(contractSaleRelayJob(db, app.log), app.log),
+    ]);
     await app.register(filesRoutes, { prefix: FILES_BASE, db, storage });
   });
   return { app, revocations: revocations! };

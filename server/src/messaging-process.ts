@@ -9,13 +9,14 @@ import {
   refuseRevoked,
   type TokenRevocationList,
 } from '@bilmarknaden/service-kit/token-revocations';
+import { createJob, runJobs } from '@bilmarknaden/service-kit/jobs/job-runner';
 import { messagingApp } from '@bilmarknaden/messaging/app';
 import { httpAdLookup } from '@bilmarknaden/messaging/ad-lookup';
 import { messagingMigrations } from '@bilmarknaden/messaging/migrations';
 import { SettingsError, type Settings } from './settings.ts';
 import { buildStandalone } from './standalone.ts';
 import { identityAccess } from './identity-access.ts';
-import { startMessagingClosureRelay } from './account-closure-relay.ts';
+import { messagingClosureRelayJob } from './jobs/messaging-closure-relay.ts';
 
 /**
  * The messaging service alone (`npm run start:messaging`): it verifies tokens with the public key identity
@@ -45,9 +46,10 @@ export async function buildMessagingProcess(
       verifyToken: refuseRevoked(createTokenVerifier(createRemoteJWKSet(new URL(jwksUrl))), list),
       adLookup: httpAdLookup(inventoryUrl),
       mail: { identity: httpIdentityClient(identity), publicUrl: settings.publicUrl },
+      requireVerified: settings.verificationRequired.includes('message'),
     });
     // Identity alone records closures in the shared database; this process erases their messages (decision 034).
-    startMessagingClosureRelay(app, db);
+    runJobs(app, [createJob(messagingClosureRelayJob(db, app.log), app.log)]);
   });
   return { app, revocations: revocations! };
 }

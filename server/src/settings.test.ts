@@ -155,3 +155,51 @@ describe('DATABASE_POOL_SIZE', () => {
     }
   });
 });
+
+describe('VEHICLE_REGISTER', () => {
+  it('is the local table by default', () => {
+    const s = loadSettings({}, defaults);
+    expect(s.vehicleRegister).toBe('local');
+    expect(s.vehicleRegisterUrl).toBeUndefined();
+  });
+
+  it('takes an HTTP provider with its URL, and refuses one without it or an unknown provider', () => {
+    const s = loadSettings({ VEHICLE_REGISTER: 'http', VEHICLE_REGISTER_URL: 'https://register.example/v1' }, defaults);
+    expect(s).toMatchObject({ vehicleRegister: 'http', vehicleRegisterUrl: 'https://register.example/v1' });
+    expect(() => loadSettings({ VEHICLE_REGISTER: 'http' }, defaults)).toThrow(
+      'VEHICLE_REGISTER_URL is required when VEHICLE_REGISTER=http',
+    );
+    expect(() => loadSettings({ VEHICLE_REGISTER: 'transportstyrelsen' }, defaults)).toThrow(
+      'VEHICLE_REGISTER must be local or http (got "transportstyrelsen")',
+    );
+    expect(() => loadSettings({ VEHICLE_REGISTER_URL: 'ftp://register.example' }, defaults)).toThrow(
+      'VEHICLE_REGISTER_URL must be a URL starting with http:// or https://',
+    );
+  });
+});
+
+describe('IDENTITY_VERIFIER and VERIFICATION_REQUIRED', () => {
+  it('verify locally and require nothing by default', () => {
+    expect(loadSettings({}, defaults)).toMatchObject({ identityVerifier: 'local', verificationRequired: [] });
+  });
+
+  it('take BankID with its certificate, and a list of what needs verification', () => {
+    const s = loadSettings(
+      {
+        IDENTITY_VERIFIER: 'bankid',
+        BANKID_PFX_PATH: '/etc/bankid/rp.p12',
+        BANKID_PASSPHRASE: 'qwerty123',
+        VERIFICATION_REQUIRED: 'publish, message',
+      },
+      defaults,
+    );
+    expect(s).toMatchObject({ identityVerifier: 'bankid', bankIdProduction: false });
+    expect(s.verificationRequired).toEqual(['publish', 'message']);
+    expect(() => loadSettings({ IDENTITY_VERIFIER: 'bankid' }, defaults)).toThrow(
+      'BANKID_PFX_PATH and BANKID_PASSPHRASE are required when IDENTITY_VERIFIER=bankid',
+    );
+    expect(() => loadSettings({ VERIFICATION_REQUIRED: 'publish,login' }, defaults)).toThrow(
+      'VERIFICATION_REQUIRED must be a comma list of publish and message (got "publish,login")',
+    );
+  });
+});

@@ -156,6 +156,36 @@ function settingsSchema(defaults: { port: number; repoRoot: string }, production
     ),
     /** Low-priority child processes that re-encode photos, so uploads do not slow other requests; 0: in process. */
     photoWorkers: whole('PHOTO_WORKERS', 0, MAX_PHOTO_WORKERS, defaultPhotoWorkers()),
+    /** 'idle': photo workers take only the CPU the server leaves; 'normal' on a machine that is never idle. */
+    photoWorkerPriority: Type.Union([Type.Literal('idle'), Type.Literal('normal')], {
+      env: 'PHOTO_WORKER_PRIORITY',
+      default: 'idle',
+      problem: 'must be idle or normal',
+    }),
+    /** Where new ads' cars are looked up (decision 051): the local table, or an HTTP provider at VEHICLE_REGISTER_URL. */
+    vehicleRegister: Type.Union([Type.Literal('local'), Type.Literal('http')], {
+      env: 'VEHICLE_REGISTER',
+      default: 'local',
+      problem: 'must be local or http',
+    }),
+    vehicleRegisterUrl: url('VEHICLE_REGISTER_URL', 'http-url', 'http:// or https://'),
+    /** Who verifies a person (decision 056): the local test verifier, or BankID's relying-party API. */
+    identityVerifier: Type.Union([Type.Literal('local'), Type.Literal('bankid')], {
+      env: 'IDENTITY_VERIFIER',
+      default: 'local',
+      problem: 'must be local or bankid',
+    }),
+    /** The relying party's certificate for BankID (a .p12/.pfx file) and its passphrase. */
+    bankIdPfxPath: Type.Optional(text('BANKID_PFX_PATH')),
+    bankIdPassphrase: Type.Optional(Type.String({ env: 'BANKID_PASSPHRASE', secret: true })),
+    /** BankID's production environment; its test environment otherwise. */
+    bankIdProduction: yesNo('BANKID_PRODUCTION', production),
+    /** What needs 'Verifierad med BankID': `publish` (new ads), `message` (new conversations); nothing by default. */
+    verificationRequired: Type.Array(Type.Union([Type.Literal('publish'), Type.Literal('message')]), {
+      env: 'VERIFICATION_REQUIRED',
+      default: [],
+      problem: 'must be a comma list of publish and message',
+    }),
     /** Without it, mails are files in `$DATA_DIR/mail-outbox`. */
     smtpUrl: Type.Optional(
       Type.String({
@@ -240,6 +270,14 @@ export function loadSettings(env: NodeJS.ProcessEnv, defaults: { port: number; r
       'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be given together',
     ],
     [!s.s3 && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID), 'S3_BUCKET is required when other S3_* settings are given'],
+    [
+      s.vehicleRegister === 'http' && !s.vehicleRegisterUrl,
+      'VEHICLE_REGISTER_URL is required when VEHICLE_REGISTER=http',
+    ],
+    [
+      s.identityVerifier === 'bankid' && !(s.bankIdPfxPath && s.bankIdPassphrase),
+      'BANKID_PFX_PATH and BANKID_PASSPHRASE are required when IDENTITY_VERIFIER=bankid',
+    ],
     [
       production && !s.jwtPrivateKey,
       'JWT_PRIVATE_KEY is required when NODE_ENV=production (a key generated into DATA_DIR is for development)',

@@ -2,6 +2,7 @@ import type { Database } from '@bilmarknaden/db/database';
 import { IDENTITY_BASE, identityPaths } from '@bilmarknaden/shared/api-paths';
 import { usersRepository } from '@bilmarknaden/identity/repositories/users-repository';
 import type { UserLookup } from '@bilmarknaden/inventory/services/moderation-service';
+import type { UserNames } from '@bilmarknaden/messaging/services/contract-service';
 
 /** Inventory's user lookup in the default process: identity's own read of an account, no HTTP in between. */
 export function identityUserLookup(db: Database): UserLookup {
@@ -24,5 +25,18 @@ export function httpUserLookup(opts: { baseUrl: string; timeoutMs?: number }): U
       throw new Error(`identity answered ${res.status} to the profile of a reported user`);
     }
     return ((await res.json()) as { username: string }).username;
+  };
+}
+
+/** Messaging's names for a köpekontrakt in the default process: 'Förnamn Efternamn' of each open account. */
+export function identityUserNames(db: Database): UserNames {
+  const users = usersRepository(db);
+  return async (usernames) => {
+    const names = new Map<string, string>();
+    for (const username of new Set(usernames)) {
+      const user = await users.findByUsername(username);
+      if (user) names.set(username, `${user.firstname} ${user.lastname}`.trim() || username);
+    }
+    return names;
   };
 }

@@ -8,7 +8,8 @@ import { closedAccountsRepository } from '@bilmarknaden/identity/repositories/cl
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
 import { createSellerErasure } from '@bilmarknaden/inventory/services/seller-erasure';
 import type { FileStorage } from '@bilmarknaden/inventory/storage/file-storage';
-import { createClosureRelay } from '../src/account-closure-relay.ts';
+import { createJob } from '@bilmarknaden/service-kit/jobs/job-runner';
+import { outboxRelayJob } from '../src/jobs/outbox-relay.ts';
 import { buildApp } from '../src/app.ts';
 import type { Settings } from '../src/settings.ts';
 import { testSettings } from './helpers.ts';
@@ -149,24 +150,29 @@ describe('closing an account', () => {
     let failOnce = true;
     const logged: string[] = [];
     const log = { info: () => {}, warn: () => {}, error: (_: unknown, msg: string) => logged.push(msg) };
-    const relay = createClosureRelay({
-      closedAccounts: closures,
-      eraseSeller: async (username) => {
-        if (username === users[0]!.username && failOnce) {
-          failOnce = false;
-          throw new Error('storage down');
-        }
-        return erasure.erase(username);
-      },
-      log: log as never,
-      batchSize: 1,
-    });
-    await relay.drain();
+    const relay = createJob(
+      outboxRelayJob({
+        name: 'closure-relay',
+        outbox: { pending: (limit) => closures.pending(limit), markRelayed: (id, at) => closures.markErased(id, at) },
+        carry: async ({ username }) => {
+          if (username === users[0]!.username && failOnce) {
+            failOnce = false;
+            throw new Error('storage down');
+          }
+          return erasure.erase(username);
+        },
+        log: log as never,
+        batchSize: 1,
+        logLines: { done: 'erased', failed: 'not yet erased' },
+      }),
+      log,
+    );
+    await relay.run();
     expect(logged).toHaveLength(1);
     expect(await adStatus(t, ads[0]!)).toBe(200);
     expect(await adStatus(t, ads[1]!)).toBe(404);
     expect(await pendingClosures(t)).toBe(1);
-    await relay.drain();
+    await relay.run();
     expect(await adStatus(t, ads[0]!)).toBe(404);
     expect(await pendingClosures(t)).toBe(0);
   });

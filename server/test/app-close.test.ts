@@ -4,7 +4,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { openDatabase } from '@bilmarknaden/db/database';
 import { buildApp } from '../src/app.ts';
-import { testSettings } from './helpers.ts';
+import { migratedDataDir, testSettings } from './helpers.ts';
 import { adFields, multipart, photo, registerUser } from './security/security-helpers.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -14,7 +14,7 @@ afterEach(async () => {
 
 it('closing the app waits for a post in flight before closing the database, and the ad is whole', async () => {
   // The app owns its database here (PGlite in DATA_DIR), as in production; photos in the worker processes.
-  const settings = testSettings();
+  const settings = testSettings({ DATA_DIR: migratedDataDir() });
   const { app } = await buildApp(settings);
   await app.ready();
   const user = await registerUser(app, 'sista');

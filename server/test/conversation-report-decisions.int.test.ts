@@ -8,12 +8,13 @@ import { createTestDatabase, type TestDatabase } from '@bilmarknaden/db/testing'
 import { identityMigrations } from '@bilmarknaden/identity/migrations';
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
 import { messagingMigrations } from '@bilmarknaden/messaging/migrations';
-import { applyConversationReportDecision } from '@bilmarknaden/inventory/services/moderation-service';
+import { applyConversationReportDecision } from '@bilmarknaden/inventory/jobs/apply-conversation-report-decision';
 import { reportDecisionsOutbox } from '@bilmarknaden/messaging/repositories/report-decisions-repository';
 import { MODERATION_MESSAGES } from '@bilmarknaden/shared/validation/moderation';
 import { REPORT_DECISION_MESSAGES } from '@bilmarknaden/shared/validation/report-decision';
 import { NOTIFICATION_KINDS } from '@bilmarknaden/shared/notifications';
-import { startReportDecisionRelay } from '../src/account-closure-relay.ts';
+import { createJob, runJobs } from '@bilmarknaden/service-kit/jobs/job-runner';
+import { reportDecisionRelayJob } from '../src/jobs/report-decision-relay.ts';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import type { Settings } from '../src/settings.ts';
 import { testSettings } from './helpers.ts';
@@ -230,12 +231,11 @@ describe('the relay elsewhere', () => {
       [id, conversationId, ad, admin.username, seller.username],
     );
     const elsewhere = Fastify();
-    const relay = startReportDecisionRelay(elsewhere, database.db);
+    runJobs(elsewhere, [createJob(reportDecisionRelayJob(database.db, elsewhere.log), elsewhere.log)]);
     try {
       await elsewhere.ready();
-      await relay.settled();
       await expect
-        .poll(() => auditRows(conversationId))
+        .poll(() => auditRows(conversationId), { timeout: 10_000 })
         .toMatchObject([
           { actor: admin.username, action: 'conversation-dismissed', username: seller.username, car_id: ad },
         ]);

@@ -1,13 +1,25 @@
 import { randomUUID, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { loadSettings, type Settings } from '../src/settings.ts';
+import { PGLITE_TEMPLATE_ENV } from './pglite-template.ts';
 
 export function tempDir(prefix = 'bm-server-'): string {
   return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+/**
+ * A fresh DATA_DIR whose database is a copy of the migrated PGlite folder global-setup.ts made: a server starting on
+ * it skips initdb, which takes seconds. Without that folder (a run without the setup), an empty DATA_DIR.
+ */
+export function migratedDataDir(): string {
+  const dir = tempDir();
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  if (template) cpSync(template, path.join(dir, 'db'), { recursive: true });
+  return dir;
 }
 
 /** A stand-in for the built SPA: an index.html and one hashed asset. */
@@ -26,6 +38,12 @@ export function fakeWebDist(): string {
 /** app.inject registers every test user from 127.0.0.1: a registration limit the suites never reach. */
 const UNREACHED_REGISTRATION_LIMIT = '1000000';
 
+/**
+ * The suite keeps every core busy, where idle-class photo workers would wait for a free one: workers at normal
+ * priority here (the idle class itself is tested in photo-worker-pool.test.ts).
+ */
+export const TEST_PHOTO_WORKER_PRIORITY = { PHOTO_WORKER_PRIORITY: 'normal' };
+
 export function testSettings(overrides: Record<string, string> = {}): Settings {
   return loadSettings(
     {
@@ -34,6 +52,7 @@ export function testSettings(overrides: Record<string, string> = {}): Settings {
       LOG_LEVEL: 'silent',
       WEB_DIST: fakeWebDist(),
       REGISTRATION_RATE_LIMIT: UNREACHED_REGISTRATION_LIMIT,
+      ...TEST_PHOTO_WORKER_PRIORITY,
       ...overrides,
     },
     { port: 0, repoRoot: process.cwd() },

@@ -10,7 +10,9 @@ import { fileRemovalsRepository } from '@bilmarknaden/inventory/repositories/fil
 import { LocalFileStorage } from '@bilmarknaden/inventory/storage/local-storage';
 import { fileKey } from '@bilmarknaden/inventory/storage/file-keys';
 import { insertCar } from '../../services/inventory/test/inventory-helpers.ts';
+import { createJob, runJobs } from '@bilmarknaden/service-kit/jobs/job-runner';
 import { cleanUpAtStart } from '../src/app.ts';
+import { leftoverCleanupJob } from '../src/jobs/leftover-cleanup.ts';
 
 let database: TestDatabase;
 let dir: string;
@@ -28,7 +30,8 @@ describe(`a running inventory process on ${process.env.TEST_DATABASE_URL ? 'Post
     const { db } = database;
     const storage = new LocalFileStorage(dir);
     const app = Fastify({ logger: false });
-    await cleanUpAtStart(app, db, storage, 20);
+    await cleanUpAtStart(app, db, storage);
+    runJobs(app, [createJob(leftoverCleanupJob(db, storage, app.log, 20), app.log)]);
     await app.ready();
     try {
       // Left after the start by a crash of another replica: a pending ad with its files, and a removed ad whose

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { INVENTORY_BASE, inventoryPaths, MESSAGING_BASE, messagingPaths } from '@bilmarknaden/shared/api-paths';
 import { adFields, multipart, photo, registration } from './security/security-helpers.ts';
 import { freePort, killServers, startServer, waitHealthy } from './server-process.ts';
-import { tempDir } from './helpers.ts';
+import { migratedDataDir } from './helpers.ts';
 
 afterAll(killServers);
 
@@ -31,7 +31,7 @@ const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-ty
 
 describe('SIGKILL while messages are sent', () => {
   it('keeps every message answered 201, once and in order, and takes new ones after the restart', async () => {
-    const dataDir = tempDir('bm-msg-crash-');
+    const dataDir = migratedDataDir();
     let server = await boot(dataDir);
     const seller = await register(server.url, 'saljare');
     const buyer = await register(server.url, 'kopare');

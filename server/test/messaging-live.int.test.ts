@@ -234,6 +234,7 @@ describe(`live events on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const shortLived = await tokenService(keys, DEFAULT_TOKEN_SETTINGS, 2, () => new Date()).issue({
       username: anna.username,
       role: 1,
+      verified: false,
     });
     const stream = await openStream(t.url, shortLived);
     expect(stream.status).toBe(200);

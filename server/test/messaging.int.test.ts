@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { messagingPaths } from '@bilmarknaden/shared/api-paths';
 import { httpAdLookup } from '@bilmarknaden/messaging/ad-lookup';
-import { eraseAccount } from '@bilmarknaden/messaging/repositories/conversations-repository';
-import { createMailSweep, MAIL_AFTER_MS } from '@bilmarknaden/messaging/services/mail-sweep';
+import { eraseAccount } from '@bilmarknaden/messaging/repositories/closed-accounts-repository';
+import { createMailSweep, MAIL_AFTER_MS } from '@bilmarknaden/messaging/jobs/mail-sweep';
 import { httpIdentityClient } from '@bilmarknaden/service-kit/identity-client';
 import { inventoryAdLookup } from '../src/ad-lookup.ts';
 import {
@@ -187,6 +187,15 @@ describe('messaging in the default process', () => {
       title: 'Kia Ceed SW',
       photo: `/files/${carId}-1-card.jpeg`,
       state: 'active',
+      // A köpekontrakt's prefill (issue 41).
+      sale: {
+        registrationNumber: expect.stringMatching(/^[A-Z]{3}\d{2}\w$/),
+        make: expect.any(String),
+        model: expect.any(String),
+        year: expect.any(Number),
+        price: expect.any(Number),
+        milage: expect.any(Number),
+      },
     });
     expect(await overHttp(carId)).toEqual(await inProcess(carId));
     expect(await overHttp(987_654_321)).toBeNull();

@@ -27,3 +27,16 @@ describe('PHOTO_WORKERS', () => {
     }
   });
 });
+
+describe('PHOTO_WORKER_PRIORITY', () => {
+  it('is idle by default and takes normal', () => {
+    expect(loadSettings({}, defaults).photoWorkerPriority).toBe('idle');
+    expect(loadSettings({ PHOTO_WORKER_PRIORITY: 'normal' }, defaults).photoWorkerPriority).toBe('normal');
+  });
+
+  it('refuses anything else with a clear message', () => {
+    expect(() => loadSettings({ PHOTO_WORKER_PRIORITY: 'high' }, defaults)).toThrow(
+      /PHOTO_WORKER_PRIORITY must be idle or normal/,
+    );
+  });
+});

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir, fakeWebDist } from './helpers.ts';
+import { fakeWebDist, migratedDataDir, tempDir } from './helpers.ts';
 import { freePort, killServers, startServer as start, waitHealthy } from './server-process.ts';
 
 // The real process: the folder lock, data surviving a restart, graceful shutdown.
@@ -7,7 +7,7 @@ afterEach(killServers);
 
 describe('server process', () => {
   it('refuses a second process on the same DATA_DIR, keeps data across restarts and stops on SIGTERM', async () => {
-    const dataDir = tempDir();
+    const dataDir = migratedDataDir();
     const env = { DATA_DIR: dataDir, WEB_DIST: fakeWebDist() };
     const port = await freePort();
     const first = start({ ...env, PORT: String(port) });

@@ -9,6 +9,8 @@ import { verifyPassword } from '@bilmarknaden/identity/services/password-hasher'
 import { lastFailure } from '@bilmarknaden/shared/validation/rules';
 import { newAdRules } from '@bilmarknaden/shared/validation/new-ad';
 import { seedDemoData } from '../src/seed/demo-seed.ts';
+import { EXTRA_REGISTER_CARS, NAMED_REGISTER_CARS } from '../src/seed/demo-register.ts';
+import { isRegistrationNumber } from '@bilmarknaden/shared/validation/registration-number';
 import { generateAd } from '../src/seed/demo-ads.ts';
 import { createRandom } from '../src/seed/random.ts';
 import { DEMO_PASSWORD, demoUsers } from '../src/seed/demo-users.ts';
@@ -47,6 +49,35 @@ describe('demo seed', () => {
     }
     expect(await seedDemoData(t.db, storage, log, { withStaff: true, count: 12 })).toBe(false);
     expect((await t.db.query('SELECT id FROM inventory.cars')).rows).toHaveLength(12);
+  });
+
+  it("gives every demo ad a unique registration number with the register's facts, and fills the register", async () => {
+    const cars = await t.db.query<{
+      registration_number: string;
+      vehicle_facts: Record<string, unknown>;
+      make: string;
+    }>('SELECT registration_number, vehicle_facts, make FROM inventory.cars');
+    const numbers = cars.rows.map((c) => c.registration_number);
+    expect(new Set(numbers).size).toBe(12);
+    for (const car of cars.rows) {
+      expect(isRegistrationNumber(car.registration_number), car.registration_number).toBe(true);
+      expect(car.registration_number.startsWith('Z')).toBe(false);
+      expect(car.vehicle_facts).toMatchObject({ registrationNumber: car.registration_number, make: car.make });
+      expect(Date.parse(String(car.vehicle_facts.fetchedAt))).not.toBeNaN();
+    }
+    const register = await t.db.query<{ n: number; stolen: number; named: number; ads: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE stolen)::int AS stolen,
+              count(*) FILTER (WHERE registration_number = ANY($1))::int AS named,
+              count(*) FILTER (WHERE registration_number = ANY($2))::int AS ads
+         FROM inventory.vehicle_register`,
+      [NAMED_REGISTER_CARS.map((c) => c.registrationNumber), numbers],
+    );
+    expect(register.rows[0]).toEqual({
+      n: 12 + EXTRA_REGISTER_CARS + NAMED_REGISTER_CARS.length,
+      stolen: EXTRA_REGISTER_CARS / 50 + 1,
+      named: NAMED_REGISTER_CARS.length,
+      ads: 12,
+    });
   });
 
   it('creates the demo users with the README password and their roles', async () => {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { fakeWebDist, tempDir } from './helpers.ts';
+import { TEST_PHOTO_WORKER_PRIORITY, fakeWebDist, migratedDataDir } from './helpers.ts';
 
 // The real default process for tests over loopback (lock, restarts, signals, timeouts, boot checks).
 const root = path.resolve(import.meta.dirname, '../..');
@@ -25,8 +25,9 @@ export function startServer(env: Record<string, string>) {
       HOST: '127.0.0.1',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
-      DATA_DIR: tempDir(),
+      DATA_DIR: migratedDataDir(),
       WEB_DIST: fakeWebDist(),
+      ...TEST_PHOTO_WORKER_PRIORITY,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -278,7 +278,12 @@ describe('the status of a page', () => {
     const res = await app.inject('/user/berit');
     const answers = pageData(res.body)!;
     expect(answers).toEqual([{ url: profileUrl('berit'), body: (await app.inject(profileUrl('berit'))).json() }]);
-    expect(Object.keys(answers[0]!.body as object).sort()).toEqual(['firstname', 'memberSince', 'username']);
+    expect(Object.keys(answers[0]!.body as object).sort()).toEqual([
+      'firstname',
+      'memberSince',
+      'username',
+      'verified',
+    ]);
     for (const secret of ['berit@example.se', 'Berg', 'Storgatan', '11122', 'Uppsala', '0701234567'])
       expect(res.body).not.toContain(secret);
   });

@@ -3,15 +3,29 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { lockFolder } from './lock.ts';
+import { keptStatements } from './pglite-statements.ts';
 
 export interface QueryResult<T> {
   rows: T[];
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * The statement's best plan is the same whatever its values (an ad by id, the unfiltered first window): PGlite
+   * then keeps one generic plan instead of planning each execution (decision 050). PostgreSQL chooses by its own
+   * cost comparison (decision 031).
+   */
+  genericPlan?: boolean;
+}
+
 /** What repositories need: parameterised queries and multi-statement scripts. */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }
@@ -84,10 +98,13 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
     const unlisten = await db.listen(checkedChannel(channel), onPayload);
     return () => unlisten();
   };
+  const statements = keptStatements(db);
   return {
     engine: 'pglite',
     ...wrap(db),
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    // Outside transactions statements stay prepared (decision 050); inside, PGlite's own query.
+    query: statements.query,
+    transaction: (fn) => statements.transaction(() => db.transaction((tx) => fn(wrap(tx)))),
     close: async () => {
       await db.close();
       release();

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { ApiError } from '@bilmarknaden/shared/api-types';
 import { DomainError } from './domain-error.ts';
 import { refuseNul } from './nul-guard.ts';
 
@@ -37,7 +38,7 @@ export interface ServicePluginOptions {
 
 export interface ErrorAnswer {
   status: number;
-  body: { message: string; field?: string };
+  body: ApiError;
   headers: Record<string, string>;
 }
 

@@ -65,7 +65,10 @@ describe('the token revocation list', () => {
     expect(list.isRevoked({ username: 'gammal', iat: 0 })).toBe(false);
     await expect(list.refresh()).rejects.toThrow('identity svarar inte');
     expect(list.isRevoked({ username: 'ny', iat: 0 })).toBe(true);
-    const verify = refuseRevoked(async (token) => ({ username: token, role: 1, jti: 'j', exp: 0, iat: 0 }), list);
+    const verify = refuseRevoked(
+      async (token) => ({ username: token, role: 1, verified: false, jti: 'j', exp: 0, iat: 0 }),
+      list,
+    );
     expect(await verify('ny')).toBeNull();
     expect(await verify('annan')).toMatchObject({ username: 'annan' });
     await list.close();

@@ -1,6 +1,7 @@
 import { identityPaths } from '@bilmarknaden/shared/api-paths';
 import type { TokenClaims, TokenVerifier } from '@bilmarknaden/shared/auth/token';
 import { callIdentityInternal, type HttpIdentityClientOptions } from './identity-client.ts';
+import type { Log } from './log.ts';
 
 /** A user's tokens issued before `notBefore` are refused. */
 export interface TokenRevocation {
@@ -35,7 +36,7 @@ export interface TokenRevocationListOptions {
   lifetimeSeconds: number;
   /** 15 s by default. */
   refreshMs?: number;
-  log: { warn(obj: object, msg: string): void };
+  log: Pick<Log, 'warn'>;
 }
 
 /**

@@ -13,6 +13,9 @@ export const identityPaths = {
   passwordResetConfirm: '/user/password-reset/confirm',
   /** GET and PUT the caller's 'Aviseringar': `{ messages: true }`. */
   notificationSettings: '/user/notification-settings',
+  /** POST starts a BankID verification of the caller; GET and DELETE `/{orderRef}` poll and cancel it (issue 42). */
+  verification: '/user/verification',
+  verificationOrder: (orderRef: string) => `/user/verification/${orderRef}`,
   /** Services of one deployment only (INTERNAL_API_KEY): POST a NotificationRequest. */
   internalNotifications: '/internal/notifications',
   /** Services of one deployment only (INTERNAL_API_KEY): GET `?since=` the recent token revocations. */
@@ -46,6 +49,8 @@ export const inventoryPaths = {
   countCars: '/cars/count',
   /** Public: GET up to 6 visible ads of the ad's make and model nearest its price ('Liknande bilar'). */
   similarCars: (id: number | string) => `/cars/${id}/similar`,
+  /** Logged in: GET the vehicle register's facts of a registration number (the new-ad form); 404 when unknown. */
+  vehicleRegister: (number: string) => `/vehicle-register/${number}`,
   /** Public: the market range of comparable ads for make, model, year and milage (the ad forms). */
   priceRange: '/price-range',
   feedback: '/feedback',
@@ -73,6 +78,8 @@ export const inventoryPaths = {
   ownHiddenCars: '/cars/hidden',
   /** Owner: GET one own hidden ad as the detail shows it (no photos), with the reason; 404 to anyone else. */
   ownHiddenCar: (id: number | string) => `/cars/${id}/hidden`,
+  /** GET `?username=` how many ads a seller has for sale and sold (the seller box, issue 42). */
+  sellerSummary: '/sellers/summary',
   /** POST `{reason, text?}` reports a user ('Anmäl användare'); encode the name. */
   userReports: (username: string) => `/users/${username}/reports`,
   /** GET the caller's reports of users with their outcome ('Mina anmälningar'). */
@@ -124,16 +131,31 @@ export const messagingPaths = {
   messages: (id: number | string) => `/conversations/${id}/messages`,
   /** PUT `{upTo}` marks the caller's messages read up to a message id. */
   read: (id: number | string) => `/conversations/${id}/read`,
+  /**
+   * The köpekontrakt of a conversation (issue 41): GET it (or the seller's prefilled draft), PUT `{terms}` creates or
+   * changes it (the seller; clears both signatures).
+   */
+  contract: (id: number | string) => `/conversations/${id}/contract`,
+  /** POST `{version}` signs the version the caller read ('Signera'). */
+  contractSignature: (id: number | string) => `/conversations/${id}/contract/signature`,
+  /** GET the signed contract as a PDF (both signed). */
+  contractPdf: (id: number | string) => `/conversations/${id}/contract/pdf`,
+  /** PUT `{item, done}` ticks an item of the caller's 'Ägarbyte' checklist (both signed). */
+  contractChecklist: (id: number | string) => `/conversations/${id}/contract/checklist`,
   /** PUT blocks the other party, DELETE lifts the caller's block. */
   block: (id: number | string) => `/conversations/${id}/block`,
   /** POST `{reason, text?}` reports the conversation to the moderators. */
   report: (id: number | string) => `/conversations/${id}/report`,
   /** Staff: GET the open reports of conversations with their newest messages (the Kontrollpanel's queue). */
   reports: '/reports',
+  /** Staff: GET the messages that tripped a warning rule, newest first (`?cursor=` the previous page's nextCursor). */
+  flaggedMessages: '/flagged-messages',
   /** GET the caller's own reports of conversations with their outcome ('Mina anmälningar'). */
   ownReports: '/reports/mine',
   /** Staff: PUT `{outcome, note?}` decides an open report of a conversation ('Åtgärdad' / 'Ingen överträdelse'). */
   reportDecision: (id: number | string) => `/reports/${id}/decision`,
+  /** GET `?username=` the seller's median first reply of the last 90 days ('Svarar oftast inom …', issue 42). */
+  sellerReplyTime: '/sellers/reply-time',
   /** GET: server-sent events for the caller (Authorization header; `Last-Event-ID` catches up). */
   events: '/events',
   docs: '/docs',

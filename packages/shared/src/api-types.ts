@@ -2,7 +2,12 @@
 // the web bundle gets no TypeBox).
 import type { Static } from '@sinclair/typebox';
 import type { ApiErrorSchema } from './schemas/api-error-schemas.ts';
-import type { WatchAdListSchema, WatchSchema } from './schemas/watch-schemas.ts';
+import type {
+  WatchAdListSchema,
+  WatchNewCountSchema,
+  WatchSchema,
+  WatchUnsubscribedSchema,
+} from './schemas/watch-schemas.ts';
 import type {
   CarFiltersSchema,
   CarListItemSchema,
@@ -22,11 +27,15 @@ import type {
   PriceLabelSchema,
   PriceRangeSchema,
 } from './schemas/price-schemas.ts';
+import type { AdVehicleFactsSchema, VehicleFactsSchema } from './schemas/vehicle-schemas.ts';
 import type { FeedbackBodySchema, FeedbackItemSchema } from './schemas/feedback-schemas.ts';
 import type {
   AuditEntrySchema,
+  AuditQuerySchema,
   BlockStateSchema,
   ConversationReportSchema,
+  FlaggedMessageListSchema,
+  FlaggedMessageSchema,
   ModerationCarSchema,
   OwnConversationReportSchema,
   OwnHiddenCarDetailSchema,
@@ -37,11 +46,24 @@ import type {
   QueueItemSchema,
 } from './schemas/moderation-schemas.ts';
 import type {
+  ConversationSchema,
+  ConversationSummarySchema,
+  InboxSchema,
+  MessageEventSchema,
+  MessageSchema,
+  StartConversationAnswerSchema,
+  UnreadCountSchema,
+} from './schemas/messaging-schemas.ts';
+import type {
   CurrentUserSchema,
   LoginBodySchema,
   PublicProfileSchema,
   RegistrationBodySchema,
   StoredUserDetailsSchema,
+  SellerReplyTimeSchema,
+  SellerSummarySchema,
+  VerificationStartedSchema,
+  VerificationStateSchema,
 } from './schemas/user-schemas.ts';
 
 export type ApiError = Static<typeof ApiErrorSchema>;
@@ -59,6 +81,10 @@ export type Make = Static<typeof NamedSchema>;
 export type Model = Static<typeof NamedSchema>;
 export type CurrentUser = Static<typeof CurrentUserSchema>;
 export type PublicProfile = Static<typeof PublicProfileSchema>;
+export type SellerSummary = Static<typeof SellerSummarySchema>;
+export type SellerReplyTime = Static<typeof SellerReplyTimeSchema>;
+export type VerificationStarted = Static<typeof VerificationStartedSchema>;
+export type VerificationState = Static<typeof VerificationStateSchema>;
 export type RegistrationBody = Static<typeof RegistrationBodySchema>;
 export type LoginBody = Static<typeof LoginBodySchema>;
 export type FeedbackBody = Static<typeof FeedbackBodySchema>;
@@ -72,10 +98,16 @@ export type PriceRange = Static<typeof PriceRangeSchema>;
 export type PriceJudgement = Static<typeof PriceJudgementSchema>;
 export type PriceHistoryEntry = Static<typeof PriceHistoryEntrySchema>;
 export type StoredUserDetails = Static<typeof StoredUserDetailsSchema>;
+/** The vehicle register's facts about a car (issue 40). */
+export type VehicleFacts = Static<typeof VehicleFactsSchema>;
+/** The facts as an ad keeps them, with the time they were read. */
+export type AdVehicleFacts = Static<typeof AdVehicleFactsSchema>;
 
 /** Bevakningar (issue 26). */
 export type Watch = Static<typeof WatchSchema>;
 export type WatchAd = Static<typeof WatchAdListSchema>[number];
+export type WatchNewCount = Static<typeof WatchNewCountSchema>;
+export type WatchUnsubscribed = Static<typeof WatchUnsubscribedSchema>;
 export type OwnReport = Static<typeof OwnReportSchema>;
 export type OwnHiddenCar = Static<typeof OwnHiddenCarSchema>;
 export type QueueItem = Static<typeof QueueItemSchema>;
@@ -84,6 +116,18 @@ export type OwnUserReport = Static<typeof OwnUserReportSchema>;
 export type UserQueueItem = Static<typeof UserQueueItemSchema>;
 export type OwnHiddenCarDetail = Static<typeof OwnHiddenCarDetailSchema>;
 export type AuditEntry = Static<typeof AuditEntrySchema>;
+export type AuditQuery = Static<typeof AuditQuerySchema>;
 export type BlockState = Static<typeof BlockStateSchema>;
 export type ConversationReport = Static<typeof ConversationReportSchema>;
+export type FlaggedMessage = Static<typeof FlaggedMessageSchema>;
+export type FlaggedMessageList = Static<typeof FlaggedMessageListSchema>;
 export type OwnConversationReport = Static<typeof OwnConversationReportSchema>;
+
+/** Messaging (MESSAGING_BASE). */
+export type Message = Static<typeof MessageSchema>;
+export type MessageEvent = Static<typeof MessageEventSchema>;
+export type ConversationSummary = Static<typeof ConversationSummarySchema>;
+export type Inbox = Static<typeof InboxSchema>;
+export type Conversation = Static<typeof ConversationSchema>;
+export type StartedConversation = Static<typeof StartConversationAnswerSchema>;
+export type UnreadCount = Static<typeof UnreadCountSchema>;

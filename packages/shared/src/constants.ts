@@ -44,7 +44,12 @@ export const STORAGE_KEYS = {
   token: 'IDENTITY_TOKEN',
   userDetails: 'USER_DETAILS',
   welcomeShown: 'WELCOME_MODAL_SHOWN',
+  /** The ads chosen for 'Jämför' (issue 44): a JSON array of ad ids, kept in this browser only. */
+  compare: 'COMPARE_CARS',
 } as const;
+
+/** How many ads 'Jämför' puts side by side. */
+export const COMPARE_MAX = 3;
 
 export const ROLES = { user: 1, moderator: 2, administrator: 3 } as const;
 

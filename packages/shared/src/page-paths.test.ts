@@ -24,6 +24,7 @@ describe('matchPage', () => {
     ['/new/part', 'newPart', {}],
     ['/controlpanel', 'controlPanel', {}],
     ['/notfound', 'notFound', {}],
+    ['/jamfor', 'compare', {}],
   ])('%s opens %s', (path, page, params) => {
     expect(matchPage(path)).toEqual({ page, params });
   });

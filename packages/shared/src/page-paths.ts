@@ -25,6 +25,8 @@ export const PAGE_PATHS = {
   conversation: '/messages/:id',
   notFound: '/notfound',
   priceMethod: '/sa-bedomer-vi-priset',
+  safety: '/sakerhet',
+  compare: '/jamfor',
   // Before `watch`, which its path would match too.
   watchUnsubscribe: '/bevakningar/avsluta',
   watches: '/bevakningar',
@@ -33,6 +35,12 @@ export const PAGE_PATHS = {
 
 /** 'Så bedömer vi priset': how the fair-price judgement is made (decision 038). */
 export const PRICE_METHOD_PATH = PAGE_PATHS.priceMethod;
+
+/** 'Jämför': the ads chosen for comparison side by side (issue 44). */
+export const COMPARE_PATH = PAGE_PATHS.compare;
+
+/** 'Köp och sälj tryggt': the safety advice the warning above a flagged message links to (issue #42). */
+export const SAFETY_PATH = PAGE_PATHS.safety;
 
 export type PageName = keyof typeof PAGE_PATHS;
 

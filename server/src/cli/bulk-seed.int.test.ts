@@ -126,6 +126,18 @@ describe('bulkSeed', () => {
     );
     expect(counts.rows[0]).toEqual({ ads: 310, users: 4, photoless: 10 });
   });
+
+  it('gives every ad a registration number of its own, never one of the test range, with its facts', async () => {
+    const numbers = await db.query<{ n: number; distinct: number; tests: number; facts: number; same: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT registration_number)::int AS distinct,
+              count(*) FILTER (WHERE registration_number LIKE 'Z%')::int AS tests,
+              count(vehicle_facts)::int AS facts,
+              count(*) FILTER (WHERE vehicle_facts->>'registrationNumber' = registration_number
+                                 AND vehicle_facts->>'model' = model)::int AS same
+         FROM inventory.cars`,
+    );
+    expect(numbers.rows[0]).toEqual({ n: 310, distinct: 310, tests: 0, facts: 310, same: 310 });
+  });
 });
 
 describe('parseSeedArgs', () => {

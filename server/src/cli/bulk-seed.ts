@@ -11,6 +11,7 @@ import type { FileStorage } from '@bilmarknaden/inventory/storage/file-storage';
 import { generateAd, type CatalogueEntry } from '../seed/demo-ads.ts';
 import { DemoPhotos, DEMO_VIEWS, type DemoPhoto } from '../seed/demo-photos.ts';
 import { createRandom, type Random } from '../seed/random.ts';
+import { generatedNumber, NUMBER_OFFSETS, registerFactsOf } from '../seed/demo-register.ts';
 import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
 
 export const BENCH_PASSWORD = 'Bilmarknaden1';
@@ -108,7 +109,14 @@ export async function bulkSeed(db: Database, opts: BulkSeedOptions): Promise<Bul
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const usernames = Array.from({ length: userCount }, (_, i) => benchUser(i + 1).username);
 
-  const existing = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM inventory.cars');
+  const existing = await db.query<{ n: number; max: number }>(
+    'SELECT count(*)::int AS n, coalesce(max(id), 0)::int AS max FROM inventory.cars',
+  );
+  // Registration numbers from past the highest id: every earlier seeded ad's number came from below its own id, so
+  // a later seed into the same database never repeats one.
+  const numbersFrom = NUMBER_OFFSETS.bulkAds + existing.rows[0]!.max;
+  // The register's facts draw from a stream of their own: the ads stay those of the seed.
+  const factsRnd = createRandom((opts.seed ?? 20261122) + 1);
   const rebuild = opts.rebuildIndexes ?? (ads >= 20_000 && ads >= existing.rows[0]!.n);
 
   let photoFiles = 0;
@@ -127,7 +135,15 @@ export async function bulkSeed(db: Database, opts: BulkSeedOptions): Promise<Bul
     let reported = 0;
     for (let done = 0; done < ads; done += batchSize) {
       const range = { first: done, count: Math.min(batchSize, ads - done), total: ads };
-      const rows = generateBatch(rnd, catalogue, usernames, range, now, days, photos);
+      const rows = generateBatch(rnd, catalogue, usernames, range, now, days, photos).map((row, i) => {
+        const created = new Date(row.created);
+        const facts = registerFactsOf(factsRnd, row, generatedNumber(numbersFrom + done + i), created);
+        return {
+          ...row,
+          registrationNumber: facts.registrationNumber,
+          vehicleFacts: JSON.stringify({ ...facts, fetchedAt: row.created }),
+        };
+      });
       const inserted = await insertAds(tx, rows);
       for (const r of inserted) ids.push(r.id);
       // The previous batch's photos were linked while this batch was inserted.
@@ -170,6 +186,12 @@ interface AdRow extends ValidAd {
   created: string;
 }
 
+/** A row as it is inserted: with its car's number and the register's facts (JSON text). */
+interface SeededRow extends AdRow {
+  registrationNumber: string;
+  vehicleFacts: string;
+}
+
 /** Where ad `index` of `total` falls in time: spread over the period, oldest first, with a random jitter. */
 function publishedAt(rnd: Random, index: number, total: number, now: number, days: number): string {
   const age = (1 - (index + rnd.next()) / total) * days * DAY_MS;
@@ -207,13 +229,15 @@ function generateBatch(
 // One statement per batch: the columns travel as arrays (works the same on PGlite and PostgreSQL).
 const INSERT_ADS = `
 INSERT INTO inventory.cars (title, description, price, make, model, year, milage, hp, color, type, transmission,
-  drivetrain, fuel, username, image_count, status, created, updated, kommun)
+  drivetrain, fuel, username, image_count, status, created, updated, kommun, registration_number, vehicle_facts)
 SELECT t.title, t.description, t.price, t.make, t.model, t.year, t.milage, t.hp, t.color, t.type, t.transmission,
-  t.drivetrain, t.fuel, t.username, t.image_count, 'active', t.created, t.created, t.kommun
+  t.drivetrain, t.fuel, t.username, t.image_count, 'active', t.created, t.created, t.kommun, t.registration_number,
+  t.vehicle_facts::jsonb
 FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[], $9::text[],
-  $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::smallint[], $16::timestamptz[], $17::text[])
+  $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::smallint[], $16::timestamptz[], $17::text[],
+  $18::text[], $19::text[])
   AS t(title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel,
-       username, image_count, created, kommun)
+       username, image_count, created, kommun, registration_number, vehicle_facts)
 RETURNING id, color, type, image_count`;
 
 interface InsertedAd {
@@ -223,8 +247,8 @@ interface InsertedAd {
   image_count: number;
 }
 
-async function insertAds(tx: Queryable, rows: readonly AdRow[]): Promise<InsertedAd[]> {
-  const col = <K extends keyof AdRow>(k: K) => rows.map((r) => r[k]);
+async function insertAds(tx: Queryable, rows: readonly SeededRow[]): Promise<InsertedAd[]> {
+  const col = <K extends keyof SeededRow>(k: K) => rows.map((r) => r[k]);
   const r = await tx.query<InsertedAd>(INSERT_ADS, [
     col('title'),
     col('description'),
@@ -243,6 +267,8 @@ async function insertAds(tx: Queryable, rows: readonly AdRow[]): Promise<Inserte
     col('imageCount'),
     col('created'),
     col('kommun'),
+    col('registrationNumber'),
+    col('vehicleFacts'),
   ]);
   return r.rows;
 }

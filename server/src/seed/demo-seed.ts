@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
 import type { FileStorage } from '@bilmarknaden/inventory/storage/file-storage';
 import { hashPassword } from '@bilmarknaden/identity/services/password-hasher';
@@ -9,6 +8,15 @@ import { createRandom } from './random.ts';
 import { demoUsers, DEMO_PASSWORD } from './demo-users.ts';
 import { generateAd, type CatalogueEntry } from './demo-ads.ts';
 import { DemoPhotos, DEMO_VIEWS } from './demo-photos.ts';
+import { vehicleRegisterRepository } from '@bilmarknaden/inventory/repositories/vehicle-register-repository';
+import {
+  extraRegisterCars,
+  generatedNumber,
+  NAMED_REGISTER_CARS,
+  NUMBER_OFFSETS,
+  registerFactsOf,
+} from './demo-register.ts';
+import type { Log } from '@bilmarknaden/service-kit/log';
 
 export const DEMO_AD_COUNT = 200;
 const MARKER = 'demo/seed';
@@ -27,7 +35,7 @@ export interface DemoSeedOptions {
 export async function seedDemoData(
   db: Database,
   storage: FileStorage,
-  log: FastifyBaseLogger,
+  log: Pick<Log, 'info'>,
   { withStaff, count = DEMO_AD_COUNT }: DemoSeedOptions,
 ): Promise<boolean> {
   const done = await db.query('SELECT 1 FROM public.schema_migrations WHERE id = $1', [MARKER]);
@@ -57,22 +65,36 @@ export async function seedDemoData(
   const now = Date.now();
   const cars = carsRepository(db);
 
-  const plans = Array.from({ length: count }, () => {
+  // The register's facts draw from a stream of their own, so the demo ads stay what they were before it.
+  const registerRnd = createRandom(20261205);
+  const today = new Date();
+  const plans = Array.from({ length: count }, (_, i) => {
     const ad = generateAd(rnd, catalogue);
     const created = new Date(now - rnd.next() * 120 * DAY_MS);
+    // As the register answered when the ad was published.
+    const facts = registerFactsOf(registerRnd, ad, generatedNumber(NUMBER_OFFSETS.demoAds + i), created);
     // Several photos, each another view of the car, the first from the side (the card's photo).
     const imageCount = Math.min(DEMO_VIEWS, Math.max(2, rnd.int(1, 8)));
     const seller = rnd.pick(sellers);
     const firstView = rnd.int(0, 1) * 2;
-    return { ad, created, imageCount, seller, firstView };
+    return { ad, facts, created, imageCount, seller, firstView };
   });
+  await vehicleRegisterRepository(db).insert([
+    ...NAMED_REGISTER_CARS,
+    ...plans.map((p) => p.facts),
+    ...extraRegisterCars(registerRnd, catalogue, today),
+  ]);
   const viewsOf = (plan: (typeof plans)[number]) =>
     Array.from({ length: plan.imageCount }, (_, i) => plan.firstView + i);
   // The photos are drawn while the ads are written.
   for (const plan of plans) photos.prefetch(plan.ad.type, plan.ad.color, viewsOf(plan));
 
-  for (const { ad, created, imageCount, seller, firstView } of plans) {
-    const id = await cars.insertPending(ad, seller);
+  for (const { ad, facts, created, imageCount, seller, firstView } of plans) {
+    const vehicle = {
+      registrationNumber: facts.registrationNumber,
+      facts: { ...facts, fetchedAt: created.toISOString() },
+    };
+    const id = await cars.insertPending(ad, seller, vehicle);
     for (let n = 1; n <= imageCount; n++) {
       const photo = await photos.photo(ad.type, ad.color, firstView + n - 1);
       // A new ad's photos are version 1 (decision 028).

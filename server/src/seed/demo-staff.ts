@@ -1,14 +1,14 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
 import { usersRepository } from '@bilmarknaden/identity/repositories/users-repository';
 import { verifyPassword } from '@bilmarknaden/identity/services/password-hasher';
 import { DEMO_PASSWORD, demoUsers } from './demo-users.ts';
+import type { Log } from '@bilmarknaden/service-kit/log';
 
 /**
  * In production, a demo moderator or administrator that an earlier start seeded and that still has the README's
  * password loses its role (to 1), so the published password opens no staff account. Returns the usernames demoted.
  */
-export async function demoteDemoStaff(db: Database, log: FastifyBaseLogger): Promise<string[]> {
+export async function demoteDemoStaff(db: Database, log: Pick<Log, 'warn'>): Promise<string[]> {
   const users = usersRepository(db);
   const demoted: string[] = [];
   for (const u of demoUsers.filter((d) => d.role !== 1)) {

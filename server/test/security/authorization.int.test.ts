@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
 import { NOTIFICATION_KINDS } from '@bilmarknaden/shared/notifications';
+import { swedishDay } from '@bilmarknaden/shared/validation/contract';
 import {
   adFields,
+  editFields,
   buildSecureApp,
   mailTo,
   createAd,
@@ -40,7 +42,14 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/identity/user': 'self',
   'GET /api/identity/user/notification-settings': 'self',
   'PUT /api/identity/user/notification-settings': 'self',
+  // BankID verification of the caller (decision 056); an order of someone else is 404.
+  'POST /api/identity/user/verification': 'self',
+  'GET /api/identity/user/verification/:orderRef': 'self',
+  'DELETE /api/identity/user/verification/:orderRef': 'self',
   'GET /api/identity/user/username': 'public',
+  // The seller box (issue 42): counts and reply time, public as the seller's page.
+  'GET /api/inventory/sellers/summary': 'public',
+  'GET /api/messaging/sellers/reply-time': 'public',
   'GET /api/identity/.well-known/jwks.json': 'public',
   'GET /api/inventory/001/2003': 'public',
   'GET /api/inventory/001/2001': 'public',
@@ -52,6 +61,8 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/inventory/cars/:id/sold': 'owner',
   'GET /api/inventory/cars/sold': 'self',
   'GET /api/inventory/price-range': 'public',
+  // The vehicle register's facts for the new-ad form (issue 40): logged in, about any car, as the form asks.
+  'GET /api/inventory/vehicle-register/:number': 'self',
   'GET /api/inventory/cars/count': 'public',
   'GET /api/inventory/cars/:id/similar': 'public',
   'POST /api/inventory/001/3001': 'self',
@@ -84,6 +95,7 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/identity/users/:username/blocked': 'staff',
   'GET /api/messaging/reports': 'staff',
   'PUT /api/messaging/reports/:id/decision': 'staff',
+  'GET /api/messaging/flagged-messages': 'staff',
   'GET /api/messaging/reports/mine': 'self',
   'GET /files/:name': 'public',
   'POST /api/messaging/conversations': 'self',
@@ -95,6 +107,12 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/messaging/conversations/:id/block': 'participant',
   'DELETE /api/messaging/conversations/:id/block': 'participant',
   'POST /api/messaging/conversations/:id/report': 'participant',
+  // Köpekontrakt (issue 41): the conversation's two parties only.
+  'GET /api/messaging/conversations/:id/contract': 'participant',
+  'PUT /api/messaging/conversations/:id/contract': 'participant',
+  'POST /api/messaging/conversations/:id/contract/signature': 'participant',
+  'PUT /api/messaging/conversations/:id/contract/checklist': 'participant',
+  'GET /api/messaging/conversations/:id/contract/pdf': 'participant',
   'GET /api/messaging/events': 'self',
   // Bevakningar (issue 26): the token's own; the unsubscribe link needs no login (its signed token decides).
   'GET /api/inventory/watches': 'self',
@@ -165,7 +183,7 @@ afterAll(() => t?.close());
 /** One request of an owner route on ad `id`. A new owner route needs an entry here (the test says so). */
 async function ownerRequest(key: string, id: string, headers: Record<string, string>): Promise<InjectOptions> {
   if (key === 'PUT /api/inventory/cars/:id') {
-    const form = multipart(adFields({ title: 'Kapad annons', price: '1' }), [{ data: await photo('png') }]);
+    const form = multipart(editFields({ title: 'Kapad annons', price: '1' }), [{ data: await photo('png') }]);
     return {
       method: 'PUT',
       url: `/api/inventory/cars/${id}`,
@@ -211,6 +229,11 @@ describe('the route table', () => {
         'PUT /api/messaging/conversations/:id/block',
         'DELETE /api/messaging/conversations/:id/block',
         'POST /api/messaging/conversations/:id/report',
+        'GET /api/messaging/conversations/:id/contract',
+        'PUT /api/messaging/conversations/:id/contract',
+        'POST /api/messaging/conversations/:id/contract/signature',
+        'PUT /api/messaging/conversations/:id/contract/checklist',
+        'GET /api/messaging/conversations/:id/contract/pdf',
         'GET /api/inventory/watches/:id',
         'PUT /api/inventory/watches/:id',
         'DELETE /api/inventory/watches/:id',
@@ -227,6 +250,11 @@ describe('the route table', () => {
         'GET /api/inventory/cars/:id/hidden',
         'POST /api/inventory/users/:username/reports',
         'POST /api/inventory/moderation/users/:username/dismissal',
+        'GET /api/inventory/vehicle-register/:number',
+        'GET /api/identity/user/verification/:orderRef',
+        'DELETE /api/identity/user/verification/:orderRef',
+        'GET /api/inventory/sellers/summary',
+        'GET /api/messaging/sellers/reply-time',
       ]),
     );
     // A staff route's id names any feedback: staff act on all of it.
@@ -424,7 +452,7 @@ describe('object-level authorization', () => {
         .toBe(0);
       checked++;
     }
-    expect(checked).toBe(11);
+    expect(checked).toBe(12);
   });
 
   it("self routes with an id act only on the token's user: bob cannot read or change alice's saved ads", async () => {
@@ -481,7 +509,13 @@ describe('conversations: only the two participants', () => {
         ? { upTo: 2_000_000_000 }
         : key.endsWith('/report')
           ? { reason: 'Annat' }
-          : undefined;
+          : key.endsWith('/signature')
+            ? { version: 1 }
+            : key.endsWith('/checklist')
+              ? { item: 'reported', done: true }
+              : key.startsWith('PUT') && key.endsWith('/contract')
+                ? { terms: { price: 1000 } }
+                : undefined;
     return { method, url: url.replace(':id', id), headers, ...(payload ? { payload } : {}) };
   };
 
@@ -650,6 +684,29 @@ describe('mass assignment: fields a client must not set are ignored by every wri
       inject({ method: 'GET', url: '/api/identity/user/notification-settings', headers: user.headers });
     expect((await settings(erik)).json()).toEqual(off);
     expect((await settings(bob)).json()).toEqual(ALL_ON);
+  });
+
+  it('BankID verification: the token names whose order it is; a username in the body or query is ignored', async () => {
+    covered.add('POST /api/identity/user/verification');
+    covered.add('DELETE /api/identity/user/verification/:orderRef');
+    const erik = await registerUser(t.app, 'erikbankid');
+    const started = await inject({
+      method: 'POST',
+      url: `/api/identity/user/verification?username=${alice.username}`,
+      payload: { ...EXTRAS, personalNumber: '19900101-9828' },
+      headers: erik.headers,
+    });
+    expect(started.statusCode).toBe(200);
+    const order = `/api/identity/user/verification/${started.json().orderRef}`;
+    expect((await inject({ url: order, headers: alice.headers })).statusCode).toBe(404);
+    const cancel = await inject({
+      method: 'DELETE',
+      url: `${order}?username=${erik.username}`,
+      headers: alice.headers,
+    });
+    expect(cancel.statusCode).toBe(404);
+    expect((await inject({ url: order, headers: erik.headers })).json().status).toBe('pending');
+    expect((await inject({ method: 'DELETE', url: order, headers: erik.headers })).statusCode).toBe(204);
   });
 
   it('moderation writes: the token names the reporter, the seller asking, the moderator and the blocker', async () => {
@@ -855,7 +912,7 @@ describe('mass assignment: fields a client must not set are ignored by every wri
         )
       ).rows[0];
     const before = await read();
-    const form = multipart({ ...adFields({ title: 'Ny rubrik här' }), ...EXTRAS });
+    const form = multipart({ ...editFields({ title: 'Ny rubrik här' }), ...EXTRAS });
     const res = await inject({
       method: 'PUT',
       url: `/api/inventory/cars/${id}`,
@@ -1110,6 +1167,81 @@ describe('mass assignment: fields a client must not set are ignored by every wri
     const reports = await t.db.query('SELECT reporter FROM messaging.reports WHERE conversation_id = $1', [id]);
     expect(reports.rows).toEqual([{ reporter: alice.username }]);
   });
+  it('köpekontrakt writes: seller, buyer, version and signatures come from the token and the conversation', async () => {
+    for (const key of [
+      'PUT /api/messaging/conversations/:id/contract',
+      'POST /api/messaging/conversations/:id/contract/signature',
+      'PUT /api/messaging/conversations/:id/contract/checklist',
+    ])
+      covered.add(key);
+    // An ad of its own: the signed contract marks it sold.
+    const carId = await createAd(t.app, alice, 1);
+    const started = await inject({
+      method: 'POST',
+      url: '/api/messaging/conversations',
+      headers: bob.headers,
+      payload: { carId, text: 'Jag köper den' },
+    });
+    const id = started.json().conversationId as number;
+    const extras = {
+      ...EXTRAS,
+      seller: 'mallory',
+      buyer: 'mallory',
+      signed_at: '2001-01-01T00:00:00Z',
+      signedAt: '2001-01-01T00:00:00Z',
+      sha256: 'x',
+      car: { registrationNumber: 'ZZZ999' },
+    };
+    const call = (who: TestUser, method: 'POST' | 'PUT', path: string, payload: object) =>
+      inject({
+        method,
+        url: `/api/messaging/conversations/${id}${path}?username=mallory`,
+        headers: who.headers,
+        payload,
+      });
+    const terms = {
+      ...extras,
+      price: 50_000,
+      milage: 12_000,
+      handoverDate: swedishDay(),
+      handoverPlace: 'Malmö',
+      payment: 'swish',
+      noKnownDefects: true,
+      keys: 2,
+    };
+    const made = await call(alice, 'PUT', '/contract', { ...extras, version: 7, terms });
+    expect(made.statusCode).toBe(200);
+    expect((await call(alice, 'POST', '/contract/signature', { ...extras, version: 1 })).statusCode).toBe(200);
+    expect((await call(bob, 'POST', '/contract/signature', { ...extras, version: 1 })).statusCode).toBe(200);
+    expect(
+      (await call(alice, 'PUT', '/contract/checklist', { ...extras, item: 'reported', done: true })).statusCode,
+    ).toBe(200);
+    const { rows } = await t.db.query(
+      `SELECT seller, buyer, version, terms, car->>'registrationNumber' AS number, signed_sha256 = 'x' AS forged,
+              checklist ? 'reported' AS reported FROM messaging.contracts WHERE conversation_id = $1`,
+      [id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      seller: alice.username,
+      buyer: bob.username,
+      version: 1,
+      forged: false,
+      reported: true,
+    });
+    expect(Object.keys(rows[0]!.terms as object).sort()).toEqual([
+      'handoverDate',
+      'handoverPlace',
+      'keys',
+      'knownDefects',
+      'milage',
+      'noKnownDefects',
+      'payment',
+      'price',
+      'serviceHistory',
+    ]);
+    expect(rows[0]!.number).not.toBe('ZZZ999');
+  });
 });
 
 describe('over-exposure: no answer carries email, phone, address, zipcode or password material', () => {
@@ -1125,6 +1257,11 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
     'kommun',
     // The result count (decision 043): how many visible ads match, capped.
     ...['count', 'more'],
+    // The car's identity and the vehicle register's facts (decision 051): about the car, public as on Blocket.
+    ...['registrationNumber', 'vehicleFacts', 'milageWarning', 'inTraffic', 'stolen', 'inspectedUntil'],
+    ...['lastInspection', 'owners', 'firstRegistered', 'fetchedAt'],
+    // 'Verifierad med BankID' (decision 056): whether, never the personnummer; the seller box's figures.
+    ...['verified', 'forSale', 'sold', 'medianMinutes'],
     // A saved ad the moderators hid is marked removed in the saver's list (decision 042): no reason, no moderator.
     'removed',
   ]);
@@ -1139,6 +1276,16 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
 
   /** A request for each public route; a new public route fails the test until it has one. */
   const publicRequests = (): Record<string, string[]> => ({
+    'GET /api/inventory/sellers/summary': [
+      `/api/inventory/sellers/summary?username=${alice.username}`,
+      '/api/inventory/sellers/summary?username=%00',
+      '/api/inventory/sellers/summary',
+    ],
+    'GET /api/messaging/sellers/reply-time': [
+      `/api/messaging/sellers/reply-time?username=${alice.username}`,
+      `/api/messaging/sellers/reply-time?username=${'x'.repeat(101)}`,
+      '/api/messaging/sellers/reply-time',
+    ],
     'GET /api/identity/user/username': [
       `/api/identity/user/username?username=${alice.username}`,
       '/api/identity/user/username?username=nobody-here',

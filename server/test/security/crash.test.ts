@@ -8,7 +8,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@bilmarknaden/db/database';
-import { fakeWebDist, tempDir } from '../helpers.ts';
+import { TEST_PHOTO_WORKER_PRIORITY, fakeWebDist, migratedDataDir } from '../helpers.ts';
 import { adFields, freePort, multipart, photo, registration } from './security-helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -42,6 +42,7 @@ async function boot(dataDir: string, webDist: string) {
       LOG_LEVEL: 'error',
       DATA_DIR: dataDir,
       WEB_DIST: webDist,
+      ...TEST_PHOTO_WORKER_PRIORITY,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -67,7 +68,7 @@ describe('SIGKILL during ad creations', () => {
   it(`leaves only whole ads after ${MAX_KILLS} kills during ${ADS} creations`, async () => {
     const seed = Number(process.env.CRASH_SEED ?? Date.now() % 100_000);
     const rnd = random(seed);
-    const dataDir = tempDir('bm-crash-');
+    const dataDir = migratedDataDir();
     const webDist = fakeWebDist();
     const photos = await Promise.all(
       [0, 1, 2].map((i) => photo('jpeg', { r: 60 * i, g: 90, b: 200 - 50 * i }, { width: 400, height: 300 })),

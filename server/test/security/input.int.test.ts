@@ -389,6 +389,7 @@ describe('limits', () => {
       '/api/identity/user/login',
       '/api/identity/user/password-reset',
       '/api/identity/user/password-reset/confirm',
+      '/api/identity/user/verification',
       '/api/inventory/001/3001',
       '/api/inventory/cars/:id/review',
       '/api/inventory/feedback',
@@ -399,6 +400,7 @@ describe('limits', () => {
       '/api/inventory/watches',
       '/api/inventory/watches/unsubscribe',
       '/api/messaging/conversations',
+      '/api/messaging/conversations/:id/contract/signature',
       '/api/messaging/conversations/:id/messages',
       '/api/messaging/conversations/:id/report',
     ]);

@@ -10,9 +10,15 @@ import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
 import { buildApp } from '../../src/app.ts';
 import type { Settings } from '../../src/settings.ts';
 import { testSettings } from '../helpers.ts';
-import { adFields, multipart, photo, type FilePart } from '../../../services/inventory/test/inventory-helpers.ts';
+import {
+  adFields,
+  editFields,
+  multipart,
+  photo,
+  type FilePart,
+} from '../../../services/inventory/test/inventory-helpers.ts';
 
-export { adFields, multipart, photo, type FilePart };
+export { adFields, editFields, multipart, photo, type FilePart };
 
 export interface RouteEntry {
   method: string;
@@ -196,6 +202,10 @@ export async function snapshot(app: SecureApp): Promise<string> {
       'SELECT id, conversation_id, reporter, reason, text, outcome, handled_at FROM messaging.reports ORDER BY id',
     ),
     await q('SELECT id, report_id, actor, outcome FROM messaging.report_decisions ORDER BY id'),
+    await q(
+      `SELECT id, conversation_id, terms, version, seller_signed_at, buyer_signed_at, signed_at, checklist
+         FROM messaging.contracts ORDER BY id`,
+    ),
     await q('SELECT id, car_id, reporter, outcome FROM inventory.ad_reports ORDER BY id'),
     await q('SELECT car_id, reason, review_requested_at, review_decided_at FROM inventory.hidden_ads ORDER BY car_id'),
     await q('SELECT id, actor, action, car_id, conversation_id FROM inventory.moderation_audit ORDER BY id'),

@@ -14,6 +14,10 @@ import { randomUUID } from 'node:crypto';
 import autocannon, { type RequestOptions } from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
+import {
+  registrationNumberAt,
+  TEST_REGISTRATION_NUMBERS_FROM,
+} from '@bilmarknaden/shared/validation/registration-number';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const args = process.argv.slice(2);
@@ -189,6 +193,7 @@ async function main() {
       .jpeg()
       .toBuffer();
     const boundary = `----soak${randomUUID()}`;
+    let plates = Math.floor(Math.random() * 400_000);
     const fields: Record<string, string> = {
       title: 'Soak-testad Volvo V70',
       description: 'Skapad av belastningstestet.',
@@ -272,7 +277,15 @@ async function main() {
           method: 'POST',
           path: '/api/inventory/001/1001',
           headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...auth() },
-          body: form,
+          // Each ad its own registration number (one ad per car): a part of its own before the shared rest.
+          body: Buffer.concat([
+            Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="registrationNumber"\r\n\r\n${registrationNumberAt(
+                TEST_REGISTRATION_NUMBERS_FROM + plates++,
+              )}\r\n`,
+            ),
+            form,
+          ]),
         }),
       },
       {

@@ -74,7 +74,9 @@ CREATE UNIQUE INDEX password_resets_token_hash_key ON identity.password_resets (
 CREATE INDEX password_resets_user_idx ON identity.password_resets (user_id);
 CREATE INDEX password_resets_expires_idx ON identity.password_resets (expires);
 
--- ── Rate limits: attempts in a sliding window, shared by every replica ───────────────────────────────────
+-- ── Login limits: attempts in a sliding window, shared by every replica ──────────────────────────────────
+-- Registrations and reset-link requests are counted in limits.events (packages/db); a login attempt counts in three
+-- scopes at once and a success forgives its pair, which one key per event cannot do (decision 036).
 
 -- Logins not known to have succeeded; written before the password check, so parallel guesses count.
 CREATE TABLE identity.login_attempts (
@@ -88,29 +90,6 @@ CREATE INDEX login_attempts_pair_idx ON identity.login_attempts (account, addres
 CREATE INDEX login_attempts_address_idx ON identity.login_attempts (address, attempted_at);
 CREATE INDEX login_attempts_account_idx ON identity.login_attempts (account, attempted_at);
 CREATE INDEX login_attempts_attempted_at_idx ON identity.login_attempts (attempted_at);
-
--- Registrations that passed validation; written before the costly argon2 hash, removed again if refused.
-CREATE TABLE identity.registration_attempts (
-  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  address text NOT NULL,
-  attempted_at timestamptz NOT NULL
-);
-
-CREATE INDEX registration_attempts_address_idx ON identity.registration_attempts (address, attempted_at);
-CREATE INDEX registration_attempts_attempted_at_idx ON identity.registration_attempts (attempted_at);
-
--- Reset link requests that passed validation, per asked email (SHA-256 of it lower-cased, whether or not it has
--- an account) and per client address. A refused request is not written.
-CREATE TABLE identity.password_reset_requests (
-  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  email_hash text NOT NULL,
-  address text NOT NULL,
-  requested_at timestamptz NOT NULL
-);
-
-CREATE INDEX password_reset_requests_email_idx ON identity.password_reset_requests (email_hash, requested_at);
-CREATE INDEX password_reset_requests_address_idx ON identity.password_reset_requests (address, requested_at);
-CREATE INDEX password_reset_requests_requested_at_idx ON identity.password_reset_requests (requested_at);
 
 -- ── Notifications ─────────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
 import { bearerAuth } from '@bilmarknaden/service-kit/bearer-auth';
+import { runJobs } from '@bilmarknaden/service-kit/jobs/job-runner';
 import { serviceKit } from '@bilmarknaden/service-kit/service-plugin';
 import { DEFAULT_TOKEN_SETTINGS, type TokenSettings } from '@bilmarknaden/shared/auth/token';
 import { identityPaths } from '@bilmarknaden/shared/api-paths';
@@ -8,8 +9,6 @@ import type { IdentityContext } from './context.ts';
 import type { IdentityKeys } from './keys.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { loginAttemptsRepository } from './repositories/login-attempts-repository.ts';
-import { passwordResetRequestsRepository } from './repositories/password-reset-requests-repository.ts';
-import { registrationAttemptsRepository } from './repositories/registration-attempts-repository.ts';
 import { usersRepository } from './repositories/users-repository.ts';
 import { accountClosureRoutes } from './routes/account-closure-routes.ts';
 import { currentUserRoutes } from './routes/current-user-routes.ts';
@@ -40,9 +39,14 @@ import {
 import { tokenService } from './services/token-service.ts';
 import { identityNotifications, type IdentityNotifications } from './services/notifications.ts';
 import { notificationSettingsService } from './services/notification-settings-service.ts';
+import { publicProfileService } from './services/public-profile-service.ts';
 import { notificationSettingsRoutes } from './routes/notification-settings-routes.ts';
 import { internalRoutes } from './routes/internal-routes.ts';
 import { databaseRevocationSource } from './services/token-revocations.ts';
+import { verificationService } from './services/verification-service.ts';
+import { verificationRoutes } from './routes/verification-routes.ts';
+import type { IdentityVerifier } from './verification/identity-verifier.ts';
+import { localIdentityVerifier } from './verification/local-verifier.ts';
 
 export type { IdentityKeys } from './keys.ts';
 export type { LoginRateLimit } from './services/login-service.ts';
@@ -51,6 +55,7 @@ export type { Mailer, MailMessage } from './mail/mailer.ts';
 export type { BackgroundTasks } from './services/background-tasks.ts';
 export type { PasswordResetRateLimit } from './services/password-reset-service.ts';
 export type { IdentityNotifications, MailSender } from './services/notifications.ts';
+export type { IdentityVerifier } from './verification/identity-verifier.ts';
 
 export interface IdentityOptions {
   db: Database;
@@ -108,6 +113,8 @@ export interface IdentityOptions {
   tokenRevocations?: { refresh(): Promise<void> };
   /** The secret of the internal routes (INTERNAL_API_KEY); without it they are not registered (404). */
   internalApiKey?: string;
+  /** Who verifies a person ('Verifierad med BankID'); the local test verifier by default (decision 056). */
+  identityVerifier?: IdentityVerifier;
 }
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
@@ -154,11 +161,10 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
     });
   const ctx: IdentityContext = {
     keys: opts.keys,
-    users,
     tokens,
     registration: registrationService({
       users,
-      attempts: registrationAttemptsRepository(opts.db),
+      db: opts.db,
       hasher,
       tokens,
       now,
@@ -170,7 +176,6 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
     passwordReset: passwordResetService({
       db: opts.db,
       users,
-      requests: passwordResetRequestsRepository(opts.db),
       hasher,
       tokens,
       mailer: opts.mailer ?? NO_MAILER,
@@ -181,6 +186,13 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
     }),
     notificationSettings: notificationSettingsService(opts.db),
     blocking: blockingService({ db: opts.db, now }),
+    publicProfiles: publicProfileService(users),
+    verification: verificationService({
+      db: opts.db,
+      verifier: opts.identityVerifier ?? localIdentityVerifier({ now }),
+      tokens,
+      now,
+    }),
     notifications: notifications.client,
     revocationsSince: databaseRevocationSource(opts.db),
     async tokensRevoked(log) {
@@ -206,8 +218,7 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
   // A stopping server first finishes the mails it has accepted to send.
   app.addHook('onClose', () => background.idle());
   // The outbox's sender runs in every identity process; closing waits for a mail being sent.
-  if (opts.sendNotificationMails !== false) app.addHook('onReady', async () => notifications.sender.start());
-  app.addHook('onClose', () => notifications.sender.close());
+  if (opts.sendNotificationMails !== false) runJobs(app, [notifications.sender]);
 
   registrationRoutes(app, ctx);
   blockingRoutes(app, ctx);
@@ -219,5 +230,6 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
   publicProfileRoutes(app, ctx);
   jwksRoutes(app, ctx);
   notificationSettingsRoutes(app, ctx);
+  verificationRoutes(app, ctx);
   if (opts.internalApiKey) internalRoutes(app, ctx, opts.internalApiKey);
 }

@@ -77,13 +77,13 @@ export function newUser(overrides: Record<string, unknown> = {}) {
 }
 
 /**
- * Runs `fn` while writes to `table` (an attempts table) commit late, one at a time: a trigger holds an inserted
+ * Runs `fn` while writes to `table` (where a limit counts) commit late, one at a time: a trigger holds an inserted
  * row uncommitted for 0.3 s, so requests that check meanwhile do not see an attempt that took an earlier id — the
  * race an exact limit must survive on PostgreSQL (PGlite runs one statement at a time anyway).
  */
 export async function withSlowCommits<T>(
   db: TestDatabase['db'],
-  table: 'login_attempts' | 'registration_attempts' | 'password_reset_requests',
+  table: 'identity.login_attempts' | 'limits.events',
   fn: () => Promise<T>,
 ): Promise<T> {
   await db.exec(`
@@ -92,10 +92,10 @@ export async function withSlowCommits<T>(
       IF pg_try_advisory_xact_lock(20261121) THEN PERFORM pg_sleep(0.3); END IF;
       RETURN NULL;
     END $$;
-    CREATE TRIGGER slow_commit AFTER INSERT ON identity.${table} FOR EACH ROW EXECUTE FUNCTION identity.slow_commit();`);
+    CREATE TRIGGER slow_commit AFTER INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION identity.slow_commit();`);
   try {
     return await fn();
   } finally {
-    await db.exec(`DROP TRIGGER slow_commit ON identity.${table}; DROP FUNCTION identity.slow_commit();`);
+    await db.exec(`DROP TRIGGER slow_commit ON ${table}; DROP FUNCTION identity.slow_commit();`);
   }
 }

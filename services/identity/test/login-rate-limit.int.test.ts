@@ -144,7 +144,7 @@ describe('login rate limit', () => {
 
   it('parallel guesses stop exactly at the limit when attempts are slow to commit', async () => {
     const user = await registered();
-    const results = await withSlowCommits(t.db, 'login_attempts', () =>
+    const results = await withSlowCommits(t.db, 'identity.login_attempts', () =>
       Promise.all(Array.from({ length: 12 }, () => login(user.email, 'fel-lösenord', '10.1.1.13'))),
     );
     const statuses = results.map((r) => r.statusCode).sort();

@@ -223,7 +223,7 @@ describe('POST /user/password-reset', () => {
     for (const slow of [false, true]) {
       const email = `parallell${addresses}@exempel.se`;
       const asking = () => Promise.all(Array.from({ length: 8 }, () => ask({ email })));
-      const results = slow ? await withSlowCommits(t.db, 'password_reset_requests', asking) : await asking();
+      const results = slow ? await withSlowCommits(t.db, 'limits.events', asking) : await asking();
       const statuses = results.map((r) => r.statusCode).sort();
       expect(statuses, slow ? 'slow commits' : 'parallel').toEqual([...Array(3).fill(202), ...Array(5).fill(429)]);
     }

@@ -59,10 +59,9 @@ const registerTimes = async (n: number, address: string) => {
 };
 
 const attemptsOf = async (address: string) => {
-  const { rows } = await t.db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM identity.registration_attempts WHERE address = $1',
-    [address],
-  );
+  const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM limits.events WHERE key = $1', [
+    `registration:${address}`,
+  ]);
   return rows[0]!.n;
 };
 
@@ -166,7 +165,7 @@ describe('registration rate limit', () => {
 
   it('parallel registrations stop exactly at the limit when attempts are slow to commit', async () => {
     const before = hashes;
-    const results = await withSlowCommits(t.db, 'registration_attempts', () =>
+    const results = await withSlowCommits(t.db, 'limits.events', () =>
       Promise.all(Array.from({ length: 15 }, () => register(newUser(), '10.3.0.12'))),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(10);

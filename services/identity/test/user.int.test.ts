@@ -92,7 +92,8 @@ describe('GET /user/username', () => {
     const res = await get(`/user/username?username=${user.username.toUpperCase()}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['firstname', 'memberSince', 'username']);
+    expect(Object.keys(body).sort()).toEqual(['firstname', 'memberSince', 'username', 'verified']);
+    expect(body.verified).toBe(false);
     expect(body.username).toBe(user.username);
     expect(body.firstname).toBe('Anna');
     expect(new Date(body.memberSince).toISOString()).toBe(body.memberSince);
@@ -142,6 +143,8 @@ describe('OpenAPI document', () => {
       '/api/identity/user/password-reset/confirm',
       '/api/identity/user/refresh',
       '/api/identity/user/username',
+      '/api/identity/user/verification',
+      '/api/identity/user/verification/{orderRef}',
       '/api/identity/users/{username}/blocked',
     ]);
     expect(doc.paths['/api/identity/user'].post.responses).toHaveProperty('409');
@@ -151,7 +154,7 @@ describe('OpenAPI document', () => {
   it('gives every route a summary in English, as inventory does', async () => {
     const doc = (await get('/docs/json')).json() as { paths: Record<string, Record<string, { summary?: string }>> };
     const summaries = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.summary));
-    expect(summaries).toHaveLength(13);
+    expect(summaries).toHaveLength(16);
     for (const summary of summaries) expect(summary).toMatch(/^[A-Z][\x20-\x7e]+$/);
   });
 

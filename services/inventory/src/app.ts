@@ -5,16 +5,21 @@ import type { Database } from '@bilmarknaden/db/database';
 import type { TokenVerifier } from '@bilmarknaden/shared/auth/token';
 import { bearerAuth } from '@bilmarknaden/service-kit/bearer-auth';
 import { DomainError } from '@bilmarknaden/service-kit/domain-error';
+import { createJob, runJobs, type Job } from '@bilmarknaden/service-kit/jobs/job-runner';
 import { serviceKit } from '@bilmarknaden/service-kit/service-plugin';
 import { processImage as defaultProcessImage, ImageRejectedError } from './images/image-pipeline.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { adService, type ImageProcessor } from './services/ad-service.ts';
+import { catalogueService } from './services/catalogue-service.ts';
 import { feedbackService } from './services/feedback-service.ts';
+import { listingService } from './services/listing-service.ts';
 import { moderationService, type ModerationMail, type UserLookup } from './services/moderation-service.ts';
+import { priceService } from './services/price-service.ts';
 import { savedService } from './services/saved-service.ts';
 import { watchService } from './services/watch-service.ts';
-import { createJobRunner, type JobRunner } from './services/job-runner.ts';
-import { watchMails } from './services/watch-mails.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
+import { queuedJobs } from './jobs/queued-jobs.ts';
+import { scheduleDigest } from './jobs/watch-digest.ts';
 import { FORM_LIMITS, multipartError } from './routes/ad-form.ts';
 import type { RouteContext } from './routes/context.ts';
 import { listRoutes } from './routes/list-routes.ts';
@@ -27,6 +32,9 @@ import { feedbackRoutes } from './routes/feedback-routes.ts';
 import { priceRoutes } from './routes/price-routes.ts';
 import { watchRoutes } from './routes/watch-routes.ts';
 import { moderationRoutes } from './routes/moderation-routes.ts';
+import { vehicleRoutes } from './routes/vehicle-routes.ts';
+import { localVehicleRegister } from './register/local-register.ts';
+import type { VehicleRegister } from './register/vehicle-register.ts';
 
 export interface InventoryOptions {
   db: Database;
@@ -50,8 +58,12 @@ export interface InventoryOptions {
    * shown or hidden, the account open).
    */
   userLookup?: UserLookup;
+  /** Where new ads' cars are looked up (decision 051); the local table `inventory.vehicle_register` by default. */
+  vehicleRegister?: VehicleRegister;
   /** Serve the OpenAPI document and its UI at `/docs` (default true). */
   docs?: boolean;
+  /** New ads need a seller verified with BankID (VERIFICATION_REQUIRED=publish, issue 42). */
+  requireVerified?: boolean;
 }
 
 export const DEFAULT_FEEDBACK_RATE_LIMIT = { max: 5, timeWindow: 10 * 60 * 1000 };
@@ -94,9 +106,11 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
 
   const ads = adService({
     db: opts.db,
+    register: opts.vehicleRegister ?? localVehicleRegister(opts.db),
     storage: opts.storage,
     processImage: opts.processImage ?? defaultProcessImage,
     log: app.log,
+    requireVerified: opts.requireVerified ?? false,
   });
   // A write can outlive its request (the client hung up while photos were processed): closing waits for every
   // write to end before the database, the store and the photo workers close (a plugin's onClose runs before
@@ -117,7 +131,7 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
     await Promise.allSettled([...writes]);
   });
 
-  const runner = opts.mail ? runJobs(app, opts.db, opts.mail) : undefined;
+  const runner = opts.mail ? runQueuedJobs(app, opts.db, opts.mail) : undefined;
   // A publish or an edit queues its matching in its transaction; the runner takes it at once.
   const waking =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
@@ -128,13 +142,15 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
     };
 
   const ctx: RouteContext = {
-    db: opts.db,
     ads: {
       ...ads,
       create: tracked(waking(ads.create)),
       update: tracked(waking(ads.update)),
       remove: tracked(ads.remove),
     },
+    listings: listingService({ db: opts.db }),
+    catalogue: catalogueService({ db: opts.db }),
+    prices: priceService({ db: opts.db }),
     feedback: feedbackService({ db: opts.db }),
     moderation: moderationService({
       db: opts.db,
@@ -158,21 +174,24 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
   priceRoutes(app, ctx);
   watchRoutes(app, ctx);
   moderationRoutes(app, ctx);
+  vehicleRoutes(app, ctx);
 }
 
-/** Runs the job runner while the app runs: from ready, and it ends (a job under way first) before the database. */
-function runJobs(app: FastifyInstance, db: Database, jobs: NonNullable<InventoryOptions['mail']>): JobRunner {
-  const mails = watchMails({ db, identity: jobs.identity, publicUrl: jobs.publicUrl });
-  const runner = createJobRunner({
-    db,
-    handlers: mails.handlers,
-    beforeRound: async (at) => void (await mails.scheduleDigest(at)),
-    log: app.log,
-    intervalMs: jobs.intervalMs,
-  });
-  app.addHook('onReady', async () => runner.start());
-  app.addHook('preClose', () => runner.close());
-  return runner;
+/** Runs the queue of `inventory.jobs` from ready; it ends (a job under way first) before the database closes. */
+function runQueuedJobs(app: FastifyInstance, db: Database, mail: NonNullable<InventoryOptions['mail']>): Job {
+  const deps = { db, identity: mail.identity, publicUrl: mail.publicUrl };
+  const queue = createJob(
+    createJobQueue({
+      db,
+      jobs: queuedJobs(deps),
+      beforeRound: async (at) => void (await scheduleDigest(db, at)),
+      log: app.log,
+      intervalMs: mail.intervalMs,
+    }),
+    app.log,
+  );
+  runJobs(app, [queue]);
+  return queue;
 }
 
 /** '1 minut', '5 minuter'. */

@@ -6,11 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@bilmarknaden/db/database';
 import { createTestDatabase, functionStatement } from '@bilmarknaden/db/testing';
 import { ORDER_BY_VALUES } from '@bilmarknaden/shared/constants';
+import { REGISTRATION_NUMBER_LETTERS } from '@bilmarknaden/shared/validation/registration-number';
 import { inventoryApp } from '../src/app.ts';
 import { inventoryMigrations } from '../src/migrations.ts';
 import { BASE, createTokenKit, MemoryStorage } from './inventory-helpers.ts';
 
 const ADS = 20_000;
+const LETTERS = REGISTRATION_NUMBER_LETTERS;
 let db: Database;
 let dispose: () => Promise<void>;
 let app: FastifyInstance;
@@ -23,7 +25,7 @@ beforeAll(async () => {
   // (rows in date order, as ads are published), a few pending ads, and three rare hypercars.
   await db.exec(`
     INSERT INTO inventory.cars (title, description, price, make, model, year, milage, hp, color, type, transmission,
-      drivetrain, fuel, username, status, created, kommun)
+      drivetrain, fuel, username, status, created, kommun, registration_number)
     SELECT 'Bil nummer ' || g, 'En fin bil' || CASE WHEN g % 3 = 0 THEN ' med dragkrok' ELSE '' END,
       (g * 7919) % 500000,
       (ARRAY['Volvo','Saab','Audi','Kia','BMW','Ford','Opel','Skoda','Toyota','Volkswagen','Mazda','Honda','Fiat',
@@ -38,7 +40,10 @@ beforeAll(async () => {
       now() - interval '365 days' + g * (interval '365 days' / ${ADS}),
       -- Places as people live: a fifth in Stockholm, some in the big towns, the rest spread thin; a few without.
       CASE WHEN g % 25 = 0 THEN NULL ELSE (ARRAY['0180','0180','0180','0180','1480','1480','1280','0380','0580',
-        '1880','1980','0181','1490','0680','2480','2584','0980','1283','1281','2281'])[1 + (g * 11) % 20] END
+        '1880','1980','0181','1490','0680','2480','2584','0980','1283','1281','2281'])[1 + (g * 11) % 20] END,
+      -- Every ad its own registration number: 'AAA001', … (issue 40).
+      substr('${LETTERS}', 1 + (g / 23000) % 23, 1) || substr('${LETTERS}', 1 + (g / 1000) % 23, 1) ||
+        substr('${LETTERS}', 1 + (g / 1000 / 23) % 23, 1) || lpad((g % 1000)::text, 3, '0')
     FROM generate_series(1, ${ADS}) g;
     INSERT INTO inventory.cars (title, description, price, make, model, year, milage, hp, color, type, transmission,
       drivetrain, fuel, username, status)
@@ -154,6 +159,13 @@ describe('every kept index of inventory.cars serves the list query that needs it
     expect(plan, plan).not.toMatch(/Seq Scan on cars\b/);
   });
 
+  // Issue 40: a registration number finds its ad through the unique index of the numbers, with spaces or not.
+  it.each(['afa 123', 'AFA123'])('search for the number %j reads cars_registration_number_key', async (term) => {
+    const plan = await planOf(`/001/2003?searchterm=${encodeURIComponent(term)}`);
+    expect(plan, plan).toMatch(/Bitmap Index Scan on cars_registration_number_key\b/);
+    expect(plan, plan).not.toMatch(/Seq Scan on cars\b/);
+  });
+
   it('detail reads the primary key and its price cell by key, the saved list saved_cars and the primary key of cars', async () => {
     const detail = await planOf('/001/2001?carid=17', {}, 'inventory.price_ranges');
     expect(detail, detail).toMatch(/Index Scan using cars_pkey/);
@@ -217,6 +229,9 @@ const SHAPES: Record<string, string>[] = ORDER_BY_VALUES.flatMap((orderBy) =>
     // Typos and spacing (decision 043): the catalogue's spelling joins the word's conditions.
     { orderBy, order, searchterm: 'volvp' },
     { orderBy, order, searchterm: 'xc 60', start: '980', end: '1000' },
+    // A registration number (issue 40), and a term that is one and also words ('BMW 320' is a model).
+    { orderBy, order, searchterm: 'afa 123' },
+    { orderBy, order, searchterm: 'bmw 320' },
   ]),
 );
 
@@ -232,6 +247,7 @@ const COUNTS = [
   'searchterm=dragkrok',
   'searchterm=volvp',
   'searchterm=koenigsegg',
+  'searchterm=afa%20123',
 ];
 
 describe(`no list page reads the whole table (${ADS} ads)`, () => {

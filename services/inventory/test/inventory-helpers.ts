@@ -13,6 +13,12 @@ import { inventoryApp, type InventoryOptions } from '../src/app.ts';
 import { inventoryMigrations } from '../src/migrations.ts';
 import type { FileStorage } from '../src/storage/file-storage.ts';
 import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
+import type { VehicleFacts } from '@bilmarknaden/shared/api-types';
+import {
+  registrationNumberAt,
+  TEST_REGISTRATION_NUMBERS_FROM,
+} from '@bilmarknaden/shared/validation/registration-number';
+import { vehicleRegisterRepository } from '../src/repositories/vehicle-register-repository.ts';
 
 export const BASE = INVENTORY_BASE;
 
@@ -94,6 +100,8 @@ export async function buildTestApp(options: Partial<InventoryOptions> = {}): Pro
 
 export interface CarRowInput extends ValidAd {
   username: string;
+  /** Null by default: an ad published before numbers were asked for. */
+  registrationNumber: string | null;
   status: 'pending' | 'active';
   created: Date | string;
   imageCount: number;
@@ -125,12 +133,13 @@ export async function insertCar(db: Database, overrides: Partial<CarRowInput> = 
     imageCount: 0,
     imageVersion: 1,
     kommun: null,
+    registrationNumber: null,
     ...overrides,
   };
   const r = await db.query<{ id: number }>(
     `INSERT INTO inventory.cars (title, description, price, make, model, year, milage, hp, color, type, transmission,
-       drivetrain, fuel, username, status, created, image_count, image_version, kommun)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING id`,
+       drivetrain, fuel, username, status, created, image_count, image_version, kommun, registration_number)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) RETURNING id`,
     [
       c.title,
       c.description,
@@ -151,14 +160,50 @@ export async function insertCar(db: Database, overrides: Partial<CarRowInput> = 
       c.imageCount,
       c.imageVersion,
       c.kommun ?? null,
+      c.registrationNumber,
     ],
   );
   return r.rows[0]!.id;
 }
 
-/** The 13 fields of a valid new-ad form, as strings; override any. */
+let plates = 0;
+
+/**
+ * A registration number no other call answers and no demo car has (they start with Z): from a counter, offset by
+ * the process id, as test files of several workers may share a database.
+ */
+export function testRegistrationNumber(): string {
+  return registrationNumberAt(TEST_REGISTRATION_NUMBERS_FROM + ((process.pid * 1009 + plates++) % 500_000));
+}
+
+/** A car of the local vehicle register (`inventory.vehicle_register`); answers its number. Override any fact. */
+export async function insertRegisterCar(db: Database, overrides: Partial<VehicleFacts> = {}): Promise<string> {
+  const facts: VehicleFacts = {
+    registrationNumber: testRegistrationNumber(),
+    make: 'Volvo',
+    model: 'V70',
+    year: 2016,
+    hp: 181,
+    fuel: 'diesel',
+    transmission: 'automat',
+    type: 'kombi',
+    color: 'svart',
+    inTraffic: true,
+    stolen: false,
+    inspectedUntil: '2027-05-31',
+    lastInspection: { date: '2026-05-03', milage: 12_300 },
+    owners: 2,
+    firstRegistered: '2016-03-14',
+    ...overrides,
+  };
+  await vehicleRegisterRepository(db).insert([facts]);
+  return facts.registrationNumber;
+}
+
+/** The 14 fields of a valid new-ad form, as strings, with a fresh registration number; override any. */
 export function adFields(overrides: Record<string, string> = {}): Record<string, string> {
   return {
+    registrationNumber: testRegistrationNumber(),
     title: 'Volvo V70 D4 Momentum',
     description: 'Fin bil med dragkrok och vinterhjul. Servad enligt schema.',
     price: '129900',
@@ -174,6 +219,12 @@ export function adFields(overrides: Record<string, string> = {}): Record<string,
     fuel: 'diesel',
     ...overrides,
   };
+}
+
+/** An edit form's fields: a new ad's without the registration number, which an edit cannot change. */
+export function editFields(overrides: Record<string, string> = {}): Record<string, string> {
+  const { registrationNumber: _, ...fields } = adFields();
+  return { ...fields, ...overrides };
 }
 
 export interface FilePart {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
-import { iso, LIST_COLUMNS, toListItem, type ListRow } from '../src/repositories/cars-repository.ts';
+import { LIST_COLUMNS, toListItem, type ListRow } from '../src/repositories/car-list-sql.ts';
+import { iso } from '../src/repositories/json-sql.ts';
 import { BASE, buildTestApp, insertCar, type TestApp } from './inventory-helpers.ts';
 
 // The three lists answer JSON that the database writes (decision 022). Each answer must be what the routes sent

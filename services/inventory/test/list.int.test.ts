@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '@bilmarknaden/db/database';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
-import { carsRepository } from '../src/repositories/cars-repository.ts';
+import { carListingsRepository } from '../src/repositories/car-listings-repository.ts';
 import { parseListQuery } from '../src/services/search-query.ts';
 import { BASE, buildTestApp, insertCar, type TestApp } from './inventory-helpers.ts';
 
@@ -327,7 +327,7 @@ describe('GET /001/2003 filters and search', () => {
       },
       exec: (sql) => t.db.exec(sql),
     };
-    const cars = carsRepository(counted);
+    const cars = carListingsRepository(counted);
     for (const filter of [{ color: 'lila' }, { fuel: 'el' }, { trans: 'cvt', make: 'volvo' }, { drivetrain: '4wd' }]) {
       expect(await cars.list(parseListQuery(filter))).toEqual([]);
     }
@@ -423,7 +423,7 @@ describe('GET /001/2003 snapshot (asOf and X-List-As-Of)', () => {
   // PGlite's clock counts whole milliseconds: an ad published right after a listing's first window, in the same
   // millisecond, has that very `created`. The listing began before it, so its later windows must leave it out.
   it('leaves an ad made visible in the request’s own millisecond to the next listing', async () => {
-    const cars = carsRepository(t.db);
+    const cars = carListingsRepository(t.db);
     const newest = older.at(-1)!;
     const created = Date.UTC(2024, 5, 1, 0, 29);
     expect((await cars.list(parseListQuery({}, new Date(created)))).map((c) => c.id)).not.toContain(newest);

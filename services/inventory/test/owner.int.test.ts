@@ -4,6 +4,7 @@ import { filesRoutes } from '../src/files/files-routes.ts';
 import { removeIncompleteAds } from '../src/services/startup-cleanup.ts';
 import {
   adFields,
+  editFields,
   averageColour,
   BASE,
   buildTestApp,
@@ -81,7 +82,7 @@ describe('PUT /cars/{id}', () => {
   it('updates the fields and keeps the photos when none are sent', async () => {
     const id = await createAd();
     const before = await fileCopy(id);
-    const res = await send('PUT', `/cars/${id}`, adFields({ title: 'Ny rubrik här', price: '99000', model: 'xc90' }));
+    const res = await send('PUT', `/cars/${id}`, editFields({ title: 'Ny rubrik här', price: '99000', model: 'xc90' }));
     expect(res.status).toBe(204);
     expect(await detail(id)).toMatchObject({
       title: 'Ny rubrik här',
@@ -97,7 +98,7 @@ describe('PUT /cars/{id}', () => {
   it('replaces all photos: the spec URL serves the new ones, the old files are removed', async () => {
     const id = await createAd();
     expect(await filesOf(id)).toEqual(versionFiles(id, 1, 3));
-    const res = await send('PUT', `/cars/${id}`, adFields(), [
+    const res = await send('PUT', `/cars/${id}`, editFields(), [
       { data: await photo('png', BLUE) },
       { data: await photo('webp', RED) },
     ]);
@@ -121,7 +122,7 @@ describe('PUT /cars/{id}', () => {
   it('ignores user, id and created in the form', async () => {
     const id = await createAd([]);
     const res = await send('PUT', `/cars/${id}`, {
-      ...adFields(),
+      ...editFields(),
       user: 'mallory',
       username: 'mallory',
       id: '1',
@@ -138,7 +139,7 @@ describe('PUT /cars/{id}', () => {
     const res = await send(
       'PUT',
       `/cars/${id}`,
-      adFields({ title: 'Kapad annons' }),
+      editFields({ title: 'Kapad annons' }),
       [{ data: await photo('jpeg') }],
       stranger,
     );
@@ -155,12 +156,12 @@ describe('PUT /cars/{id}', () => {
     expect((await send('PUT', '/cars/abc', adFields())).status).toBe(404);
     const id = await createAd();
     const row = await detail(id);
-    expect((await send('PUT', `/cars/${id}`, adFields(), [], {})).status).toBe(401);
-    expect(await send('PUT', `/cars/${id}`, adFields({ year: '1800' }))).toEqual({
+    expect((await send('PUT', `/cars/${id}`, editFields(), [], {})).status).toBe(401);
+    expect(await send('PUT', `/cars/${id}`, editFields({ year: '1800' }))).toEqual({
       status: 400,
       body: { message: 'Ange ett giltigt årtal', field: 'year' },
     });
-    expect(await send('PUT', `/cars/${id}`, adFields({ title: 'Volvo \u202E09 V70' }))).toEqual({
+    expect(await send('PUT', `/cars/${id}`, editFields({ title: 'Volvo \u202E09 V70' }))).toEqual({
       status: 400,
       body: {
         message: 'Din rubrik innehåller otillåtna tecken (tabbar, radbrytningar eller osynliga styrtecken)',
@@ -174,7 +175,7 @@ describe('PUT /cars/{id}', () => {
     const id = await createAd();
     const stored = await fileCopy(id);
     const row = await detail(id);
-    const res = await send('PUT', `/cars/${id}`, adFields({ title: 'Ändrad' }), [
+    const res = await send('PUT', `/cars/${id}`, editFields({ title: 'Ändrad' }), [
       { data: await photo('jpeg') },
       { data: Buffer.from('inte en bild'), filename: 'x.jpg' },
     ]);
@@ -193,7 +194,7 @@ describe('PUT /cars/{id}', () => {
       const res = await send(
         'PUT',
         `/cars/${id}`,
-        adFields({ title: 'Ändrad' }),
+        editFields({ title: 'Ändrad' }),
         await photos([BLUE, BLUE, BLUE, BLUE]),
       );
       expect(res.status).toBe(500);
@@ -214,9 +215,9 @@ describe('PUT /cars/{id}', () => {
       const id = await createAd();
       const hold = holdWrites(storage);
       try {
-        const earlier = send('PUT', `/cars/${id}`, adFields({ title: 'Röda bilder' }), await photos([RED, RED]));
+        const earlier = send('PUT', `/cars/${id}`, editFields({ title: 'Röda bilder' }), await photos([RED, RED]));
         await hold.waitFor(1);
-        const later = send('PUT', `/cars/${id}`, adFields({ title: 'Blå bilder' }), await photos([BLUE]));
+        const later = send('PUT', `/cars/${id}`, editFields({ title: 'Blå bilder' }), await photos([BLUE]));
         await hold.waitFor(2);
         const requests = [earlier, later];
         hold.release(hold.arrived[first]!);
@@ -238,7 +239,7 @@ describe('PUT /cars/{id}', () => {
     const id = await createAd();
     const hold = holdWrites(storage);
     try {
-      const put = send('PUT', `/cars/${id}`, adFields(), await photos([BLUE]));
+      const put = send('PUT', `/cars/${id}`, editFields(), await photos([BLUE]));
       await hold.waitFor(1);
       expect((await remove(id)).status).toBe(204);
       hold.release(hold.arrived[0]!);
@@ -255,7 +256,7 @@ describe('PUT /cars/{id}', () => {
     const stored = await fileCopy(id);
     const hold = holdWrites(storage);
     try {
-      const put = send('PUT', `/cars/${id}`, adFields(), await photos([BLUE]));
+      const put = send('PUT', `/cars/${id}`, editFields(), await photos([BLUE]));
       await hold.waitFor(1);
       // Another replica starting after the grace period: the write is taken for one a crash left.
       await removeIncompleteAds(t.db, storage, { pendingGraceMs: 0 });

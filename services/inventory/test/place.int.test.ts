@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
 import { PLACE_MESSAGES } from '@bilmarknaden/shared/places';
-import { adFields, BASE, buildTestApp, insertCar, multipart, type TestApp } from './inventory-helpers.ts';
+import { adFields, editFields, BASE, buildTestApp, insertCar, multipart, type TestApp } from './inventory-helpers.ts';
 
 let t: TestApp;
 let sara: Record<string, string>;
@@ -71,14 +71,14 @@ describe('an ad’s place', () => {
 
   it('is changed by an edit, cleared by an empty value, and a bad one leaves the ad as it was', async () => {
     const id = (await send('POST', '/001/1001', adFields({ kommun: '0180' }))).body.id as number;
-    expect((await send('PUT', `/cars/${id}`, adFields({ kommun: '2584' }))).status).toBe(204);
+    expect((await send('PUT', `/cars/${id}`, editFields({ kommun: '2584' }))).status).toBe(204);
     expect((await get(`/001/2001?carid=${id}`)).body.kommun).toBe('2584');
-    expect(await send('PUT', `/cars/${id}`, adFields({ kommun: '2599' }))).toEqual({
+    expect(await send('PUT', `/cars/${id}`, editFields({ kommun: '2599' }))).toEqual({
       status: 400,
       body: { message: PLACE_MESSAGES.kommun, field: 'kommun' },
     });
     expect((await get(`/001/2001?carid=${id}`)).body.kommun).toBe('2584');
-    expect((await send('PUT', `/cars/${id}`, adFields({ kommun: '' }))).status).toBe(204);
+    expect((await send('PUT', `/cars/${id}`, editFields({ kommun: '' }))).status).toBe(204);
     expect((await get(`/001/2001?carid=${id}`)).body.kommun).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Car, CarListItem, PriceRange } from '@bilmarknaden/shared/api-types';
-import { adFields, BASE, buildTestApp, insertCar, multipart, type TestApp } from './inventory-helpers.ts';
+import { BASE, editFields, buildTestApp, insertCar, multipart, type TestApp } from './inventory-helpers.ts';
 
 let t: TestApp;
 let owner: Record<string, string>;
@@ -19,7 +19,7 @@ const get = async <T>(url: string) => {
 const detail = async (id: number) => (await get<Car>(`/001/2001?carid=${id}`)).body;
 const listIds = async (query: string) => (await get<CarListItem[]>(`/001/2003?${query}`)).body.map((c) => c.id);
 const edit = async (id: number, fields: Record<string, string>, auth = owner) => {
-  const body = multipart(adFields(fields));
+  const body = multipart(editFields(fields));
   const res = await t.app.inject({
     method: 'PUT',
     url: `${BASE}/cars/${id}`,
@@ -33,7 +33,7 @@ const sold = async (method: 'PUT' | 'DELETE', id: number | string, auth: Record<
   return { status: res.statusCode, body: res.body ? res.json<{ soldAt?: string; message?: string }>() : null };
 };
 
-/** An ad of the form's make and model (adFields: Volvo V70 2016, 14 500 mil) straight into the table. */
+/** An ad of the form's make and model (editFields: Volvo V70 2016, 14 500 mil) straight into the table. */
 const volvo = (price: number, overrides: Parameters<typeof insertCar>[1] = {}) =>
   insertCar(t.db, { make: 'Volvo', model: 'V70', year: 2016, milage: 14_500, price, username: 'olle', ...overrides });
 

@@ -61,6 +61,10 @@ describe('GET /001/2001 one ad', () => {
       priceHistory: [{ date: created.toISOString(), price: 45_000 }],
       priceCut: null,
       priceJudgement: { comparables: 0, low: null, high: null, label: null },
+      // Published before registration numbers were asked for.
+      registrationNumber: null,
+      vehicleFacts: null,
+      milageWarning: null,
     } satisfies Car);
   });
 

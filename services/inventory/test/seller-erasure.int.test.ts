@@ -13,6 +13,7 @@ import { createSellerErasure, ERASURE_BATCH } from '../src/services/seller-erasu
 import { LocalFileStorage } from '../src/storage/local-storage.ts';
 import {
   adFields,
+  editFields,
   BASE,
   buildTestApp,
   countRows,
@@ -406,7 +407,7 @@ describe('an ad whose photos are being replaced', () => {
     let open!: () => void;
     storage.gate = new Promise<void>((resolve) => (open = resolve));
     const reached = new Promise<string>((resolve) => (storage.onPut = resolve));
-    const body = multipart(adFields(), [{ data: await photo('jpeg') }]);
+    const body = multipart(editFields(), [{ data: await photo('jpeg') }]);
     const replacing = t.app.inject({
       method: 'PUT',
       url: `${BASE}/cars/${id}`,

@@ -5,6 +5,7 @@ import { removeIncompleteAds, removeLeftovers, PENDING_GRACE_MS } from '../src/s
 import { fileRemovalsRepository } from '../src/repositories/file-removals-repository.ts';
 import {
   adFields,
+  editFields,
   BASE,
   buildTestApp,
   countRows,
@@ -65,7 +66,7 @@ const COLOURS = [
 const photos = (n: number) => Promise.all(COLOURS.slice(0, n).map(async (c) => ({ data: await photo('jpeg', c) })));
 
 async function send(method: 'POST' | 'PUT', url: string, count: number) {
-  const body = multipart(adFields(), await photos(count));
+  const body = multipart(method === 'PUT' ? editFields() : adFields(), await photos(count));
   const res = await t.app.inject({
     method,
     url: `${BASE}${url}`,

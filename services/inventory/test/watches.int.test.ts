@@ -5,15 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryPaths as paths } from '@bilmarknaden/shared/api-paths';
 import type { IdentityClient, NotificationRequest } from '@bilmarknaden/service-kit/identity-client';
 import { MAX_WATCHES, WATCH_MESSAGES, type WatchQuery } from '@bilmarknaden/shared/watches';
-import { carsRepository } from '../src/repositories/cars-repository.ts';
+import { carListingsRepository } from '../src/repositories/car-listings-repository.ts';
 import { jobsRepository } from '../src/repositories/jobs-repository.ts';
 import { watchesRepository } from '../src/repositories/watches-repository.ts';
 import { parseListQuery } from '../src/services/search-query.ts';
 import { withCorrectedSearch } from '../src/services/search-correction.ts';
 import { searchTermsRepository } from '../src/repositories/search-terms-repository.ts';
-import { createJobRunner } from '../src/services/job-runner.ts';
+import { createJobQueue } from '../src/jobs/job-queue.ts';
+import { queuedJobs } from '../src/jobs/queued-jobs.ts';
+import { scheduleDigest } from '../src/jobs/watch-digest.ts';
 import { createSellerErasure } from '../src/services/seller-erasure.ts';
-import { digestDayDue, stockholmClock, watchMails } from '../src/services/watch-mails.ts';
+import { digestDayDue, stockholmClock } from '../src/services/watch-mails.ts';
 import { unsubscribeTokens, UNSUBSCRIBE_TTL_MS } from '../src/services/unsubscribe-tokens.ts';
 import { BASE, buildTestApp, countRows, insertCar, type TestApp } from './inventory-helpers.ts';
 
@@ -35,9 +37,8 @@ const identity: IdentityClient = {
     asked.push(request);
   },
 };
-const mails = () => watchMails({ db: t.db, identity, publicUrl: PUBLIC_URL });
 const runner = (opts: { leaseMs?: number } = {}) =>
-  createJobRunner({ db: t.db, handlers: mails().handlers, log: silent, ...opts });
+  createJobQueue({ db: t.db, jobs: queuedJobs({ db: t.db, identity, publicUrl: PUBLIC_URL }), log: silent, ...opts });
 /** Runs every due job now, as a runner in the app would. */
 const runJobs = () => runner().runDue();
 
@@ -67,7 +68,7 @@ async function user() {
 /** The list's answer as its route reads the query (typos corrected, decision 043). */
 async function listed(query: WatchQuery): Promise<number[]> {
   const q = await withCorrectedSearch(parseListQuery({ ...query, end: '100' }), searchTermsRepository(t.db).closeNames);
-  return (await carsRepository(t.db).list(q)).map((c) => c.id).sort((a, b) => a - b);
+  return (await carListingsRepository(t.db).list(q)).map((c) => c.id).sort((a, b) => a - b);
 }
 
 async function hitsOf(watchId: number): Promise<number[]> {
@@ -299,13 +300,14 @@ describe('the job runner', () => {
     const jobs = jobsRepository(t.db);
     for (let i = 0; i < 40; i++) await jobs.enqueue('count', { n: i });
     const seen: number[] = [];
-    const handlers = {
-      count: async (job: { payload: Record<string, unknown> }) => {
+    const count = {
+      kind: 'count',
+      run: async (job: { payload: Record<string, unknown> }) => {
         seen.push(Number(job.payload.n));
         await new Promise((resolve) => setImmediate(resolve));
       },
     };
-    const make = () => createJobRunner({ db: t.db, handlers, log: silent });
+    const make = () => createJobQueue({ db: t.db, jobs: [count], log: silent });
     await Promise.all([make().runDue(), make().runDue(), make().runDue()]);
     expect(await jobs.pending('count')).toBe(0);
     expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i));
@@ -337,10 +339,9 @@ describe('the daily digest', () => {
     expect(await hitsOf(site.id)).toEqual([a]);
 
     // Before the hour nothing; at the hour of a day in summer time, once, whoever asks.
-    const m = mails();
-    expect(await m.scheduleDigest(new Date('2027-06-01T04:59:00Z'))).toBe(false);
+    expect(await scheduleDigest(t.db, new Date('2027-06-01T04:59:00Z'))).toBe(false);
     const at = new Date('2027-06-01T05:00:00Z');
-    const queued = await Promise.all([m.scheduleDigest(at), mails().scheduleDigest(at), m.scheduleDigest(at)]);
+    const queued = await Promise.all([1, 2, 3].map(() => scheduleDigest(t.db, at)));
     expect(queued.filter(Boolean)).toHaveLength(1);
     await runJobs();
     const digests = asked.filter((r) => r.key.startsWith(`watch-digest-${daily.id}-`));
@@ -350,7 +351,7 @@ describe('the daily digest', () => {
     expect(digests[0]!.text).toContain(`${PUBLIC_URL}/files/${b}-1.jpeg?v=3`);
     expect(digests[0]!.text).toMatch(/\/bevakningar\/avsluta#bevakning=\d+&token=/);
     // Mailed hits are not mailed again the next day.
-    expect(await mails().scheduleDigest(new Date('2027-06-02T05:00:00Z'))).toBe(true);
+    expect(await scheduleDigest(t.db, new Date('2027-06-02T05:00:00Z'))).toBe(true);
     await runJobs();
     expect(asked.filter((r) => r.key.startsWith(`watch-digest-${daily.id}-`))).toHaveLength(1);
   });

@@ -1,3 +1,4 @@
+import type { Car } from '@bilmarknaden/shared/api-types';
 import { INVENTORY_BASE, inventoryPaths, cardImagePath } from '@bilmarknaden/shared/api-paths';
 
 /**
@@ -10,6 +11,18 @@ export interface AdSnapshot {
   /** Path of the first photo's card variant, or null. */
   photo: string | null;
   state: 'active' | 'sold';
+  /** What a köpekontrakt is prefilled with (issue 41): the car as the ad and the register name it, price, mileage. */
+  sale?: AdSale;
+}
+
+/** The ad's facts for a köpekontrakt. */
+export interface AdSale {
+  registrationNumber: string | null;
+  make: string;
+  model: string;
+  year: number;
+  price: number;
+  milage: number;
 }
 
 /** Finds a visible ad by id, or null when there is none (deleted, hidden, never was). Messaging never reads inventory's tables. */
@@ -36,15 +49,21 @@ export function statesByLookup(lookup: AdLookup): AdStates {
 }
 
 /** The fields of inventory's public ad (GET /001/2001) that the lookup reads. */
-export interface PublicAd {
-  id: number;
-  title: string;
-  user: string;
-  imageCount: number;
-  imageVersion: number;
-  /** When the owner marked it sold; null while for sale. */
-  soldAt?: string | null;
-}
+export type PublicAd = Pick<
+  Car,
+  | 'id'
+  | 'title'
+  | 'user'
+  | 'imageCount'
+  | 'imageVersion'
+  | 'soldAt'
+  | 'make'
+  | 'model'
+  | 'year'
+  | 'price'
+  | 'milage'
+  | 'registrationNumber'
+>;
 
 /** An ad in inventory's public shape as the lookup answers it. */
 export function adSnapshot(ad: PublicAd): AdSnapshot {
@@ -53,6 +72,15 @@ export function adSnapshot(ad: PublicAd): AdSnapshot {
     title: ad.title,
     photo: ad.imageCount > 0 ? cardImagePath(ad.id, 1, ad.imageVersion) : null,
     state: ad.soldAt ? 'sold' : 'active',
+    // A published ad's make, model and year are the register's (decision 051).
+    sale: {
+      registrationNumber: ad.registrationNumber ?? null,
+      make: ad.make,
+      model: ad.model,
+      year: ad.year,
+      price: ad.price,
+      milage: ad.milage,
+    },
   };
 }
 

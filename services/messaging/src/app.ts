@@ -3,18 +3,24 @@ import type { Database } from '@bilmarknaden/db/database';
 import type { TokenVerifier } from '@bilmarknaden/shared/auth/token';
 import { bearerAuth } from '@bilmarknaden/service-kit/bearer-auth';
 import type { IdentityClient } from '@bilmarknaden/service-kit/identity-client';
+import { createJob, runJobs } from '@bilmarknaden/service-kit/jobs/job-runner';
 import { serviceKit } from '@bilmarknaden/service-kit/service-plugin';
 import { statesByLookup, type AdLookup, type AdStates } from './ad-lookup.ts';
 import type { HourlyLimits } from './repositories/conversations-repository.ts';
 import { conversationService } from './services/conversation-service.ts';
-import { createMailSweep, MAIL_SWEEP_INTERVAL_MS } from './services/mail-sweep.ts';
+import { createMailSweep } from './jobs/mail-sweep.ts';
+import { createContractMailSweep } from './jobs/contract-mail-sweep.ts';
+import { contractService, type UserNames } from './services/contract-service.ts';
+import { contractRoutes } from './routes/contract-routes.ts';
 import type { RouteContext } from './routes/context.ts';
 import { conversationRoutes } from './routes/conversation-routes.ts';
 import { safetyRoutes } from './routes/safety-routes.ts';
-import { eventsRoutes, type EventsRoutesOptions } from './routes/events-routes.ts';
+import { sellerRoutes } from './routes/seller-routes.ts';
+import { eventsRoutes } from './routes/events-routes.ts';
 import { moderationRoutes } from './routes/moderation-routes.ts';
 import { reportDecisionService } from './services/report-decision-service.ts';
-import { conversationsRepository } from './repositories/conversations-repository.ts';
+import { liveRepository } from './repositories/live-repository.ts';
+import { createEventHub, type EventHubOptions } from './live/event-hub.ts';
 
 export interface MessagingOptions {
   db: Database;
@@ -33,12 +39,20 @@ export interface MessagingOptions {
    * audit log at once (decision 046).
    */
   onReportDecided?: () => void;
+  /** The names on the accounts for a köpekontrakt: identity's in the default process; usernames when omitted. */
+  userNames?: UserNames;
+  /** Runs after a köpekontrakt got its second signature: the default process's relay marks the ad sold at once. */
+  onContractSigned?: () => void;
+  /** Tests: the time of the köpekontrakt's rules (the handover date's 'today', the reminder). */
+  now?: () => Date;
   /** Tests: the live streams' limits and how often their tokens are checked again. */
-  live?: EventsRoutesOptions['live'];
+  live?: Pick<EventHubOptions, 'maxStreamsPerUser' | 'maxBufferedBytes' | 'pingIntervalMs'> & { recheckMs?: number };
   /** Largest JSON body in bytes (default 16 KiB: a message is at most 2000 characters). */
   jsonBodyLimit?: number;
   /** Serve the OpenAPI document and its UI at `/docs` (default true). */
   docs?: boolean;
+  /** New conversations need a buyer verified with BankID (VERIFICATION_REQUIRED=message, issue 42). */
+  requireVerified?: boolean;
 }
 
 export const DEFAULT_JSON_BODY_LIMIT = 16 * 1024;
@@ -68,46 +82,43 @@ export async function messagingApp(app: FastifyInstance, opts: MessagingOptions)
       adLookup: opts.adLookup,
       adStates: opts.adStates ?? statesByLookup(opts.adLookup),
       limits: opts.limits,
+      requireVerified: opts.requireVerified ?? false,
     }),
-    auth: bearerAuth(opts.verifyToken),
-  };
-  conversationRoutes(app, ctx);
-  safetyRoutes(app, ctx);
-  moderationRoutes(app, {
-    ...ctx,
-    db: opts.db,
     decisions: reportDecisionService({
       db: opts.db,
       mail: opts.mail,
       log: app.log,
       onDecided: opts.onReportDecided,
     }),
-  });
-  eventsRoutes(app, {
-    db: opts.db,
-    source: conversationsRepository(opts.db),
-    auth: ctx.auth,
-    verifyToken: opts.verifyToken,
-    ...(opts.live ? { live: opts.live } : {}),
-  });
-
-  if (opts.mail) runMailSweep(app, opts.db, opts.mail);
-}
-
-/** Sweeps for due mail while the app runs; a running pass ends before the database closes. */
-function runMailSweep(app: FastifyInstance, db: Database, mail: NonNullable<MessagingOptions['mail']>): void {
-  const sweep = createMailSweep({ db, identity: mail.identity, publicUrl: mail.publicUrl, log: app.log });
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const pass = () => {
-    running = sweep.runOnce().catch((err: unknown) => app.log.error({ err }, 'the mail sweep failed; tried again'));
+    auth: bearerAuth(opts.verifyToken),
   };
-  app.addHook('onReady', async () => {
-    timer = setInterval(pass, mail.intervalMs ?? MAIL_SWEEP_INTERVAL_MS);
-    timer.unref();
+  conversationRoutes(app, ctx);
+  contractRoutes(app, {
+    auth: ctx.auth,
+    contracts: contractService({
+      db: opts.db,
+      adLookup: opts.adLookup,
+      userNames: opts.userNames,
+      onSigned: opts.onContractSigned,
+      now: opts.now,
+    }),
   });
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  safetyRoutes(app, ctx);
+  sellerRoutes(app, ctx);
+  moderationRoutes(app, ctx);
+
+  const { recheckMs, ...limits } = opts.live ?? {};
+  const hub = createEventHub({ db: opts.db, source: liveRepository(opts.db), log: app.log, ...limits });
+  app.addHook('onReady', () => hub.start());
+  // Open streams would keep the server's close waiting: they end first.
+  app.addHook('preClose', () => hub.stop());
+  eventsRoutes(app, { hub, auth: ctx.auth, verifyToken: opts.verifyToken, recheckMs });
+
+  // The sweep ends (a pass under way first) before the database closes.
+  if (opts.mail) {
+    const { identity, publicUrl, intervalMs } = opts.mail;
+    const sweep = createMailSweep({ db: opts.db, identity, publicUrl, log: app.log, intervalMs });
+    const contractSweep = createContractMailSweep({ db: opts.db, identity, publicUrl, log: app.log, now: opts.now });
+    runJobs(app, [createJob(sweep, app.log), createJob(contractSweep, app.log)]);
+  }
 }

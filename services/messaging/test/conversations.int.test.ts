@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingPaths as paths } from '@bilmarknaden/shared/api-paths';
 import { MESSAGE_LIMITS } from '@bilmarknaden/shared/validation/message';
-import { conversationsRepository } from '../src/repositories/conversations-repository.ts';
+import { liveRepository } from '../src/repositories/live-repository.ts';
 import { buildTestApp, caller, startConversation, url, type Caller, type TestApp } from './messaging-helpers.ts';
 
 // Conversations between a buyer and a seller (issue #25): starting one, answering, the inbox, read marks and who
@@ -48,7 +48,13 @@ describe('starting a conversation', () => {
       iAmSeller: true,
       blocked: { byMe: false, byOther: false },
       messages: [
-        { id: answer.message.id, text: 'Hej! Är bilen kvar?\nMvh', sentAt: expect.any(String), fromMe: false },
+        {
+          id: answer.message.id,
+          text: 'Hej! Är bilen kvar?\nMvh',
+          sentAt: expect.any(String),
+          fromMe: false,
+          warning: false,
+        },
       ],
       hasOlder: false,
     });
@@ -385,10 +391,10 @@ describe('live delivery functions', () => {
     const first = await buyer.start(t.addAd(seller.username), 'Första');
     const { conversationId, message } = first.json() as { conversationId: number; message: { id: number } };
     const answer = (await seller.send(conversationId, 'Andra')).json() as { id: number };
-    const repo = conversationsRepository(t.db);
+    const repo = liveRepository(t.db);
     expect(await repo.messageEvent(message.id, seller.username)).toEqual({
       conversationId,
-      message: { id: message.id, text: 'Första', sentAt: expect.any(String), fromMe: false },
+      message: { id: message.id, text: 'Första', sentAt: expect.any(String), fromMe: false, warning: false },
     });
     expect((await repo.messageEvent(message.id, buyer.username))!.message.fromMe).toBe(true);
     expect(await repo.messageEvent(message.id, third.username)).toBeNull();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingPaths as paths } from '@bilmarknaden/shared/api-paths';
 import type { IdentityClient, NotificationRequest } from '@bilmarknaden/service-kit/identity-client';
-import { createMailSweep, MAIL_AFTER_MS } from '../src/services/mail-sweep.ts';
+import { createMailSweep, MAIL_AFTER_MS } from '../src/jobs/mail-sweep.ts';
 import { buildTestApp, caller, startConversation, type Caller, type TestApp } from './messaging-helpers.ts';
 
 // The mail about unread messages (issue #25): within two minutes, never when read first, at most one per

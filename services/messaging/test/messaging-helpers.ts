@@ -26,8 +26,8 @@ export interface TestApp {
   ads: Map<number, AdSnapshot>;
   /** Adds a visible ad of `seller`; answers its id. */
   addAd(seller: string, fields?: Partial<AdSnapshot>): number;
-  /** `{ authorization: 'Bearer …' }` for a user. */
-  auth(username: string): Promise<Record<string, string>>;
+  /** `{ authorization: 'Bearer …' }` for a user (role 1, or 2 for a moderator, 3 an administrator). */
+  auth(username: string, role?: number): Promise<Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -43,8 +43,8 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const { db, dispose } = await createTestDatabase([messagingMigrations]);
   const { publicKey, privateKey } = await generateKeyPair(TOKEN_ALGORITHM, { extractable: true });
-  const sign = (username: string) =>
-    new SignJWT({ role: 1 })
+  const sign = (username: string, role: number) =>
+    new SignJWT({ role })
       .setProtectedHeader({ alg: TOKEN_ALGORITHM })
       .setSubject(username)
       .setIssuer(DEFAULT_TOKEN_SETTINGS.issuer)
@@ -78,7 +78,7 @@ export async function buildTestApp(
       });
       return id;
     },
-    auth: async (username) => ({ authorization: `Bearer ${await sign(username)}` }),
+    auth: async (username, role = 1) => ({ authorization: `Bearer ${await sign(username, role)}` }),
     async close() {
       await app.close();
       await dispose();
@@ -99,10 +99,10 @@ export interface Caller {
 
 let users = 0;
 
-/** A new user with a token for `t`. */
-export async function caller(t: TestApp, name: string): Promise<Caller> {
+/** A new user with a token for `t` (role 1, or 2 for a moderator). */
+export async function caller(t: TestApp, name: string, role = 1): Promise<Caller> {
   const username = `${name}${++users}`;
-  const headers = await t.auth(username);
+  const headers = await t.auth(username, role);
   const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
     t.app.inject({ method, url: url(path), headers, ...(payload === undefined ? {} : { payload }) });
   return {

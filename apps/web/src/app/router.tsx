@@ -61,6 +61,10 @@ const priceMethodPage = page(
   () => import('../features/price-method/components/price-method-page.tsx'),
   (m) => m.PriceMethodPage,
 );
+const safetyPage = page(
+  () => import('../features/safety/components/safety-page.tsx'),
+  (m) => m.SafetyPage,
+);
 const watchesPage = page(
   () => import('../features/watches/components/watches-page.tsx'),
   (m) => m.WatchesPage,
@@ -76,6 +80,10 @@ const unsubscribePage = page(
 const reportsPage = page(
   () => import('../features/reports/components/reports-page.tsx'),
   (m) => m.ReportsPage,
+);
+const comparePage = page(
+  () => import('../features/compare/components/compare-page.tsx'),
+  (m) => m.ComparePage,
 );
 const notFoundPage = page(
   () => import('../features/not-found/components/not-found-page.tsx'),
@@ -116,6 +124,8 @@ export const routes: RouteObject[] = [
           { path: PAGE_PATHS.messages, ...inboxPage },
           { path: PAGE_PATHS.conversation, ...conversationPage },
           { path: PAGE_PATHS.priceMethod, ...priceMethodPage },
+          { path: PAGE_PATHS.safety, ...safetyPage },
+          { path: PAGE_PATHS.compare, ...comparePage },
           { path: PAGE_PATHS.watchUnsubscribe, ...unsubscribePage },
           { path: PAGE_PATHS.watches, ...watchesPage },
           { path: PAGE_PATHS.watch, ...watchPage },

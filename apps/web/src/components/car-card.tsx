@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
 import { carFacts } from './car-facts.ts';
+import { CompareToggle } from './compare-toggle.tsx';
 import { adPhotoSources, NoPhoto, Photo } from './photo.tsx';
 import { PriceCut, PriceLabelBadge } from './price-facts.tsx';
 import './car-card.css';
@@ -19,10 +20,12 @@ interface CarCardProps {
   action?: ReactNode;
   /** The title's heading level: h3 in a section of a page whose sections are h2 ('Liknande bilar'). */
   titleLevel?: 2 | 3;
+  /** 'Jämför' beside the link; off where the ads cannot be bought (the seller's sold ads). */
+  compare?: boolean;
 }
 
 /** One ad in a list: first photo, title, facts, its place, price and created date; links to the ad. */
-export function CarCard({ car, eager = false, action, titleLevel = 2 }: CarCardProps) {
+export function CarCard({ car, eager = false, action, titleLevel = 2, compare = true }: CarCardProps) {
   const f = carFacts(car);
   const Title = titleLevel === 3 ? 'h3' : 'h2';
   return (
@@ -65,6 +68,11 @@ export function CarCard({ car, eager = false, action, titleLevel = 2 }: CarCardP
         </div>
       </Link>
       {action && <div className="car-card__action">{action}</div>}
+      {compare && (
+        <div className="car-card__compare">
+          <CompareToggle car={car} named />
+        </div>
+      )}
     </article>
   );
 }

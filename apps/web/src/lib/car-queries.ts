@@ -1,4 +1,4 @@
-import { hashKey, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import { hashKey, useInfiniteQuery, useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import { inventoryPaths, LIST_AS_OF_HEADER } from '@bilmarknaden/shared/api-paths';
 import type { Car, CarCount, CarListItem, CarListQuery, Make, Model } from '@bilmarknaden/shared/api-types';
 import { PAGE_SIZE } from '@bilmarknaden/shared/constants';
@@ -114,13 +114,20 @@ export function useSimilarCars(id: number) {
   });
 }
 
+const carQuery = (id: string) => ({
+  queryKey: carQueryKeys.car(id),
+  queryFn: ({ signal }: { signal: AbortSignal }) => logged(apiFetch<Car>(carUrl(id), { signal })),
+  initialData: () => takeInitialAnswer<Car>(carUrl(id))?.body,
+  retry: (count: number, error: Error) => !(error instanceof ApiRequestError && error.status < 500) && count < 1,
+});
+
 export function useCar(id: string) {
-  return useQuery({
-    queryKey: carQueryKeys.car(id),
-    queryFn: ({ signal }) => logged(apiFetch<Car>(carUrl(id), { signal })),
-    initialData: () => takeInitialAnswer<Car>(carUrl(id))?.body,
-    retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < 1,
-  });
+  return useQuery(carQuery(id));
+}
+
+/** Several ads' details at once, each read as the ad page reads it (one cache entry per ad): 'Jämför'. */
+export function useCars(ids: readonly number[]) {
+  return useQueries({ queries: ids.map((id) => carQuery(String(id))) });
 }
 
 /** A seller's ads, newest first, a window per page ('Mer' for the next) in the first page's snapshot like the list. */

@@ -60,3 +60,7 @@ export function formatListedAge(iso: string, now: Date = new Date()): string {
   if (days === 1) return 'Inlagd i går';
   return `Inlagd för ${days} dagar sedan`;
 }
+
+const mediumDay = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', dateStyle: 'medium' });
+/** The day of an instant in Sweden as people write it: '5 dec. 2026'. */
+export const formatDay = (iso: string) => mediumDay.format(new Date(iso));

@@ -1,18 +1,19 @@
 // Times without a zone, as car-fixtures: the text shown is the same in any time zone the tests run in.
 // Answers of the messaging API as the contract shapes them (packages/shared/src/schemas/messaging-schemas.ts).
+import type { Message } from '@bilmarknaden/shared/api-types';
 
-export interface MessageJson {
-  id: number;
-  text: string;
-  sentAt: string;
-  fromMe: boolean;
-}
-
-export const message = (id: number, text: string, fromMe = false, sentAt = '2026-11-21T14:05:00'): MessageJson => ({
+export const message = (
+  id: number,
+  text: string,
+  fromMe = false,
+  sentAt = '2026-11-21T14:05:00',
+  warning = false,
+): Message => ({
   id,
   text,
   sentAt,
   fromMe,
+  warning,
 });
 
 type CarState = 'active' | 'removed' | 'sold';
@@ -23,7 +24,7 @@ export function summary(
     title?: string;
     photo?: string | null;
     username?: string | null;
-    last?: MessageJson;
+    last?: Message;
     unread?: boolean;
     state?: CarState;
   } = {},
@@ -45,7 +46,7 @@ export function summary(
 
 export function conversation(
   id: number,
-  messages: MessageJson[],
+  messages: Message[],
   overrides: {
     username?: string | null;
     state?: CarState;

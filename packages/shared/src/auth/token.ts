@@ -4,6 +4,8 @@ import { jwtVerify, type CryptoKey, type JWTVerifyGetKey, type KeyObject } from 
 export interface TokenClaims {
   username: string;
   role: number;
+  /** Verified with BankID when the token was issued (issue 42); identity issues a new token on verifying. */
+  verified: boolean;
   jti: string;
   exp: number;
   iat: number;
@@ -77,7 +79,14 @@ async function verifyToken(
     // jose accepts an audience list that names ours among others; identity issues ours alone.
     if (payload.aud !== settings.audience) return null;
     if (payload.iat! > nowMs / 1000 + ISSUED_AT_TOLERANCE_SECONDS) return null;
-    return { username: payload.sub, role, jti: payload.jti!, exp: payload.exp!, iat: payload.iat! };
+    return {
+      username: payload.sub,
+      role,
+      verified: payload.verified === true,
+      jti: payload.jti!,
+      exp: payload.exp!,
+      iat: payload.iat!,
+    };
   } catch {
     return null;
   }

@@ -3,6 +3,7 @@ import { LIST_AS_OF_HEADER } from '../api-paths.ts';
 import { LIST_COUNT_CAP, MAX_START, MAX_WINDOW, ORDER_BY_VALUES, ORDER_VALUES } from '../constants.ts';
 import { AD_LIMITS, NEW_AD_FIELDS } from '../validation/new-ad.ts';
 import { PriceDetailFieldsSchema, PriceListFieldsSchema } from './price-schemas.ts';
+import { VehicleDetailFieldsSchema } from './vehicle-schemas.ts';
 
 /** One ad in list shape (specification section 3, plus make, model and the photos for cards). */
 export const CarListItemSchema = Type.Object({
@@ -35,6 +36,7 @@ export const CarSchema = Type.Composite([
     drivetrain: Type.String(),
     user: Type.String({ description: 'Seller username' }),
     ...PriceDetailFieldsSchema.properties,
+    ...VehicleDetailFieldsSchema.properties,
   }),
 ]);
 
@@ -158,3 +160,9 @@ export const CarCountSchema = Type.Object({
 export const AD_FORM_DESCRIPTION =
   `multipart/form-data with the text fields ${NEW_AD_FIELDS.join(', ')} and up to 8 photo files ` +
   'images[0] … images[7] (JPEG, PNG, WebP or HEIC, each at most 10 MB; stored in upload order).';
+
+/** The new ad's one field more: its registration number, required, never changed by an edit. */
+export const NEW_AD_FORM_DESCRIPTION =
+  `${AD_FORM_DESCRIPTION} A new ad also needs registrationNumber ('ABC 123' or 'ABC 12A'; spaces and case do ` +
+  "not matter): 409 'Det finns redan en annons för ABC 123' while another ad of the number is for sale, 400 when " +
+  "the vehicle register has the car as stolen; the register's facts are kept with the ad.";

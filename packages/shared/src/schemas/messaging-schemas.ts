@@ -11,6 +11,11 @@ export const MessageSchema = Type.Object({
   sentAt: Type.String({ format: 'date-time' }),
   /** True when the caller wrote it. */
   fromMe: Type.Boolean(),
+  /**
+   * True for a message to the caller that looks like a scam or moves the talk off the site (a phone number, an
+   * address, a link, words of the usual scams): the page shows a warning above it. Never true for the sender.
+   */
+  warning: Type.Boolean(),
 });
 
 /** The ad as it was when the conversation began (title and photo kept after the ad is removed). */

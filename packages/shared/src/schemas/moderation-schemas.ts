@@ -197,6 +197,27 @@ export const ConversationReportSchema = Type.Object({
 });
 export const ConversationReportListSchema = Type.Array(ConversationReportSchema);
 
+/** A message that tripped a warning rule (issue #42), as 'Flaggade meddelanden' lists it. */
+export const FlaggedMessageSchema = Type.Object({
+  id: Type.Integer(),
+  conversationId: Type.Integer(),
+  carId: Type.Integer(),
+  carTitle: Type.String({ description: 'The title of the ad when the conversation began' }),
+  sender: Type.String(),
+  /** The other participant; null once that account is closed. */
+  recipient: nullable(Type.String()),
+  text: Type.String(),
+  sentAt: time(),
+  flags: Type.Array(Type.String(), {
+    description: "The rules it tripped: 'phone', 'email', 'link', 'scam:<word>' (shared message-warnings.ts)",
+  }),
+});
+export const FlaggedMessageListSchema = Type.Object({
+  messages: Type.Array(FlaggedMessageSchema),
+  /** `?before=` for the next page; null on the last. */
+  nextCursor: nullable(Type.String()),
+});
+
 /** PUT /reports/{id}/decision: the rules are the shared validation/report-decision.ts. */
 export const ConversationReportDecisionBodySchema = Type.Object({
   outcome: Type.String({ description: "'handled' (Åtgärdad) or 'dismissed' (Ingen överträdelse)" }),

@@ -17,11 +17,18 @@ export const NotificationSettingsBodySchema = Type.Record(Type.String(), Type.Un
 /** `POST /internal/notifications` (services of one deployment only, INTERNAL_API_KEY). */
 export const NotificationRequestSchema = Type.Object(
   {
-    key: Type.String({ minLength: 1, maxLength: 200, description: 'At most one mail per key' }),
-    username: Type.String({ minLength: 1, maxLength: 100 }),
-    kind: Type.Union(NOTIFICATION_KINDS.map((kind) => Type.Literal(kind))),
+    key: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'At most one mail per key, however often asked: retries are harmless',
+    }),
+    username: Type.String({ minLength: 1, maxLength: 100, description: 'The recipient (token `sub`)' }),
+    kind: Type.Union(
+      NOTIFICATION_KINDS.map((kind) => Type.Literal(kind)),
+      { description: "Dropped when the user switched this kind off in 'Aviseringar'" },
+    ),
     subject: Type.String({ minLength: 1, maxLength: 200 }),
-    text: Type.String({ minLength: 1, maxLength: 20_000 }),
+    text: Type.String({ minLength: 1, maxLength: 20_000, description: 'Plain text; links are absolute (PUBLIC_URL)' }),
   },
   { additionalProperties: false },
 );

@@ -47,6 +47,15 @@ export const CurrentUserSchema = Type.Object({
   displayName: Type.String(),
   city: Type.Optional(Type.String({ description: "The user's own registered city (prefills an ad's place)" })),
   email: Type.Optional(Type.String({ description: "The user's own email (prefills the feedback form)" })),
+  verified: Type.Optional(
+    Type.Object(
+      {
+        name: Type.String({ description: 'The name as BankID gave it' }),
+        at: Type.String({ format: 'date-time' }),
+      },
+      { description: 'Present once the user has verified with BankID (issue 42); never the personnummer' },
+    ),
+  ),
 });
 
 /** The user-details triple the web app keeps in local storage. */
@@ -57,6 +66,7 @@ export const PublicProfileSchema = Type.Object({
   username: Type.String(),
   firstname: Type.String(),
   memberSince: Type.String({ format: 'date-time' }),
+  verified: Type.Boolean({ description: "'Verifierad med BankID'" }),
 });
 
 export const PublicProfileQuerySchema = Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -80,3 +90,52 @@ export const JwksSchema = Type.Object({
     }),
   ),
 });
+
+/** `POST /user/verification`: starts a BankID verification of the caller (issue 42). */
+export const VerificationStartBodySchema = Type.Object({
+  personalNumber: text('Personnummer ÅÅÅÅMMDD-NNNN (also without the century or the hyphen); never stored or logged'),
+});
+
+/** A started verification: the app is opened with the start token, or the QR code of the next poll is scanned. */
+export const VerificationStartedSchema = Type.Object({
+  orderRef: Type.String(),
+  autoStartToken: Type.String({ description: 'For bankid:///?autostarttoken=…&redirect=null on the same device' }),
+});
+
+/** `GET /user/verification/{orderRef}`: poll about every two seconds until complete or failed. */
+export const VerificationStateSchema = Type.Union([
+  Type.Object({
+    status: Type.Literal('pending'),
+    hint: Type.Union([Type.Literal('outstanding'), Type.Literal('started'), Type.Literal('user-sign')]),
+    qr: Type.String({ description: "The QR code's content for this second (animated QR)" }),
+  }),
+  Type.Object({
+    status: Type.Literal('complete'),
+    name: Type.String(),
+    token: Type.String({ description: 'A new token that carries the verification' }),
+  }),
+  Type.Object({
+    status: Type.Literal('failed'),
+    reason: Type.Union([Type.Literal('cancelled'), Type.Literal('expired'), Type.Literal('refused')]),
+    message: Type.String({ description: 'What the user is told, in Swedish' }),
+  }),
+]);
+
+export const VerificationOrderParamsSchema = Type.Object({
+  orderRef: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9-]+$' }),
+});
+
+/** `GET /api/inventory/sellers/summary?username=`: the seller box's counts (issue 42). */
+export const SellerSummarySchema = Type.Object({
+  forSale: Type.Integer({ minimum: 0 }),
+  sold: Type.Integer({ minimum: 0 }),
+});
+
+/** `GET /api/messaging/sellers/reply-time?username=`: the median first reply of the last 90 days, in minutes. */
+export const SellerReplyTimeSchema = Type.Object({
+  medianMinutes: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+    description: 'null with fewer than 3 conversations, or when most go unanswered',
+  }),
+});
+
+export const UsernameQuerySchema = Type.Object({ username: Type.Optional(Type.String({ maxLength: 100 })) });

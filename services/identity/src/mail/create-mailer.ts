@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import { createFolderMailer, MAIL_OUTBOX_DIR } from './folder-mailer.ts';
 import type { Mailer } from './mailer.ts';
 import { createSmtpMailer } from './smtp-mailer.ts';
+import type { Log } from '@bilmarknaden/service-kit/log';
 
 export interface MailSettings {
   /** SMTP_URL; without it mails go to the mail folder. */
@@ -15,7 +15,7 @@ export interface MailSettings {
 }
 
 /** SMTP when SMTP_URL is set; otherwise the mail folder, with a warning at boot in production (nobody gets mail). */
-export function createMailer(settings: MailSettings, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Mailer {
+export function createMailer(settings: MailSettings, log: Pick<Log, 'info' | 'warn'>): Mailer {
   if (settings.smtpUrl) return createSmtpMailer({ url: settings.smtpUrl, from: settings.from });
   const dir = path.join(settings.dataDir, MAIL_OUTBOX_DIR);
   if (settings.production) {

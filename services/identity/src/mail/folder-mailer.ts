@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from './mailer.ts';
+import type { Log } from '@bilmarknaden/service-kit/log';
 
 /** The mail folder inside DATA_DIR. */
 export const MAIL_OUTBOX_DIR = 'mail-outbox';
@@ -20,7 +20,7 @@ export interface FolderMailerOptions {
   /** The folder, created when the first mail is written: `$DATA_DIR/mail-outbox`. */
   dir: string;
   from: string;
-  log?: Pick<FastifyBaseLogger, 'info'>;
+  log?: Pick<Log, 'info'>;
   now?: () => Date;
 }
 

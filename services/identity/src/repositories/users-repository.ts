@@ -17,6 +17,9 @@ export interface UserRecord {
   city: string;
   /** When a moderator blocked the account; null when not blocked (issue #27). */
   blockedAt: Date | null;
+  /** Verified with BankID (issue 42): when, and the name BankID gave; null when not verified. */
+  verifiedAt: Date | null;
+  verifiedName: string | null;
 }
 
 export interface NewUser extends Omit<RegistrationBody, 'password'> {
@@ -35,11 +38,14 @@ interface UserRow {
   password_changed_at: Date | string | null;
   city: string;
   blocked_at: Date | string | null;
+  verified_at: Date | string | null;
+  verified_name: string | null;
 }
 
 // Only what the services need: street, number, postcode and phone are written, never read back.
 const COLUMNS =
-  'id, username, firstname, lastname, email, password_hash, role, created, password_changed_at, city, blocked_at';
+  'id, username, firstname, lastname, email, password_hash, role, created, password_changed_at, city, blocked_at, ' +
+  'verified_at, verified_name';
 const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
 const toRecord = (r: UserRow): UserRecord => ({
@@ -54,6 +60,8 @@ const toRecord = (r: UserRow): UserRecord => ({
   passwordChangedAt: r.password_changed_at === null ? null : toDate(r.password_changed_at),
   city: r.city,
   blockedAt: r.blocked_at === null ? null : toDate(r.blocked_at),
+  verifiedAt: r.verified_at === null ? null : toDate(r.verified_at),
+  verifiedName: r.verified_name,
 });
 
 export type UsersRepository = ReturnType<typeof usersRepository>;
@@ -115,6 +123,23 @@ export function usersRepository(db: Queryable) {
         [id, passwordHash, at.toISOString()],
       );
       if (rows[0]) await revokeTokens(db, rows[0].username, at);
+    },
+
+    /** Marks the user verified as `name`, the person known by its keyed hash `personKey`. */
+    async setVerified(id: number, name: string, personKey: string, at: Date): Promise<void> {
+      await db.query(
+        'UPDATE identity.users SET verified_at = $2::timestamptz, verified_name = $3, person_key = $4 WHERE id = $1',
+        [id, at.toISOString(), name, personKey],
+      );
+    },
+
+    /** Whether an account of the person (keyed hash) is blocked: they cannot verify another one. */
+    async personBlocked(personKey: string): Promise<boolean> {
+      const { rows } = await db.query<{ blocked: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM identity.users WHERE person_key = $1 AND blocked_at IS NOT NULL) AS blocked`,
+        [personKey],
+      );
+      return rows[0]?.blocked === true;
     },
 
     /** Deletes the user's row, and with it every detail of the account. False when it was already gone. */

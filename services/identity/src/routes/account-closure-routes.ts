@@ -1,15 +1,17 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { identityPaths } from '@bilmarknaden/shared/api-paths';
 import { asFormBody, errorResponses, NoContentSchema } from '@bilmarknaden/shared/schemas/api-error-schemas';
 import { AccountClosureBodySchema } from '@bilmarknaden/shared/schemas/user-schemas';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
-import { emptyBodyAsObject, typed, type IdentityContext } from '../context.ts';
+import { typed } from '@bilmarknaden/service-kit/route-context';
+import type { Log } from '@bilmarknaden/service-kit/log';
+import { emptyBodyAsObject, type IdentityContext } from '../context.ts';
 
 /** Tells the host of a closed account without ever failing the answer: the closure has committed. */
 function announceClosed(
   onAccountClosed: ((username: string) => void) | undefined,
   username: string,
-  log: FastifyBaseLogger,
+  log: Pick<Log, 'error'>,
 ): void {
   if (!onAccountClosed) return;
   const failed = (err: unknown) => log.error({ err }, 'onAccountClosed failed; the closure stays pending');

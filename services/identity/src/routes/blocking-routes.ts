@@ -4,7 +4,8 @@ import { identityPaths } from '@bilmarknaden/shared/api-paths';
 import { errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
 import { BlockBodySchema, BlockStateSchema } from '@bilmarknaden/shared/schemas/moderation-schemas';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
-import { emptyBodyAsObject, typed, type IdentityContext } from '../context.ts';
+import { typed } from '@bilmarknaden/service-kit/route-context';
+import { emptyBodyAsObject, type IdentityContext } from '../context.ts';
 
 export function blockingRoutes(app: FastifyInstance, ctx: IdentityContext): void {
   typed(app).put(

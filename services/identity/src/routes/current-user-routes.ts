@@ -3,7 +3,8 @@ import { identityPaths } from '@bilmarknaden/shared/api-paths';
 import { errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
 import { CurrentUserSchema, TokenAnswerSchema } from '@bilmarknaden/shared/schemas/user-schemas';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
-import { TOKEN_TYPE, typed, type IdentityContext } from '../context.ts';
+import { typed } from '@bilmarknaden/service-kit/route-context';
+import { TOKEN_TYPE, type IdentityContext } from '../context.ts';
 
 export function currentUserRoutes(app: FastifyInstance, ctx: IdentityContext): void {
   typed(app).get(
@@ -27,6 +28,9 @@ export function currentUserRoutes(app: FastifyInstance, ctx: IdentityContext): v
         displayName: `${user.firstname} ${user.lastname}`,
         city: user.city,
         email: user.email,
+        ...(user.verifiedAt && user.verifiedName
+          ? { verified: { name: user.verifiedName, at: user.verifiedAt.toISOString() } }
+          : {}),
       });
     },
   );
@@ -37,7 +41,7 @@ export function currentUserRoutes(app: FastifyInstance, ctx: IdentityContext): v
       preHandler: ctx.auth.required,
       schema: {
         summary: 'Refresh the token',
-        description: "A new token with the user's current role, as text.",
+        description: "A new token with the user's current role and verification, as text.",
         tags: ['user'],
         security: bearerSecurity,
         response: { 200: TokenAnswerSchema, ...errorResponses(401) },
@@ -45,7 +49,11 @@ export function currentUserRoutes(app: FastifyInstance, ctx: IdentityContext): v
     },
     async (request, reply) => {
       const user = ctx.auth.user(request);
-      const token = await ctx.tokens.issue({ username: user.username, role: user.role });
+      const token = await ctx.tokens.issue({
+        username: user.username,
+        role: user.role,
+        verified: user.verifiedAt !== null,
+      });
       return reply.header('cache-control', 'no-store').type(TOKEN_TYPE).send(token);
     },
   );

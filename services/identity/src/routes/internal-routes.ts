@@ -9,7 +9,8 @@ import {
   TokenRevocationsQuerySchema,
   TokenRevocationsSchema,
 } from '@bilmarknaden/shared/schemas/notification-schemas';
-import { typed, type IdentityContext } from '../context.ts';
+import { typed } from '@bilmarknaden/service-kit/route-context';
+import type { IdentityContext } from '../context.ts';
 
 export const INTERNAL_MESSAGES = { refused: 'Intern åtkomst nekad' } as const;
 

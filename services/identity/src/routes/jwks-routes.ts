@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { identityPaths } from '@bilmarknaden/shared/api-paths';
 import { JwksSchema } from '@bilmarknaden/shared/schemas/user-schemas';
 import type { Static } from '@sinclair/typebox';
-import { typed, type IdentityContext } from '../context.ts';
+import { typed } from '@bilmarknaden/service-kit/route-context';
+import type { IdentityContext } from '../context.ts';
 
 export function jwksRoutes(app: FastifyInstance, ctx: IdentityContext): void {
   // jose types every JWK member optional; an exported Ed25519 key has them all.

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { identityPaths } from '@bilmarknaden/shared/api-paths';
 import { asFormBody, errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
 import { LoginBodySchema, TokenAnswerSchema } from '@bilmarknaden/shared/schemas/user-schemas';
-import { emptyBodyAsObject, TOKEN_TYPE, typed, type IdentityContext } from '../context.ts';
+import { typed } from '@bilmarknaden/service-kit/route-context';
+import { emptyBodyAsObject, TOKEN_TYPE, type IdentityContext } from '../context.ts';
 
 export function loginRoutes(app: FastifyInstance, ctx: IdentityContext): void {
   typed(app).post(

@@ -6,7 +6,8 @@ import {
   NotificationSettingsSchema,
 } from '@bilmarknaden/shared/schemas/notification-schemas';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
-import { emptyBodyAsObject, typed, type IdentityContext } from '../context.ts';
+import { typed } from '@bilmarknaden/service-kit/route-context';
+import { emptyBodyAsObject, type IdentityContext } from '../context.ts';
 
 export function notificationSettingsRoutes(app: FastifyInstance, ctx: IdentityContext): void {
   typed(app).get(

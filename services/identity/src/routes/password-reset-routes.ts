@@ -7,7 +7,8 @@ import {
   TokenAnswerSchema,
 } from '@bilmarknaden/shared/schemas/user-schemas';
 import { PASSWORD_RESET_LIMITS, PASSWORD_RESET_MESSAGES } from '@bilmarknaden/shared/validation/password-reset';
-import { emptyBodyAsObject, TOKEN_TYPE, typed, type IdentityContext } from '../context.ts';
+import { typed } from '@bilmarknaden/service-kit/route-context';
+import { emptyBodyAsObject, TOKEN_TYPE, type IdentityContext } from '../context.ts';
 
 const { linkMinutes, perAccountPerHour, perAddressPerHour } = PASSWORD_RESET_LIMITS;
 

@@ -3,7 +3,8 @@ import { identityPaths } from '@bilmarknaden/shared/api-paths';
 import { asFormBody, errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
 import { PasswordChangeBodySchema, TokenAnswerSchema } from '@bilmarknaden/shared/schemas/user-schemas';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
-import { emptyBodyAsObject, TOKEN_TYPE, typed, type IdentityContext } from '../context.ts';
+import { typed } from '@bilmarknaden/service-kit/route-context';
+import { emptyBodyAsObject, TOKEN_TYPE, type IdentityContext } from '../context.ts';
 
 export function passwordRoutes(app: FastifyInstance, ctx: IdentityContext): void {
   typed(app).put(

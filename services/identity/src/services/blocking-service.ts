@@ -1,6 +1,7 @@
 import type { Database } from '@bilmarknaden/db/database';
 import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
-import { isStaffRole, ROLES } from '@bilmarknaden/shared/constants';
+import { requireStaff } from '@bilmarknaden/service-kit/staff-role';
+import { ROLES } from '@bilmarknaden/shared/constants';
 import {
   MODERATION_MESSAGES as M,
   moderationReasonRules,
@@ -24,9 +25,7 @@ export function blockingService({ db, now }: { db: Database; now: () => Date }) 
       username: string,
       body: Record<string, unknown>,
     ): Promise<{ username: string; blocked: boolean; changed: boolean }> {
-      if (!isStaffRole(actor.role)) {
-        throw new DomainError('forbidden', M.staffOnly);
-      }
+      requireStaff(actor);
       if (typeof body.blocked !== 'boolean') throw new DomainError('invalid', M.blockedBool, { field: 'blocked' });
       const blocked = body.blocked;
       const target = await usersRepository(db).findByUsername(username);

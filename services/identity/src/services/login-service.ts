@@ -74,7 +74,7 @@ export function loginService(deps: LoginDeps) {
       await attempts.clearPair(account, address);
       // Said only to someone who knows the password, like every answer about the account itself.
       if (user.blockedAt !== null) throw new DomainError('forbidden', MODERATION_MESSAGES.blockedLogin);
-      return tokens.issue({ username: user.username, role: user.role });
+      return tokens.issue({ username: user.username, role: user.role, verified: user.verifiedAt !== null });
     },
   };
 }

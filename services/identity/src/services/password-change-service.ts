@@ -42,7 +42,7 @@ export function passwordChangeService(deps: PasswordChangeDeps) {
         await usersRepository(tx).setPassword(user.id, passwordHash, changedAt);
         await passwordResetsRepository(tx).removeForUser(user.id);
       });
-      return tokens.issue({ username: user.username, role: user.role });
+      return tokens.issue({ username: user.username, role: user.role, verified: user.verifiedAt !== null });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { MODERATION_MESSAGES } from '@bilmarknaden/shared/validation/moderation';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '@bilmarknaden/db/database';
+import { takeWindowLimits } from '@bilmarknaden/db/window-limits';
 import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
 import {
   normalizePasswordReset,
@@ -13,19 +14,20 @@ import {
 import { lastFailure } from '@bilmarknaden/shared/validation/rules';
 import type { Mailer } from '../mail/mailer.ts';
 import { deleteAccountAttempts } from '../repositories/login-attempts-repository.ts';
-import type {
-  PasswordResetRequestLimits,
-  PasswordResetRequestsRepository,
-} from '../repositories/password-reset-requests-repository.ts';
 import { passwordResetsRepository } from '../repositories/password-resets-repository.ts';
 import { usersRepository, type UsersRepository } from '../repositories/users-repository.ts';
 import type { BackgroundTasks } from './background-tasks.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import { passwordResetLink, passwordResetMail } from './password-reset-mail.ts';
 import type { TokenService } from './token-service.ts';
+import type { Log } from '@bilmarknaden/service-kit/log';
 
-export interface PasswordResetRateLimit extends PasswordResetRequestLimits {
+export interface PasswordResetRateLimit {
   windowSeconds: number;
+  /** Requests allowed per asked email (whether or not it has an account) within the window. */
+  perEmail: number;
+  /** Requests allowed per client address within the window. */
+  perAddress: number;
 }
 
 /** The shared contract's limits: 3 requests per asked email and 20 per address in an hour. */
@@ -35,17 +37,11 @@ export const DEFAULT_PASSWORD_RESET_RATE_LIMIT: PasswordResetRateLimit = {
   perAddress: PASSWORD_RESET_LIMITS.perAddressPerHour,
 };
 
-/** Where a failure after the answer is told. */
-export interface ErrorLog {
-  error(details: object, message: string): void;
-}
-
 const invalidLink = () => new DomainError('invalid', PASSWORD_RESET_MESSAGES.invalidLink, { field: 'token' });
 
 export interface PasswordResetDeps {
   db: Database;
   users: UsersRepository;
-  requests: PasswordResetRequestsRepository;
   hasher: PasswordHasher;
   tokens: TokenService;
   mailer: Mailer;
@@ -68,7 +64,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
  * forgives the account's failed logins, in one transaction.
  */
 export function passwordResetService(deps: PasswordResetDeps) {
-  const { db, users, requests, hasher, tokens, mailer, publicUrl, background, limit, now } = deps;
+  const { db, users, hasher, tokens, mailer, publicUrl, background, limit, now } = deps;
   const windowMs = limit.windowSeconds * 1000;
   const linkMs = PASSWORD_RESET_LIMITS.linkMinutes * 60 * 1000;
 
@@ -86,16 +82,23 @@ export function passwordResetService(deps: PasswordResetDeps) {
 
   return {
     /** Accepts the request; the link is sent (or not) after the answer. */
-    async request(body: Record<string, unknown>, address: string, log: ErrorLog): Promise<void> {
+    async request(body: Record<string, unknown>, address: string, log: Pick<Log, 'error'>): Promise<void> {
       const input = normalizePasswordResetRequest(body);
       refuseFailure(lastFailure(passwordResetRequestRules, input));
 
       const email = input.email.toLowerCase();
       const at = now();
-      const blocking = await requests.begin(sha256(email), address, at, new Date(at.getTime() - windowMs), limit);
-      if (blocking.length > 0) {
-        const until = Math.max(...blocking.map((d) => d.getTime())) + windowMs;
-        const retryAfterSeconds = Math.max(1, Math.ceil((until - at.getTime()) / 1000));
+      // Counted per email and per address (`limits.events`); the email only as its hash.
+      const limited = await takeWindowLimits(
+        db,
+        [
+          { key: `password-reset-email:${sha256(email)}`, max: limit.perEmail, windowMs },
+          { key: `password-reset-address:${address}`, max: limit.perAddress, windowMs },
+        ],
+        at,
+      );
+      if (limited) {
+        const { retryAfterSeconds } = limited;
         throw new DomainError('too-many', PASSWORD_RESET_MESSAGES.tooMany, { retryAfterSeconds });
       }
 
@@ -138,7 +141,7 @@ export function passwordResetService(deps: PasswordResetDeps) {
       if (!user) throw invalidLink();
       // The new password holds, but a blocked account gets no token (decision 041).
       if (user.blockedAt !== null) throw new DomainError('forbidden', MODERATION_MESSAGES.blockedLogin);
-      return tokens.issue({ username: user.username, role: user.role });
+      return tokens.issue({ username: user.username, role: user.role, verified: user.verifiedAt !== null });
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { Database } from '@bilmarknaden/db/database';
+import { takeWindowLimits } from '@bilmarknaden/db/window-limits';
 import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
 import {
   normalizeRegistration,
@@ -6,7 +8,6 @@ import {
 } from '@bilmarknaden/shared/validation/registration';
 import { lastFailure } from '@bilmarknaden/shared/validation/rules';
 import { ROLES } from '@bilmarknaden/shared/constants';
-import type { RegistrationAttemptsRepository } from '../repositories/registration-attempts-repository.ts';
 import { uniqueViolation, type UsersRepository } from '../repositories/users-repository.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { TokenService } from './token-service.ts';
@@ -27,7 +28,8 @@ export const DEFAULT_REGISTRATION_RATE_LIMIT: RegistrationRateLimit = { windowSe
 
 export interface RegistrationDeps {
   users: UsersRepository;
-  attempts: RegistrationAttemptsRepository;
+  /** Where the attempts are counted (`limits.events`, key `registration:<address>`). */
+  db: Database;
   hasher: PasswordHasher;
   tokens: TokenService;
   limit: RegistrationRateLimit;
@@ -36,16 +38,19 @@ export interface RegistrationDeps {
 
 const taken = (field: 'email' | 'username') => new DomainError('conflict', TAKEN_MESSAGES[field], { field });
 
-export function registrationService({ users, attempts, hasher, tokens, limit, now }: RegistrationDeps) {
+export function registrationService({ users, db, hasher, tokens, limit, now }: RegistrationDeps) {
   const windowMs = limit.windowSeconds * 1000;
 
   /** Counts the attempt, or refuses it when the address is at its limit (a refused attempt does not count). */
   async function countAttempt(address: string): Promise<void> {
     const at = now();
-    const blocking = await attempts.begin(address, at, new Date(at.getTime() - windowMs), limit.perAddress);
-    if (!blocking) return;
-    const retryAfterSeconds = Math.max(1, Math.ceil((blocking.getTime() + windowMs - at.getTime()) / 1000));
-    throw new DomainError('too-many', REGISTRATION_MESSAGES.tooMany, { retryAfterSeconds });
+    const limited = await takeWindowLimits(
+      db,
+      [{ key: `registration:${address}`, max: limit.perAddress, windowMs }],
+      at,
+    );
+    if (!limited) return;
+    throw new DomainError('too-many', REGISTRATION_MESSAGES.tooMany, { retryAfterSeconds: limited.retryAfterSeconds });
   }
 
   return {
@@ -69,7 +74,7 @@ export function registrationService({ users, attempts, hasher, tokens, limit, no
       const { password, ...profile } = input;
       try {
         const user = await users.insert({ ...profile, passwordHash: await hasher.hash(password) });
-        return await tokens.issue({ username: user.username, role: ROLES.user });
+        return await tokens.issue({ username: user.username, role: ROLES.user, verified: false });
       } catch (err) {
         const violation = uniqueViolation(err);
         if (!violation) throw err;

@@ -12,6 +12,8 @@ import type { IdentityKeys } from '../keys.ts';
 export interface TokenSubject {
   username: string;
   role: number;
+  /** Verified with BankID: a setting may require it to publish or to start conversations (issue 42). */
+  verified: boolean;
 }
 
 export interface TokenService {
@@ -26,9 +28,9 @@ export function tokenService(
   now: () => Date,
 ): TokenService {
   return {
-    issue({ username, role }) {
+    issue({ username, role, verified }) {
       const iat = Math.floor(now().getTime() / 1000);
-      return new SignJWT({ role })
+      return new SignJWT(verified ? { role, verified } : { role })
         .setProtectedHeader({ alg: TOKEN_ALGORITHM, kid: keys.kid, typ: 'JWT' })
         .setSubject(username)
         .setIssuer(settings.issuer)

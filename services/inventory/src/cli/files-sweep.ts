@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { openDatabase, type Database } from '@bilmarknaden/db/database';
 import { runMigrations } from '@bilmarknaden/db/migrations';
 import { inventoryMigrations } from '../migrations.ts';
-import { carsRepository } from '../repositories/cars-repository.ts';
+import { carPhotosRepository } from '../repositories/car-photos-repository.ts';
 import { fileRemovalsRepository } from '../repositories/file-removals-repository.ts';
 import { graceLimit, settleDueFileRemovals } from '../services/startup-cleanup.ts';
 import { createFileStorage } from '../storage/create-storage.ts';
@@ -44,7 +44,7 @@ export interface SweepResult {
 
 /** Lists the whole store and removes what no row or record accounts for (see the top of this file). */
 export async function sweepFiles(db: Database, storage: FileStorage, opts: SweepOptions = {}): Promise<SweepResult> {
-  const cars = carsRepository(db);
+  const cars = carPhotosRepository(db);
   const removals = fileRemovalsRepository(db);
   const result: SweepResult = { listed: 0, strayFiles: 0, fileRemovals: 0, fileRemovalsLeft: 0 };
 

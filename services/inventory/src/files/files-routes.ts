@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '@bilmarknaden/db/database';
-import { carsRepository } from '../repositories/cars-repository.ts';
-import { fileKey, parsePhotoName } from '../storage/file-keys.ts';
+import { photoService } from '../services/photo-service.ts';
+import { parsePhotoName } from '../storage/file-keys.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { INT_MAX } from '@bilmarknaden/shared/schemas/id-schemas';
 
@@ -22,8 +22,7 @@ type FileRequest = FastifyRequest<{ Params: { name: string }; Querystring: { v?:
  * year; any other is revalidated, so a replaced photo is never served stale.
  */
 export async function filesRoutes(app: FastifyInstance, opts: FilesRoutesOptions): Promise<void> {
-  const { storage } = opts;
-  const cars = carsRepository(opts.db);
+  const photos = photoService(opts);
 
   const notFound = (reply: FastifyReply) =>
     reply.code(404).header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').send({
@@ -48,10 +47,9 @@ export async function filesRoutes(app: FastifyInstance, opts: FilesRoutesOptions
       // Only photo names reach the database and the store: no path, no dots, no other extension.
       const photo = parsePhotoName(request.params.name);
       if (!photo || photo.carId > INT_MAX) return notFound(reply);
-      const version = await cars.photoVersion(photo.carId, photo.n);
-      if (version === null) return notFound(reply);
-      const file = await storage.get(fileKey(photo.carId, version, photo.n, photo.variant));
-      if (!file) return notFound(reply);
+      const found = await photos.open(photo);
+      if (!found) return notFound(reply);
+      const { version, file } = found;
       const asked = request.query.v ?? '1';
 
       reply

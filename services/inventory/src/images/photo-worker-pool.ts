@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ImageProcessor } from '../services/ad-service.ts';
+import { PHOTO_WORKER_PRIORITY_ENV, type PhotoWorkerPriority } from './photo-worker-priority.ts';
 import {
   ImageRejectedError,
   photoByteLength,
@@ -16,6 +17,7 @@ import {
   type PhotoBytes,
   type ProcessedImage,
 } from './image-pipeline.ts';
+import type { Log } from '@bilmarknaden/service-kit/log';
 
 /**
  * Server → worker, on the worker's fd 3 (a plain pipe, not the IPC channel): a photo as an 8-byte header (id and
@@ -38,13 +40,19 @@ export interface PhotoWorkerPoolOptions {
   size: number;
   /** A photo not answered within this (start of a new worker included) kills its worker. Default 60 s. */
   jobTimeoutMs?: number;
-  log?: { warn(obj: object, msg: string): void };
+  log?: Pick<Log, 'warn'>;
   /**
    * How busy the server's own thread is, 0…1, since the last call (default: its event-loop utilisation). While
    * it is above YIELD_BUSY_ABOVE, a worker that has finished a photo rests as long as that photo took before it
    * takes the next one: false turns this off.
    */
   serverBusy?: (() => number) | false;
+  /**
+   * 'idle' (default): workers at nice 19 in the idle scheduling class, so the server's thread runs first.
+   * 'normal': the server's own priority, for a machine whose cores are always busy (the test suite), where an
+   * idle-class worker would wait for a free core indefinitely.
+   */
+  priority?: PhotoWorkerPriority;
 }
 
 /** Above this event-loop utilisation of the server's thread, workers rest between photos. */
@@ -141,6 +149,7 @@ export function createPhotoWorkerPool(options: PhotoWorkerPoolOptions): PhotoWor
       execArgv,
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'pipe', 'ipc'],
+      env: { ...process.env, [PHOTO_WORKER_PRIORITY_ENV]: options.priority ?? 'idle' },
     });
     const photos = child.stdio[PHOTO_INPUT_FD] as Socket;
     // A worker that dies mid-write: EPIPE here, and its 'exit' fails the photo.

@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import type { PhotoWorkerReply } from './photo-worker-pool.ts';
+import { PHOTO_WORKER_PRIORITY_ENV } from './photo-worker-priority.ts';
 
 /** nice 19: the lowest priority a process can give itself. */
 const PHOTO_WORKER_NICE = 19;
@@ -49,8 +50,10 @@ function idleSchedulingClass(): void {
   }
 }
 
-lowerOwnPriority();
-idleSchedulingClass();
+if (process.env[PHOTO_WORKER_PRIORITY_ENV] !== 'normal') {
+  lowerOwnPriority();
+  idleSchedulingClass();
+}
 
 // Loaded only now (a dynamic import; the bundle keeps it in a separate chunk), so sharp and libvips start at 19.
 const { ImageRejectedError, processImage, setImageConcurrency } = await import('./image-pipeline.ts');

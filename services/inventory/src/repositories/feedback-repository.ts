@@ -1,7 +1,7 @@
 import type { Queryable } from '@bilmarknaden/db/database';
 import type { FeedbackBody, FeedbackItem } from '@bilmarknaden/shared/api-types';
 import type { Window } from '../services/search-query.ts';
-import { iso } from './cars-repository.ts';
+import { iso } from './json-sql.ts';
 import { closedSellerSql } from './closed-sellers-repository.ts';
 
 const COLUMNS = 'id, name, email, title, content, username, created, handled_by, handled_at';

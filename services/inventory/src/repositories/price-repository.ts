@@ -1,6 +1,7 @@
 import type { Queryable } from '@bilmarknaden/db/database';
 import type { PriceRange, SoldCarListItem } from '@bilmarknaden/shared/api-types';
-import { iso, LIST_COLUMNS, toListItem, type ListRow } from './cars-repository.ts';
+import { LIST_COLUMNS, toListItem, type ListRow } from './car-list-sql.ts';
+import { iso } from './json-sql.ts';
 import { PRICE_RANGE_SQL } from './price-sql.ts';
 
 export function priceRepository(db: Queryable) {

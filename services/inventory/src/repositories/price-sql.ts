@@ -1,7 +1,8 @@
 import { jsonTimestamp } from './json-sql.ts';
 
-// The SQL of the price facts that the list and detail statements of cars-repository embed (decision 038). The
-// judgement itself is the database's (inventory.price_label and inventory.price_bound): one place judges a price.
+// The SQL of the price facts that the list and detail statements (car-list-sql, car-details-repository) embed
+// (decision 038). The judgement itself is the database's (inventory.price_label and inventory.price_bound): one
+// place judges a price.
 
 /** Comparable ads a range needs (issue 28); an ad for sale counts in its own cell, so its judgement needs one more. */
 export const MIN_COMPARABLES = 8;

@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '@bilmarknaden/db/database';
 import { MAX_SAVED } from '@bilmarknaden/shared/constants';
-import { asJsonArray, iso, LIST_COLUMNS, queryJsonArray } from './cars-repository.ts';
+import { asJsonArray, LIST_COLUMNS, MAIL_AD_COLUMNS, queryJsonArray, type MailAd } from './car-list-sql.ts';
+import { iso } from './json-sql.ts';
 import { jsonTimestamp } from './json-sql.ts';
 import { closedSellersRepository } from './closed-sellers-repository.ts';
 import type { Window } from '../services/search-query.ts';
@@ -130,6 +131,21 @@ export function savedRepository(db: Database) {
         ),
         params: [username, window.end - window.start, window.start],
       });
+    },
+
+    /**
+     * Who saved the visible ad `carId` by `atMicros` (microseconds since 1970, as the price-drop job has the
+     * change's time), its seller left out, each with the ad as the mail shows it.
+     */
+    async saversOf(carId: number, atMicros: string): Promise<{ username: string; ad: MailAd }[]> {
+      const r = await db.query<MailAd & { username: string }>(
+        `SELECT s.username, ${MAIL_AD_COLUMNS}
+         FROM inventory.saved_cars s JOIN inventory.cars c ON c.id = s.car_id AND c.status = 'active'
+         WHERE s.car_id = $1 AND s.saved_at <= to_timestamp($2::bigint / 1000000.0)
+           AND lower(s.username) <> lower(c.username)`,
+        [carId, atMicros],
+      );
+      return r.rows.map(({ username, ...ad }) => ({ username, ad }));
     },
   };
 }

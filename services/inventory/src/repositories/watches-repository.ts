@@ -1,19 +1,16 @@
 import type { Queryable } from '@bilmarknaden/db/database';
+import type { Watch } from '@bilmarknaden/shared/api-types';
 import type { WatchNotify, WatchQuery } from '@bilmarknaden/shared/watches';
 import type { ListQuery } from '../services/search-query.ts';
-import { asJsonArray, iso, LIST_CONDITIONS, LIST_COLUMNS, queryJsonArray } from './cars-repository.ts';
-
-/** A bevakning as its owner sees it. */
-export interface WatchRow {
-  id: number;
-  name: string;
-  notify: WatchNotify;
-  paused: boolean;
-  query: WatchQuery;
-  createdAt: string;
-  /** Matching ads since the owner last opened it (visible ones). */
-  newCount: number;
-}
+import {
+  asJsonArray,
+  LIST_CONDITIONS,
+  LIST_COLUMNS,
+  MAIL_AD_COLUMNS,
+  queryJsonArray,
+  type MailAd,
+} from './car-list-sql.ts';
+import { iso } from './json-sql.ts';
 
 interface DbWatchRow {
   id: number;
@@ -25,7 +22,17 @@ interface DbWatchRow {
   new_count: number;
 }
 
-const toWatch = (r: DbWatchRow): WatchRow => ({
+/** A bevakning as its mails name it, with its owner. */
+export type MailWatch = Pick<Watch, 'id' | 'name'> & { username: string };
+
+/** One bevakning's part of a day's digest: its newest hits (at most the asked number) and how many there are. */
+export interface WatchDigest {
+  watch: MailWatch;
+  ads: MailAd[];
+  total: number;
+}
+
+const toWatch = (r: DbWatchRow): Watch => ({
   id: r.id,
   name: r.name,
   notify: r.notify,
@@ -138,7 +145,7 @@ export function watchesRepository(db: Queryable) {
       return r.rows[0]!.id;
     },
 
-    async listOfUser(username: string): Promise<WatchRow[]> {
+    async listOfUser(username: string): Promise<Watch[]> {
       const r = await db.query<DbWatchRow>(
         `SELECT ${WATCH_COLUMNS} FROM inventory.watches w WHERE lower(w.username) = lower($1) ORDER BY w.id DESC`,
         [username],
@@ -146,7 +153,7 @@ export function watchesRepository(db: Queryable) {
       return r.rows.map(toWatch);
     },
 
-    async find(id: number, username: string): Promise<WatchRow | null> {
+    async find(id: number, username: string): Promise<Watch | null> {
       const r = await db.query<DbWatchRow>(
         `SELECT ${WATCH_COLUMNS} FROM inventory.watches w WHERE w.id = $1 AND lower(w.username) = lower($2)`,
         [id, username],
@@ -243,6 +250,80 @@ export function watchesRepository(db: Queryable) {
         [carIds],
       );
       return Number(r.rows[0]!.n);
+    },
+
+    /** The bevakning and the ad of an alert, while the bevakning mails at once and runs and the ad is visible. */
+    async instantAlert(watchId: number, carId: number): Promise<{ watch: MailWatch; ad: MailAd } | null> {
+      const r = await db.query<MailAd & { watch_id: number; username: string; name: string }>(
+        `SELECT w.id AS watch_id, w.username, w.name, ${MAIL_AD_COLUMNS}
+         FROM inventory.watches w JOIN inventory.cars c ON c.id = $2 AND c.status = 'active'
+         WHERE w.id = $1 AND w.notify = 'instant' AND NOT w.paused`,
+        [watchId, carId],
+      );
+      const row = r.rows[0];
+      if (!row) return null;
+      const { watch_id, username, name, ...ad } = row;
+      return { watch: { id: watch_id, username, name }, ad };
+    },
+
+    /**
+     * Up to `limit` running daily bevakningar after id `after`, in id order, with hits matched by `cutoff` that no
+     * digest has mailed yet.
+     */
+    async digestDue(after: number, cutoff: string, limit: number): Promise<number[]> {
+      const r = await db.query<{ id: number }>(
+        `SELECT w.id FROM inventory.watches w
+         WHERE w.id > $1 AND w.notify = 'daily' AND NOT w.paused
+           AND EXISTS (SELECT 1 FROM inventory.watch_hits h WHERE h.watch_id = w.id AND h.digest_pending
+                       AND h.matched_at <= $2)
+         ORDER BY w.id LIMIT $3`,
+        [after, cutoff, limit],
+      );
+      return r.rows.map((x) => x.id);
+    },
+
+    /**
+     * The digests of these bevakningar, in id order: each one's visible hits matched by `cutoff` that no digest has
+     * mailed yet, newest first, at most `maxAds`, and their number. A bevakning with none of them visible has none.
+     */
+    async digests(watchIds: readonly number[], cutoff: string, maxAds: number): Promise<WatchDigest[]> {
+      const r = await db.query<MailAd & { watch_id: number; username: string; name: string; total: number | string }>(
+        `SELECT w.id AS watch_id, w.username, w.name, a.*
+         FROM inventory.watches w, LATERAL (
+           SELECT ${MAIL_AD_COLUMNS}, count(*) OVER () AS total
+           FROM inventory.watch_hits h JOIN inventory.cars c ON c.id = h.car_id AND c.status = 'active'
+           WHERE h.watch_id = w.id AND h.digest_pending AND h.matched_at <= $2
+           ORDER BY h.matched_at DESC, c.id DESC LIMIT $3
+         ) a
+         WHERE w.id = ANY($1::int[])
+         ORDER BY w.id`,
+        [watchIds, cutoff, maxAds],
+      );
+      const byWatch = new Map<number, WatchDigest>();
+      for (const { watch_id, username, name, total, ...ad } of r.rows) {
+        const digest = byWatch.get(watch_id);
+        if (digest) digest.ads.push(ad);
+        else byWatch.set(watch_id, { watch: { id: watch_id, username, name }, ads: [ad], total: Number(total) });
+      }
+      return [...byWatch.values()];
+    },
+
+    /** The hits of these bevakningar matched by `cutoff` are mailed (their digest was asked for). */
+    async markDigested(watchIds: readonly number[], cutoff: string): Promise<void> {
+      await db.query(
+        `UPDATE inventory.watch_hits SET digest_pending = false
+         WHERE watch_id = ANY($1::int[]) AND digest_pending AND matched_at <= $2`,
+        [watchIds, cutoff],
+      );
+    },
+
+    /** Records the day's digest as queued at `at`: false when it already was (by another runner or replica). */
+    async claimDigestDay(day: string, at: Date): Promise<boolean> {
+      const r = await db.query(
+        'INSERT INTO inventory.digest_days (day, queued_at) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING',
+        [day, at.toISOString()],
+      );
+      return r.rowCount === 1;
     },
   };
 }

@@ -9,7 +9,8 @@ import type { AdForm } from '../services/ad-service.ts';
 export const FORM_LIMITS = {
   fileSize: MAX_IMAGE_BYTES,
   files: MAX_IMAGES,
-  // The 13 ad fields plus room for stray ones a client sends (ignored); more is not a form of ours.
+  // The 15 ad fields (with the kommun and the registration number) plus room for stray ones a client sends
+  // (ignored); more is not a form of ours.
   fields: 40,
   // A description of 2,500 characters in UTF-8 fits; a longer value is cut and then fails its length rule.
   fieldSize: 16 * 1024,

@@ -1,21 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { parseRowId } from '@bilmarknaden/shared/schemas/id-schemas';
-import type { Database } from '@bilmarknaden/db/database';
 import type { TokenClaims } from '@bilmarknaden/shared/auth/token';
 import type { BearerAuth } from '@bilmarknaden/service-kit/bearer-auth';
-import { DomainError } from '@bilmarknaden/service-kit/domain-error';
 import type { AdService } from '../services/ad-service.ts';
+import type { CatalogueService } from '../services/catalogue-service.ts';
 import type { FeedbackService } from '../services/feedback-service.ts';
+import type { ListingService } from '../services/listing-service.ts';
 import type { ModerationService } from '../services/moderation-service.ts';
+import type { PriceService } from '../services/price-service.ts';
 import type { SavedService } from '../services/saved-service.ts';
 import type { WatchService } from '../services/watch-service.ts';
 
 /** What every route file gets from the plugin. */
 export interface RouteContext {
-  db: Database;
   ads: AdService;
+  listings: ListingService;
+  catalogue: CatalogueService;
+  prices: PriceService;
   feedback: FeedbackService;
   moderation: ModerationService;
   saved: SavedService;
@@ -24,28 +23,3 @@ export interface RouteContext {
   auth: BearerAuth<TokenClaims>;
   feedbackRateLimit: { max: number; timeWindow: number } | false;
 }
-
-/** The app with the routes' TypeBox schemas giving the request and reply types. */
-export const typed = (app: FastifyInstance) => app.withTypeProvider<TypeBoxTypeProvider>();
-
-/** An id from a path or query: digits only and within the column's range, else null (answered 404). */
-export const parseId = parseRowId;
-
-/** The params of a `/…/:id` route: declared a string, read by `pathId` or `parseId`. */
-export const IdParamsSchema = Type.Object({ id: Type.String() });
-
-/** The `:id` of the path, or 404 with `notFound`. */
-export function pathId(request: { params: { id: string } }, notFound: string): number {
-  const id = parseId(request.params.id);
-  if (id === null) throw new DomainError('not-found', notFound);
-  return id;
-}
-
-/**
- * The content type of an answer whose JSON the database wrote (decision 022): with it, Fastify sends the text as
- * it is instead of serializing it again.
- */
-export const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** JSON text the database wrote in the shape of the route's response schema, sent with `JSON_TYPE` as it is. */
-export const jsonText = (json: string) => json as never;

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import { errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
-import { AD_FORM_DESCRIPTION, CreatedSchema } from '@bilmarknaden/shared/schemas/car-schemas';
+import { CreatedSchema, NEW_AD_FORM_DESCRIPTION } from '@bilmarknaden/shared/schemas/car-schemas';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
 import { readAdForm } from './ad-form.ts';
-import { typed, type RouteContext } from './context.ts';
+import { typed } from '@bilmarknaden/service-kit/route-context';
+import type { RouteContext } from './context.ts';
 
 export function createRoutes(app: FastifyInstance, ctx: RouteContext): void {
   typed(app).post(
@@ -14,18 +15,18 @@ export function createRoutes(app: FastifyInstance, ctx: RouteContext): void {
       schema: {
         summary: 'Post a new ad with photos',
         description:
-          `${AD_FORM_DESCRIPTION} The seller is the token's user; id, user and created are never taken from ` +
+          `${NEW_AD_FORM_DESCRIPTION} The seller is the token's user; id, user and created are never taken from ` +
           'the form. The ad becomes visible only with all its photos stored (all or nothing). A closed ' +
-          "account's still valid token gets 401.",
+          "account's still valid token gets 401. 403 when the deployment requires sellers verified with BankID.",
         tags: ['ads'],
         consumes: ['multipart/form-data'],
         security: bearerSecurity,
-        response: { 201: CreatedSchema, ...errorResponses(400, 401, 413, 415) },
+        response: { 201: CreatedSchema, ...errorResponses(400, 401, 403, 409, 413, 415, 503) },
       },
     },
     async (request, reply) => {
       const user = ctx.auth.user(request);
-      const id = await ctx.ads.create(user.username, () => readAdForm(request));
+      const id = await ctx.ads.create(user, () => readAdForm(request));
       return reply.code(201).send({ id });
     },
   );

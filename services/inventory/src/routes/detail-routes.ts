@@ -10,11 +10,10 @@ import {
   SnapshotCarListSchema,
   WindowQuerySchema,
 } from '@bilmarknaden/shared/schemas/car-schemas';
-import { DomainError } from '@bilmarknaden/service-kit/domain-error';
+import { SellerSummarySchema, UsernameQuerySchema } from '@bilmarknaden/shared/schemas/user-schemas';
 import { MESSAGES } from '../errors.ts';
-import { carsRepository } from '../repositories/cars-repository.ts';
-import { parseAsOf, parseWindow } from '../services/search-query.ts';
-import { IdParamsSchema, JSON_TYPE, jsonText, parseId, pathId, typed, type RouteContext } from './context.ts';
+import { IdParamsSchema, JSON_TYPE, jsonText, parseId, pathId, typed } from '@bilmarknaden/service-kit/route-context';
+import type { RouteContext } from './context.ts';
 
 const CarQuerySchema = Type.Object({ carid: Type.Optional(Type.String()) });
 const SellerQuerySchema = Type.Composite([
@@ -24,7 +23,7 @@ const SellerQuerySchema = Type.Composite([
 ]);
 
 export function detailRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  const cars = carsRepository(ctx.db);
+  const { listings } = ctx;
 
   typed(app).get(
     inventoryPaths.car,
@@ -37,9 +36,7 @@ export function detailRoutes(app: FastifyInstance, ctx: RouteContext): void {
       },
     },
     async (request, reply) => {
-      const id = parseId(request.query.carid);
-      const car = id === null ? null : await cars.findActiveJson(id);
-      if (car === null) throw new DomainError('not-found', MESSAGES.carNotFound);
+      const car = await listings.car(parseId(request.query.carid));
       reply.type(JSON_TYPE);
       return jsonText(car);
     },
@@ -59,13 +56,24 @@ export function detailRoutes(app: FastifyInstance, ctx: RouteContext): void {
       },
     },
     async (request, reply) => {
-      const username = request.query.username?.trim() ?? '';
-      if (username === '') throw new DomainError('invalid', 'Ange ett användarnamn', { field: 'username' });
-      const window = parseWindow(request.query, MAX_WINDOW);
-      const asOf = parseAsOf(request.query);
+      const { asOf, json } = await listings.sellerAds(request.query);
       reply.header(LIST_AS_OF_HEADER, asOf.toISOString()).type(JSON_TYPE);
-      return jsonText(await cars.listByUserJson(username, window, asOf));
+      return jsonText(json);
     },
+  );
+
+  typed(app).get(
+    inventoryPaths.sellerSummary,
+    {
+      schema: {
+        summary: 'How many ads a seller has for sale and has sold (the seller box)',
+        description: 'An unknown user has none: 0 and 0.',
+        tags: ['ads'],
+        querystring: UsernameQuerySchema,
+        response: { 200: SellerSummarySchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => listings.sellerSummary(request.query),
   );
 
   typed(app).get(
@@ -80,14 +88,9 @@ export function detailRoutes(app: FastifyInstance, ctx: RouteContext): void {
       },
     },
     async (request, reply) => {
-      const id = pathId(request, MESSAGES.carNotFound);
-      const ad = await cars.findOwnership(id);
-      // Pending and hidden ads do not exist for the public (issue 46).
-      if (!ad || (ad.status !== 'active' && ad.status !== 'sold')) {
-        throw new DomainError('not-found', MESSAGES.carNotFound);
-      }
+      const json = await listings.similar(pathId(request, MESSAGES.carNotFound));
       reply.type(JSON_TYPE);
-      return jsonText(await cars.similarJson(id, SIMILAR_CARS));
+      return jsonText(json);
     },
   );
 }

@@ -15,7 +15,8 @@ import {
 } from '@bilmarknaden/shared/schemas/feedback-schemas';
 import { Type } from '@sinclair/typebox';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
-import { IdParamsSchema, parseId, typed, type RouteContext } from './context.ts';
+import { IdParamsSchema, parseId, typed } from '@bilmarknaden/service-kit/route-context';
+import type { RouteContext } from './context.ts';
 
 const FeedbackListQueryText = Type.Composite([asQueryText(WindowQuerySchema), asQueryText(FeedbackListQuerySchema)]);
 

@@ -8,18 +8,11 @@ import {
   CarListQuerySchema,
   SnapshotCarListSchema,
 } from '@bilmarknaden/shared/schemas/car-schemas';
-import { carsRepository } from '../repositories/cars-repository.ts';
-import { searchTermsRepository } from '../repositories/search-terms-repository.ts';
-import { keptCloseNames, withCorrectedSearch } from '../services/search-correction.ts';
-import { parseListQuery } from '../services/search-query.ts';
-import { JSON_TYPE, jsonText, typed, type RouteContext } from './context.ts';
+import { JSON_TYPE, jsonText, typed } from '@bilmarknaden/service-kit/route-context';
+import type { RouteContext } from './context.ts';
 
 export function listRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  const cars = carsRepository(ctx.db);
-  const terms = searchTermsRepository(ctx.db);
-  // Search forgives spacing and small typos in makes and models (decision 043), the lookups kept.
-  const closeNames = keptCloseNames(terms.closeNames);
-  const readQuery = (raw: Record<string, unknown>) => withCorrectedSearch(parseListQuery(raw), closeNames);
+  const { listings } = ctx;
 
   typed(app).get(
     inventoryPaths.listCars,
@@ -38,10 +31,10 @@ export function listRoutes(app: FastifyInstance, ctx: RouteContext): void {
       },
     },
     async (request, reply) => {
-      const query = await readQuery(request.query);
+      const { asOf, json } = await listings.list(request.query);
       // The database writes the answer's JSON (decision 022): sent as it is, not serialized again.
-      reply.header(LIST_AS_OF_HEADER, query.asOf.toISOString()).type(JSON_TYPE);
-      return jsonText(await cars.listJson(query));
+      reply.header(LIST_AS_OF_HEADER, asOf.toISOString()).type(JSON_TYPE);
+      return jsonText(json);
     },
   );
 
@@ -58,9 +51,6 @@ export function listRoutes(app: FastifyInstance, ctx: RouteContext): void {
         response: { 200: CarCountSchema, ...errorResponses(400) },
       },
     },
-    async (request) => {
-      const count = await cars.count(await readQuery(request.query), LIST_COUNT_CAP + 1);
-      return { count: Math.min(count, LIST_COUNT_CAP), more: count > LIST_COUNT_CAP };
-    },
+    async (request) => listings.count(request.query),
   );
 }

@@ -3,16 +3,14 @@ import { Type } from '@sinclair/typebox';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import { errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
 import { NamedListSchema } from '@bilmarknaden/shared/schemas/car-schemas';
-import { DomainError } from '@bilmarknaden/service-kit/domain-error';
-import { MESSAGES } from '../errors.ts';
-import { makesRepository } from '../repositories/makes-repository.ts';
-import { typed, type RouteContext } from './context.ts';
+import { typed } from '@bilmarknaden/service-kit/route-context';
+import type { RouteContext } from './context.ts';
 
 // Reference data that rarely changes: browsers and proxies may keep it a few minutes.
 const CATALOGUE_CACHE = 'public, max-age=300';
 
 export function makesRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  const makes = makesRepository(ctx.db);
+  const { catalogue } = ctx;
 
   typed(app).get(
     inventoryPaths.makes,
@@ -24,8 +22,9 @@ export function makesRoutes(app: FastifyInstance, ctx: RouteContext): void {
       },
     },
     async (_request, reply) => {
+      const makes = await catalogue.makes();
       reply.header('cache-control', CATALOGUE_CACHE);
-      return makes.listMakes();
+      return makes;
     },
   );
 
@@ -41,12 +40,9 @@ export function makesRoutes(app: FastifyInstance, ctx: RouteContext): void {
       },
     },
     async (request, reply) => {
-      const name = request.query.make?.trim() ?? '';
-      if (name === '') throw new DomainError('invalid', 'Ange ett märke', { field: 'make' });
-      const make = await makes.findMake(name);
-      if (!make) throw new DomainError('not-found', MESSAGES.makeNotFound);
+      const models = await catalogue.models(request.query.make);
       reply.header('cache-control', CATALOGUE_CACHE);
-      return makes.listModels(make.id);
+      return models;
     },
   );
 }

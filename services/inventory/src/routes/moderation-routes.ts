@@ -23,7 +23,8 @@ import {
 } from '@bilmarknaden/shared/schemas/moderation-schemas';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
 import { MESSAGES } from '../errors.ts';
-import { IdParamsSchema, parseId, pathId, typed, type RouteContext } from './context.ts';
+import { IdParamsSchema, parseId, pathId, typed } from '@bilmarknaden/service-kit/route-context';
+import type { RouteContext } from './context.ts';
 
 const STAFF = 'Moderators and administrators (role 2 or 3); others 403. Not on their own ads or their own reports.';
 

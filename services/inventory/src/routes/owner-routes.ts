@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import { errorResponses, NoContentSchema } from '@bilmarknaden/shared/schemas/api-error-schemas';
 import { AD_FORM_DESCRIPTION, SoldCarListSchema } from '@bilmarknaden/shared/schemas/car-schemas';
-import { priceRepository } from '../repositories/price-repository.ts';
 import { SoldSchema } from '@bilmarknaden/shared/schemas/price-schemas';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
 import { MESSAGES } from '../errors.ts';
 import { readAdForm } from './ad-form.ts';
-import { IdParamsSchema, pathId, typed, type RouteContext } from './context.ts';
+import { IdParamsSchema, pathId, typed } from '@bilmarknaden/service-kit/route-context';
+import type { RouteContext } from './context.ts';
 
 /** Owner actions beyond the specification: edit and remove one's own ad. */
 export function ownerRoutes(app: FastifyInstance, ctx: RouteContext): void {
@@ -21,7 +21,8 @@ export function ownerRoutes(app: FastifyInstance, ctx: RouteContext): void {
         summary: 'Edit an own ad',
         description:
           `${AD_FORM_DESCRIPTION} Every field is required, with the rules of a new ad. When photos are sent ` +
-          'they replace all the old ones; without photos the old ones stay.',
+          'they replace all the old ones; without photos the old ones stay. The registration number cannot be changed: ' +
+          "registrationNumber may be left out or repeat the ad's own; another one is 400.",
         tags: ['ads'],
         consumes: ['multipart/form-data'],
         security: bearerSecurity,
@@ -82,11 +83,13 @@ export function ownerRoutes(app: FastifyInstance, ctx: RouteContext): void {
       preHandler: ctx.auth.required,
       schema: {
         summary: 'Take back the sale of an own ad (undo)',
-        description: 'The ad is for sale again, with its first publishing date.',
+        description:
+          'The ad is for sale again, with its first publishing date; 409 when another ad of its registration number ' +
+          'was published since the sale.',
         tags: ['ads'],
         security: bearerSecurity,
         params: IdParamsSchema,
-        response: { 204: NoContentSchema, ...errorResponses(401, 403, 404) },
+        response: { 204: NoContentSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -107,6 +110,6 @@ export function ownerRoutes(app: FastifyInstance, ctx: RouteContext): void {
         response: { 200: SoldCarListSchema, ...errorResponses(401) },
       },
     },
-    async (request) => priceRepository(ctx.db).soldBy(ctx.auth.user(request).username),
+    async (request) => ctx.ads.ownSold(ctx.auth.user(request).username),
   );
 }

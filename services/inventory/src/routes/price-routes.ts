@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import { errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
 import { PriceRangeQuerySchema, PriceRangeSchema } from '@bilmarknaden/shared/schemas/price-schemas';
-import { priceService } from '../services/price-service.ts';
-import { typed, type RouteContext } from './context.ts';
+import { typed } from '@bilmarknaden/service-kit/route-context';
+import type { RouteContext } from './context.ts';
 
 /** The fair-price range for the ad forms (decision 038). */
 export function priceRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  const prices = priceService({ db: ctx.db });
+  const { prices } = ctx;
 
   typed(app).get(
     inventoryPaths.priceRange,

@@ -10,7 +10,8 @@ import {
   WindowQuerySchema,
 } from '@bilmarknaden/shared/schemas/car-schemas';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
-import { IdParamsSchema, JSON_TYPE, jsonText, parseId, typed, type RouteContext } from './context.ts';
+import { IdParamsSchema, JSON_TYPE, jsonText, parseId, typed } from '@bilmarknaden/service-kit/route-context';
+import type { RouteContext } from './context.ts';
 
 export function savedRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const { saved, auth } = ctx;

@@ -13,7 +13,8 @@ import {
 } from '@bilmarknaden/shared/schemas/watch-schemas';
 import { MAX_WATCHES, WATCH_MESSAGES } from '@bilmarknaden/shared/watches';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
-import { IdParamsSchema, JSON_TYPE, jsonText, parseId, typed, type RouteContext } from './context.ts';
+import { IdParamsSchema, JSON_TYPE, jsonText, parseId, typed } from '@bilmarknaden/service-kit/route-context';
+import type { RouteContext } from './context.ts';
 
 /** Bevakningar (issue 26): the owner's saved searches, their new ads, and the mails' unsubscribe link. */
 export function watchRoutes(app: FastifyInstance, ctx: RouteContext): void {

@@ -1,5 +1,13 @@
+import { VERIFICATION_REQUIRED_MESSAGES, type Actor } from '@bilmarknaden/shared/verification';
 import type { Database } from '@bilmarknaden/db/database';
+import type { SoldCarListItem } from '@bilmarknaden/shared/api-types';
 import { lastFailure, type Rule } from '@bilmarknaden/shared/validation/rules';
+import {
+  normalizeRegistrationNumber,
+  REGISTRATION_NUMBER_MESSAGES,
+  registrationNumberRules,
+  type RegistrationNumberInput,
+} from '@bilmarknaden/shared/validation/registration-number';
 import {
   newAdRules,
   normalizeNewAd,
@@ -13,11 +21,19 @@ import { fileKey, versionKeys } from '../storage/file-keys.ts';
 import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
 import { MODERATION_MESSAGES } from '@bilmarknaden/shared/validation/moderation';
 import { accountClosedError, MESSAGES } from '../errors.ts';
-import { carsRepository, type CarOwnership } from '../repositories/cars-repository.ts';
+import { carDetailsRepository } from '../repositories/car-details-repository.ts';
+import {
+  carsRepository,
+  registrationNumberTaken,
+  type AdVehicle,
+  type CarOwnership,
+} from '../repositories/cars-repository.ts';
 import { closedSellersRepository } from '../repositories/closed-sellers-repository.ts';
 import { fileRemovalsRepository, type PhotoVersion } from '../repositories/file-removals-repository.ts';
 import { makesRepository, type ResolvedMakeModel } from '../repositories/makes-repository.ts';
 import { priceRepository } from '../repositories/price-repository.ts';
+import type { Log } from '@bilmarknaden/service-kit/log';
+import type { VehicleRegister } from '../register/vehicle-register.ts';
 
 export type ImageProcessor = (input: PhotoBytes) => Promise<ProcessedImage>;
 
@@ -30,12 +46,6 @@ const JPEG = 'image/jpeg';
 export interface AdForm {
   fields: Record<string, string>;
   files: Buffer[][];
-}
-
-/** Where a service tells what failed after its answer was decided (Fastify's logger fits). */
-export interface ServiceLog {
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
 }
 
 /** What settling one `inventory.file_removals` entry did. */
@@ -73,7 +83,7 @@ export async function settleFileRemovals(
   db: Database,
   storage: FileStorage,
   entries: readonly PhotoVersion[],
-  log?: Pick<ServiceLog, 'warn'>,
+  log?: Pick<Log, 'warn'>,
 ): Promise<void> {
   for (const entry of entries) {
     try {
@@ -104,9 +114,13 @@ export function adRules(resolved: ResolvedMakeModel): Rule<NewAdInput>[] {
 
 export interface AdServiceDeps {
   db: Database;
+  /** Where a new ad's car is looked up (decision 051). */
+  register: VehicleRegister;
   storage: FileStorage;
   processImage: ImageProcessor;
-  log: ServiceLog;
+  log: Pick<Log, 'warn' | 'error'>;
+  /** New ads need a seller verified with BankID (VERIFICATION_REQUIRED=publish). */
+  requireVerified?: boolean;
 }
 
 /** How a photo replacement's switch ended (decision 028). */
@@ -127,8 +141,9 @@ type SwitchOutcome =
  * version beside the old one and switches the row to it in one transaction; a version no row points at is
  * recorded in `inventory.file_removals` and its files are deleted after the commit.
  */
-export function adService({ db, storage, processImage, log }: AdServiceDeps) {
+export function adService({ db, register, storage, processImage, log, requireVerified = false }: AdServiceDeps) {
   const cars = carsRepository(db);
+  const details = carDetailsRepository(db);
   const makes = makesRepository(db);
   const removals = fileRemovalsRepository(db);
   const closedSellers = closedSellersRepository(db);
@@ -140,6 +155,47 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
     refuseFailure(lastFailure(adRules(resolved), input));
     return { ...toValidAd(input), make: resolved.make!, model: resolved.model! };
   }
+
+  /**
+   * A new ad's fields and car: the number's rules come first in the form, so another field's failure is the one
+   * shown (the last failing rule wins). The register is asked only for a valid ad; a stolen car is refused.
+   */
+  async function validateNew(fields: Record<string, unknown>): Promise<{ ad: ValidAd; vehicle: AdVehicle }> {
+    const input: NewAdInput & RegistrationNumberInput = {
+      ...normalizeNewAd(fields),
+      registrationNumber: typeof fields.registrationNumber === 'string' ? fields.registrationNumber : '',
+    };
+    const resolved = await makes.resolve(input.make, input.model);
+    const rules: Rule<NewAdInput & RegistrationNumberInput>[] = [...registrationNumberRules, ...adRules(resolved)];
+    refuseFailure(lastFailure(rules, input));
+    const registrationNumber = normalizeRegistrationNumber(input.registrationNumber);
+    const facts = await lookUp(registrationNumber);
+    if (facts?.stolen) {
+      throw new DomainError('invalid', REGISTRATION_NUMBER_MESSAGES.stolen(registrationNumber), {
+        field: 'registrationNumber',
+      });
+    }
+    return {
+      ad: { ...toValidAd(input), make: resolved.make!, model: resolved.model! },
+      vehicle: { registrationNumber, facts: facts && { ...facts, fetchedAt: new Date().toISOString() } },
+    };
+  }
+
+  /** The register's facts of a normalized number; 503 when the register cannot answer. */
+  async function lookUp(registrationNumber: string) {
+    try {
+      return await register.lookup(registrationNumber);
+    } catch (err) {
+      log.error({ err, registrationNumber }, 'the vehicle register did not answer');
+      throw new DomainError('unavailable', REGISTRATION_NUMBER_MESSAGES.unavailable);
+    }
+  }
+
+  /** 409 naming the number: another ad of the car is pending, for sale or hidden. */
+  const takenError = (registrationNumber: string) =>
+    new DomainError('conflict', REGISTRATION_NUMBER_MESSAGES.taken(registrationNumber), {
+      field: 'registrationNumber',
+    });
 
   async function processAll(files: readonly PhotoBytes[]): Promise<ProcessedImage[]> {
     const results = await Promise.allSettled(files.map((f) => processImage(f)));
@@ -232,6 +288,16 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
   return {
     validate,
 
+    /** `GET /vehicle-register/{number}`: the register's facts for the new-ad form; 404 with the message to show. */
+    async lookupVehicle(number: string) {
+      const input = { registrationNumber: number };
+      refuseFailure(lastFailure(registrationNumberRules, input));
+      const registrationNumber = normalizeRegistrationNumber(number);
+      const facts = await lookUp(registrationNumber);
+      if (!facts) throw new DomainError('not-found', REGISTRATION_NUMBER_MESSAGES.notFound(registrationNumber));
+      return facts;
+    },
+
     /**
      * `POST /001/1001`: the new ad's id once it is visible with all its photos. A closed account (its token is
      * valid until it expires) gets 401 before its form is read, and again if it was closed during the upload.
@@ -245,12 +311,16 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
      * Not covered: a crash between a refused publishing and the removal below leaves a pending (invisible) row
      * with its files, removed by the start-up cleanup like any unfinished upload.
      */
-    async create(username: string, readForm: () => Promise<AdForm>): Promise<number> {
+    async create({ username, verified }: Actor, readForm: () => Promise<AdForm>): Promise<number> {
+      if (requireVerified && !verified) throw new DomainError('forbidden', VERIFICATION_REQUIRED_MESSAGES.publish);
       if (await closedSellers.isClosed(username)) throw accountClosedError();
       const form = await readForm();
-      const ad = await validate(form.fields);
+      const { ad, vehicle } = await validateNew(form.fields);
       const photos = await processAll(form.files);
-      const id = await cars.insertPending(ad, username);
+      // The unique index decides between two publishes of one number at once: the later insert fails, nothing stored.
+      const id = await cars.insertPending(ad, username, vehicle).catch((err: unknown) => {
+        throw registrationNumberTaken(err) ? takenError(vehicle.registrationNumber) : err;
+      });
       // A new ad's photos are version 1 (the column's default).
       const written = { carId: id, version: 1 };
       try {
@@ -275,10 +345,15 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
     /**
      * `PUT /cars/{id}`: the same fields and rules as a new ad. Photos, when any are sent, replace all the
      * old ones: processed, written as a new version, switched to with the fields, then the old ones removed.
+     * The registration number is the car's identity: an edit may repeat it but not change it.
      */
     async update(carId: number, username: string, readForm: () => Promise<AdForm>): Promise<void> {
-      await ownAd(carId, username);
+      const car = await ownAd(carId, username);
       const form = await readForm();
+      const sent = normalizeRegistrationNumber(form.fields.registrationNumber);
+      if (sent !== '' && sent !== car.registrationNumber) {
+        throw new DomainError('invalid', REGISTRATION_NUMBER_MESSAGES.unchangeable, { field: 'registrationNumber' });
+      }
       const ad = await validate(form.fields);
       if (form.files.length > 0) return replacePhotos(carId, username, ad, form.files);
       if (!(await cars.update(carId, username, ad))) throw new DomainError('not-found', MESSAGES.carNotFound);
@@ -303,7 +378,7 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
       const car = await ownAd(carId, username, 'allowed');
       const soldAt = await prices.markSold(carId, username);
       if (soldAt !== null) return soldAt;
-      const now = await cars.findActive(carId);
+      const now = await details.findActive(carId);
       if (car.status === 'sold' && now?.soldAt) return now.soldAt;
       throw new DomainError('not-found', MESSAGES.carNotFound);
     },
@@ -312,7 +387,16 @@ export function adService({ db, storage, processImage, log }: AdServiceDeps) {
     async undoSold(carId: number, username: string): Promise<void> {
       const car = await ownAd(carId, username, 'allowed');
       if (car.status === 'active') return;
-      if (!(await prices.undoSold(carId, username))) throw new DomainError('not-found', MESSAGES.carNotFound);
+      // Another ad of the car may have been published since the sale freed its number.
+      const back = await prices.undoSold(carId, username).catch((err: unknown) => {
+        throw registrationNumberTaken(err) && car.registrationNumber ? takenError(car.registrationNumber) : err;
+      });
+      if (!back) throw new DomainError('not-found', MESSAGES.carNotFound);
+    },
+
+    /** The seller's sold ads, newest sale first. */
+    ownSold(username: string): Promise<SoldCarListItem[]> {
+      return prices.soldBy(username);
     },
   };
 }

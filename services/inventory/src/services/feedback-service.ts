@@ -1,9 +1,9 @@
 import type { Database } from '@bilmarknaden/db/database';
 import type { FeedbackItem } from '@bilmarknaden/shared/api-types';
-import { isStaffRole } from '@bilmarknaden/shared/constants';
 import { feedbackRules, normalizeFeedback } from '@bilmarknaden/shared/validation/feedback';
 import { lastFailure } from '@bilmarknaden/shared/validation/rules';
 import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
+import { requireStaff } from '@bilmarknaden/service-kit/staff-role';
 import { MESSAGES } from '../errors.ts';
 import { feedbackRepository, type HandledFilter } from '../repositories/feedback-repository.ts';
 import { parseWindow } from './search-query.ts';
@@ -16,11 +16,6 @@ export interface FeedbackUser {
 
 export interface FeedbackServiceDeps {
   db: Database;
-}
-
-/** Moderators and administrators read and handle feedback; others get 403 with `message`. */
-function requireStaff(user: FeedbackUser, message: string): void {
-  if (!isStaffRole(user.role)) throw new DomainError('forbidden', message);
 }
 
 /** `handled` of the list's query: absent shows all, 'false' the open ones, 'true' the handled ones. */

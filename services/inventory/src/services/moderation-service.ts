@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '@bilmarknaden/db/database';
+import type { Database, Queryable } from '@bilmarknaden/db/database';
 import type {
   AuditEntry,
   ModerationCar,
@@ -10,7 +9,7 @@ import type {
   QueueItem,
   UserQueueItem,
 } from '@bilmarknaden/shared/api-types';
-import { isStaffRole, ROLES } from '@bilmarknaden/shared/constants';
+import { ROLES } from '@bilmarknaden/shared/constants';
 import { notificationFooter } from '@bilmarknaden/shared/notifications';
 import { AUDIT_ACTIONS } from '@bilmarknaden/shared/schemas/moderation-schemas';
 import { adReportRules, normalizeReport, userReportRules } from '@bilmarknaden/shared/validation/report';
@@ -25,18 +24,19 @@ import {
 import { lastFailure, text } from '@bilmarknaden/shared/validation/rules';
 import type { IdentityClient, NotificationRequest } from '@bilmarknaden/service-kit/identity-client';
 import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
-import { hourlyLimit, reportsLimitKey } from '@bilmarknaden/db/hourly-limits';
+import { requireStaff } from '@bilmarknaden/service-kit/staff-role';
+import { hourlyLimit, reportsLimitKey } from '@bilmarknaden/db/window-limits';
 import { MESSAGES } from '../errors.ts';
+import { carDetailsRepository } from '../repositories/car-details-repository.ts';
 import { carsRepository } from '../repositories/cars-repository.ts';
 import { closedSellersRepository } from '../repositories/closed-sellers-repository.ts';
-import {
-  moderationRepository,
-  type ModerationRepository,
-  type AuditFilter,
-  type DecidedReport,
-  type DecidedUserReport,
-} from '../repositories/moderation-repository.ts';
+import { adReportsRepository, type DecidedReport } from '../repositories/ad-reports-repository.ts';
+import { blockedSellersRepository } from '../repositories/blocked-sellers-repository.ts';
+import { hiddenAdsRepository } from '../repositories/hidden-ads-repository.ts';
+import { moderationAuditRepository, type AuditFilter } from '../repositories/moderation-audit-repository.ts';
+import { userReportsRepository, type DecidedUserReport } from '../repositories/user-reports-repository.ts';
 import { parseWindow } from './search-query.ts';
+import type { Log } from '@bilmarknaden/service-kit/log';
 
 /** The token's user as the rules see it. */
 export interface ModerationUser {
@@ -62,17 +62,11 @@ export interface ModerationServiceDeps {
   userLookup?: UserLookup;
   /** Mail to reporters and sellers through identity (decision 032); none without it. */
   mail?: ModerationMail;
-  log: FastifyBaseLogger;
+  log: Pick<Log, 'error'>;
   now?: () => Date;
 }
 
 const QUEUE_LIMIT = 100;
-
-const isStaff = (user: ModerationUser) => isStaffRole(user.role);
-
-function requireStaff(user: ModerationUser): void {
-  if (!isStaff(user)) throw new DomainError('forbidden', M.staffOnly);
-}
 
 const sameUser = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -86,9 +80,9 @@ function dateFilter(value: unknown, field: string): Date | undefined {
 }
 
 /** Asks identity to mail; a failure is logged and the action stands (the outcome is on the user's list). */
-async function sendMails(
+export async function sendMails(
   mail: ModerationMail | undefined,
-  log: FastifyBaseLogger | undefined,
+  log: Pick<Log, 'error'> | undefined,
   requests: NotificationRequest[],
 ): Promise<void> {
   if (!mail) return;
@@ -100,7 +94,7 @@ async function sendMails(
 }
 
 /** The outcome of a report of a user, to its reporter; the moderator is not named. */
-function userReporterMails(
+export function userReporterMails(
   mail: ModerationMail | undefined,
   decided: DecidedUserReport[],
   outcome: 'blocked' | 'dismissed',
@@ -124,16 +118,7 @@ function userReporterMails(
 
 /** The sellers inventory knows: a user with an ad shown or hidden whose account is not closed. */
 function sellerLookup(db: Database): UserLookup {
-  return async (username) => {
-    const r = await db.query<{ username: string }>(
-      `SELECT c.username FROM inventory.cars c
-        WHERE lower(c.username) = lower($1) AND c.status IN ('active', 'sold', 'hidden')
-          AND NOT EXISTS (SELECT 1 FROM inventory.closed_sellers cs WHERE cs.username_lower = lower($1))
-        LIMIT 1`,
-      [username],
-    );
-    return r.rows[0]?.username ?? null;
-  };
+  return (username) => carsRepository(db).findSeller(username);
 }
 
 /**
@@ -148,8 +133,12 @@ export function moderationService({
   now = () => new Date(),
   userLookup = sellerLookup(db),
 }: ModerationServiceDeps) {
-  const repo = moderationRepository(db);
+  const adReports = adReportsRepository(db);
+  const userReports = userReportsRepository(db);
+  const hiddenAds = hiddenAdsRepository(db);
+  const audit = moderationAuditRepository(db);
   const cars = carsRepository(db);
+  const details = carDetailsRepository(db);
   const send = (requests: NotificationRequest[]) => sendMails(mail, log, requests);
 
   /**
@@ -159,7 +148,7 @@ export function moderationService({
    */
   async function underReportLimit(
     user: ModerationUser,
-    insert: (tx: ModerationRepository) => Promise<number | null>,
+    insert: (tx: Queryable) => Promise<number | null>,
     duplicate: string,
   ): Promise<number> {
     return db.transaction(async (tx) => {
@@ -170,7 +159,7 @@ export function moderationService({
         const { retryAfterSeconds } = limited;
         throw new DomainError('too-many', M.tooManyReports(Math.ceil(retryAfterSeconds / 60)), { retryAfterSeconds });
       }
-      const id = await insert(moderationRepository(tx));
+      const id = await insert(tx);
       if (id === null) throw new DomainError('conflict', duplicate);
       await limit.record(at);
       return id;
@@ -211,7 +200,7 @@ export function moderationService({
     const ad = carId === null ? null : await cars.findOwnership(carId);
     if (!ad || ad.status === 'pending') throw new DomainError('not-found', MESSAGES.carNotFound);
     if (sameUser(ad.username, user.username)) throw new DomainError('forbidden', M.ownAd);
-    if (await repo.hasOpenReportBy(ad.id, user.username)) throw new DomainError('forbidden', M.ownReport);
+    if (await adReports.hasOpenReportBy(ad.id, user.username)) throw new DomainError('forbidden', M.ownReport);
     return ad;
   }
 
@@ -219,7 +208,7 @@ export function moderationService({
     /** 'Anmäl annons': one open report per user and ad, at most REPORTS_PER_HOUR an hour. */
     async report(user: ModerationUser, body: Record<string, unknown>): Promise<number> {
       const carId = typeof body.carId === 'number' ? body.carId : null;
-      const car = carId === null ? null : await cars.findActive(carId);
+      const car = carId === null ? null : await details.findActive(carId);
       if (!car) throw new DomainError('not-found', MESSAGES.carNotFound);
       if (sameUser(car.user, user.username)) throw new DomainError('forbidden', M.reportOwnAd);
       const input = normalizeReport(body);
@@ -227,7 +216,7 @@ export function moderationService({
       return underReportLimit(
         user,
         (tx) =>
-          tx.insertReport({
+          adReportsRepository(tx).insertReport({
             carId: car.id,
             seller: car.user,
             title: car.title,
@@ -253,34 +242,45 @@ export function moderationService({
       refuseFailure(lastFailure(userReportRules, input));
       return underReportLimit(
         user,
-        (tx) => tx.insertUserReport({ reported, reporter: user.username, reason: input.reason, text: input.text }),
+        (tx) =>
+          userReportsRepository(tx).insertUserReport({
+            reported,
+            reporter: user.username,
+            reason: input.reason,
+            text: input.text,
+          }),
         M.alreadyReportedUser,
       );
     },
 
     ownUserReports(user: ModerationUser, query: Record<string, unknown>): Promise<OwnUserReport[]> {
-      return repo.ownUserReports(user.username, parseWindow(query));
+      return userReports.ownUserReports(user.username, parseWindow(query));
     },
 
     /** 'Anmälda användare': the reported users, for staff. */
     async userQueue(user: ModerationUser): Promise<UserQueueItem[]> {
       requireStaff(user);
-      return repo.userQueue(QUEUE_LIMIT, user.username);
+      return userReports.userQueue(QUEUE_LIMIT, user.username);
     },
 
     /** No breach found: the user's open reports are dismissed and their reporters told; not about or by oneself. */
     async dismissUser(user: ModerationUser, username: string, body: Record<string, unknown>): Promise<void> {
       requireStaff(user);
       const name = username.trim();
-      if (name === '' || !(await repo.isReportedUser(name))) throw new DomainError('not-found', M.userNotFound);
+      if (name === '' || !(await userReports.isReportedUser(name))) throw new DomainError('not-found', M.userNotFound);
       if (sameUser(name, user.username)) throw new DomainError('forbidden', M.userReportAboutSelf);
-      if (await repo.hasOpenUserReportBy(name, user.username)) throw new DomainError('forbidden', M.ownUserReport);
+      if (await userReports.hasOpenUserReportBy(name, user.username))
+        throw new DomainError('forbidden', M.ownUserReport);
       const reason = text(body.reason);
       const decided = await db.transaction(async (tx) => {
-        const r = moderationRepository(tx);
-        const done = await r.decideUserReports(name, 'dismissed');
+        const done = await userReportsRepository(tx).decideUserReports(name, 'dismissed');
         if (done.length > 0) {
-          await r.audit({ actor: user.username, action: 'dismiss', username: done[0]!.username, reason });
+          await moderationAuditRepository(tx).audit({
+            actor: user.username,
+            action: 'dismiss',
+            username: done[0]!.username,
+            reason,
+          });
         }
         return done;
       });
@@ -293,18 +293,18 @@ export function moderationService({
      * the moderators' reason and the review state. Anyone else, moderators too, gets 404 as the public does.
      */
     async ownHiddenCar(user: ModerationUser, carId: number): Promise<OwnHiddenCarDetail> {
-      const car = await cars.findForModeration(carId);
-      const hidden = car && sameUser(car.user, user.username) ? await repo.hidden(car.id) : null;
+      const car = await details.findForModeration(carId);
+      const hidden = car && sameUser(car.user, user.username) ? await hiddenAds.hidden(car.id) : null;
       if (!car || !hidden) throw new DomainError('not-found', MESSAGES.carNotFound);
       return { car: { ...car, imageCount: 0 }, hidden };
     },
 
     ownReports(user: ModerationUser, query: Record<string, unknown>): Promise<OwnReport[]> {
-      return repo.ownReports(user.username, parseWindow(query));
+      return adReports.ownReports(user.username, parseWindow(query));
     },
 
     ownHidden(user: ModerationUser): Promise<OwnHiddenCar[]> {
-      return repo.ownHidden(user.username);
+      return hiddenAds.ownHidden(user.username);
     },
 
     /** 'Begär omprövning': once per hiding, by the owner; the ad returns to the queue, marked. */
@@ -316,28 +316,28 @@ export function moderationService({
       }
       const input = normalizeReview(body);
       refuseFailure(lastFailure(reviewRequestRules, input));
-      const result = await repo.requestReview(carId, input.text);
+      const result = await hiddenAds.requestReview(carId, input.text);
       if (result === 'not-hidden') throw new DomainError('conflict', M.notHidden);
       if (result === 'already') throw new DomainError('conflict', M.reviewAlreadyAsked);
     },
 
     async queue(user: ModerationUser): Promise<QueueItem[]> {
       requireStaff(user);
-      return repo.queue(QUEUE_LIMIT, user.username);
+      return adReports.queue(QUEUE_LIMIT, user.username);
     },
 
     /** One ad as the moderators see it: as the public would (hidden too), its reports and its seller's record. */
     async car(user: ModerationUser, carId: number | null): Promise<ModerationCar> {
       requireStaff(user);
-      const car = carId === null ? null : await cars.findForModeration(carId);
+      const car = carId === null ? null : await details.findForModeration(carId);
       const ad = car ? await cars.findOwnership(car.id) : null;
       if (!car || !ad || ad.status === 'pending') throw new DomainError('not-found', MESSAGES.carNotFound);
       const [hidden, reports, sellerBlocked, sellerAds, sellerHistory] = [
-        await repo.hidden(car.id),
-        await repo.openReports(car.id),
-        await repo.isBlocked(car.user),
-        (await repo.sellerAds(car.user)).filter((a) => a.id !== car.id),
-        await repo.sellerHistory(car.user),
+        await hiddenAds.hidden(car.id),
+        await adReports.openReports(car.id),
+        await blockedSellersRepository(db).isBlocked(car.user),
+        (await adReports.sellerAds(car.user)).filter((a) => a.id !== car.id),
+        await adReports.sellerHistory(car.user),
       ];
       return { car, status: ad.status, hidden, reports, sellerBlocked, sellerAds, sellerHistory };
     },
@@ -347,12 +347,11 @@ export function moderationService({
       const ad = await actionable(user, carId);
       const input = normalizeReason(body);
       refuseFailure(lastFailure(moderationReasonRules, input));
-      const car = await cars.findForModeration(ad.id);
+      const car = await details.findForModeration(ad.id);
       const done = await db.transaction(async (tx) => {
-        const r = moderationRepository(tx);
-        if (!(await r.hide(ad.id, input.reason, user.username))) return null;
-        const decided = await r.decideReports(ad.id, 'hidden');
-        await r.audit({
+        if (!(await hiddenAdsRepository(tx).hide(ad.id, input.reason, user.username))) return null;
+        const decided = await adReportsRepository(tx).decideReports(ad.id, 'hidden');
+        await moderationAuditRepository(tx).audit({
           actor: user.username,
           action: 'hide',
           carId: ad.id,
@@ -380,13 +379,18 @@ export function moderationService({
       const ad = await actionable(user, carId);
       const reason = text(body.reason);
       const restored = await db.transaction(async (tx) => {
-        const r = moderationRepository(tx);
-        if (!(await r.restore(ad.id))) return false;
-        await r.audit({ actor: user.username, action: 'restore', carId: ad.id, username: ad.username, reason });
+        if (!(await hiddenAdsRepository(tx).restore(ad.id))) return false;
+        await moderationAuditRepository(tx).audit({
+          actor: user.username,
+          action: 'restore',
+          carId: ad.id,
+          username: ad.username,
+          reason,
+        });
         return true;
       });
       if (!restored) throw new DomainError('conflict', M.notHidden);
-      const car = await cars.findForModeration(ad.id);
+      const car = await details.findForModeration(ad.id);
       await send([
         sellerMail(
           `ad-restored:${ad.id}:${now().getTime()}`,
@@ -402,19 +406,19 @@ export function moderationService({
       const ad = await actionable(user, carId);
       const reason = text(body.reason);
       const done = await db.transaction(async (tx) => {
-        const r = moderationRepository(tx);
-        const decided = await r.decideReports(ad.id, 'dismissed');
-        const kept = await r.keepHidden(ad.id);
+        const log = moderationAuditRepository(tx);
+        const decided = await adReportsRepository(tx).decideReports(ad.id, 'dismissed');
+        const kept = await hiddenAdsRepository(tx).keepHidden(ad.id);
         if (decided.length > 0) {
-          await r.audit({ actor: user.username, action: 'dismiss', carId: ad.id, username: ad.username, reason });
+          await log.audit({ actor: user.username, action: 'dismiss', carId: ad.id, username: ad.username, reason });
         }
         if (kept) {
-          await r.audit({ actor: user.username, action: 'keep-hidden', carId: ad.id, username: ad.username, reason });
+          await log.audit({ actor: user.username, action: 'keep-hidden', carId: ad.id, username: ad.username, reason });
         }
         return { decided, kept };
       });
       if (done.decided.length === 0 && !done.kept) throw new DomainError('conflict', M.nothingToDismiss);
-      const car = await cars.findForModeration(ad.id);
+      const car = await details.findForModeration(ad.id);
       await send([
         ...reporterMails(done.decided, 'dismissed'),
         ...(done.kept
@@ -454,80 +458,9 @@ export function moderationService({
       if (from) filter.from = from;
       const to = dateFilter(query.to, 'to');
       if (to) filter.to = to;
-      return repo.auditLog(filter, parseWindow(query, 100));
+      return audit.auditLog(filter, parseWindow(query, 100));
     },
   };
 }
 
 export type ModerationService = ReturnType<typeof moderationService>;
-
-/** A block or unblock as identity's relay delivers it (decision 041). */
-export interface BlockEvent {
-  id: number;
-  username: string;
-  blocked: boolean;
-  actor: string;
-  reason: string;
-}
-
-/**
- * Applies identity's block to inventory: the seller's ads are hidden (or shown again, except those a moderator
- * hid), a block decides the user's open reports 'blocked' and tells their reporters, and the action is recorded in
- * the audit log, once per event however often it is delivered.
- */
-export async function applyBlock(
-  db: Database,
-  event: BlockEvent,
-  notify: { mail?: ModerationMail; log?: FastifyBaseLogger } = {},
-): Promise<{ changedAds: number; decidedReports: number }> {
-  const done = await db.transaction(async (tx) => {
-    const r = moderationRepository(tx);
-    const changedAds = event.blocked ? await r.blockSeller(event.username) : await r.unblockSeller(event.username);
-    const decided = event.blocked ? await r.decideUserReports(event.username, 'blocked') : [];
-    await r.audit({
-      actor: event.actor,
-      action: event.blocked ? 'block' : 'unblock',
-      username: event.username,
-      reason: event.reason,
-      sourceKey: `block:${event.id}`,
-    });
-    return { changedAds, decided };
-  });
-  // Keyed by report, so a redelivered block mails nobody twice (and decides nothing twice).
-  await sendMails(notify.mail, notify.log, userReporterMails(notify.mail, done.decided, 'blocked'));
-  return { changedAds: done.changedAds, decidedReports: done.decided.length };
-}
-
-/** A moderator's decision of a reported conversation as messaging's relay delivers it (decision 046). */
-export interface ConversationReportDecisionEvent {
-  id: number;
-  actor: string;
-  outcome: 'handled' | 'dismissed';
-  conversationId: number;
-  carId: number;
-  /** The participant the report was about; null once that account is closed. */
-  reportedUser: string | null;
-  note: string;
-  decidedAt: Date;
-}
-
-/**
- * Records messaging's decision of a reported conversation in the audit log, at the time it was made, once per
- * decision however often it is delivered.
- */
-export async function applyConversationReportDecision(
-  db: Database,
-  event: ConversationReportDecisionEvent,
-): Promise<{ conversationId: number }> {
-  await moderationRepository(db).audit({
-    actor: event.actor,
-    action: event.outcome === 'handled' ? 'conversation-handled' : 'conversation-dismissed',
-    carId: event.carId,
-    username: event.reportedUser,
-    conversationId: event.conversationId,
-    reason: event.note,
-    sourceKey: `conversation-report:${event.id}`,
-    at: event.decidedAt,
-  });
-  return { conversationId: event.conversationId };
-}

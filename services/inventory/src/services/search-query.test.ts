@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@bilmarknaden/service-kit/domain-error';
-import { buildListSql } from '../repositories/cars-repository.ts';
+import { buildListSql } from '../repositories/car-list-sql.ts';
 import { escapeLike, parseAsOf, parseListQuery, parseWindow, searchWords } from './search-query.ts';
 
 describe('parseWindow', () => {

@@ -19,6 +19,7 @@ import { parseWholeNumber } from '@bilmarknaden/shared/validation/rules';
 import { findKommun, findLan, PLACE_MESSAGES } from '@bilmarknaden/shared/places';
 import { DomainError } from '@bilmarknaden/service-kit/domain-error';
 import { foldForSearch } from './search-folding.ts';
+import { isRegistrationNumber, normalizeRegistrationNumber } from '@bilmarknaden/shared/validation/registration-number';
 import { INT_MAX } from '@bilmarknaden/shared/schemas/id-schemas';
 
 /** A window of a list: rows start … end-1 (the specification's start/end). */
@@ -66,6 +67,11 @@ export interface ListQuery {
   /** Absent in queries made before places existed: no place filter. */
   place?: PlaceFilters;
   words: SearchWord[];
+  /**
+   * The whole term read as a registration number ('abc 123', 'ABC123'), normalized: its ad is found besides the
+   * ads its words find (a term like 'BMW 320' is both).
+   */
+  registrationNumber?: string;
   /** A search term holding no word (only punctuation or symbols, like '%' or '🚗'): it matches no ad. */
   wordlessTerm?: boolean;
   /**
@@ -252,6 +258,7 @@ export function parseListQuery(raw: Raw, now: Date = new Date()): ListQuery {
     throw new DomainError('invalid', WINDOW_MESSAGES.searchterm, { field: 'searchterm' });
   const asOf = parseAsOf(raw, now);
   const words = searchWords(term);
+  const number = normalizeRegistrationNumber(term);
   return {
     window,
     orderBy,
@@ -260,6 +267,7 @@ export function parseListQuery(raw: Raw, now: Date = new Date()): ListQuery {
     ranges,
     place,
     words,
+    ...(isRegistrationNumber(number) ? { registrationNumber: number } : {}),
     wordlessTerm: term !== '' && words.length === 0,
     asOf,
   };

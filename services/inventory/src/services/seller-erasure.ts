@@ -2,12 +2,14 @@ import type { Database } from '@bilmarknaden/db/database';
 import { carsRepository } from '../repositories/cars-repository.ts';
 import { closedSellersRepository } from '../repositories/closed-sellers-repository.ts';
 import { feedbackRepository } from '../repositories/feedback-repository.ts';
-import { moderationRepository } from '../repositories/moderation-repository.ts';
+import { adReportsRepository } from '../repositories/ad-reports-repository.ts';
+import { userReportsRepository } from '../repositories/user-reports-repository.ts';
 import { fileRemovalsRepository } from '../repositories/file-removals-repository.ts';
 import { removeSavedOfAds, savedRepository } from '../repositories/saved-repository.ts';
 import { watchesRepository } from '../repositories/watches-repository.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
-import { settleFileRemovals, type ServiceLog } from './ad-service.ts';
+import { settleFileRemovals } from './ad-service.ts';
+import type { Log } from '@bilmarknaden/service-kit/log';
 
 /** Ads removed per transaction: their rows, saved entries and removal records; their files after the commit. */
 export const ERASURE_BATCH = 100;
@@ -16,7 +18,7 @@ export interface SellerErasureDeps {
   db: Database;
   storage: FileStorage;
   /** Told about photo files the store refused to delete (their record stays for the start-up cleanup). */
-  log?: Pick<ServiceLog, 'warn'>;
+  log?: Pick<Log, 'warn'>;
 }
 
 export interface ErasureResult {
@@ -68,7 +70,8 @@ export function createSellerErasure({ db, storage, log }: SellerErasureDeps) {
         await watchesRepository(tx).lockUser(username);
         return watchesRepository(tx).removeOfUser(username);
       });
-      await moderationRepository(db).unlinkReporter(username);
+      await adReportsRepository(db).unlinkReporter(username);
+      await userReportsRepository(db).unlinkReporter(username);
       let removedAds = 0;
       let after = 0;
       for (;;) {

@@ -2,7 +2,8 @@ import type { Database } from '@bilmarknaden/db/database';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { carsRepository } from '../repositories/cars-repository.ts';
 import { fileRemovalsRepository, type PhotoVersion } from '../repositories/file-removals-repository.ts';
-import { settleFileRemoval, type ServiceLog } from './ad-service.ts';
+import { settleFileRemoval } from './ad-service.ts';
+import type { Log } from '@bilmarknaden/service-kit/log';
 
 /**
  * On PostgreSQL another replica may be storing photos right now: only older pending ads are left over, and
@@ -16,7 +17,7 @@ export interface CleanupOptions {
   pendingGraceMs?: number;
   now?: () => Date;
   /** Told about records the store refused to settle (they stay for the next start). */
-  log?: Pick<ServiceLog, 'warn'>;
+  log?: Pick<Log, 'warn'>;
 }
 
 export interface CleanupResult {
@@ -93,7 +94,7 @@ export async function removeLeftovers(
 export async function settleDueFileRemovals(
   db: Database,
   storage: FileStorage,
-  opts: { before?: Date | undefined; log?: Pick<ServiceLog, 'warn'> | undefined } = {},
+  opts: { before?: Date | undefined; log?: Pick<Log, 'warn'> | undefined } = {},
 ): Promise<{ done: number; left: number }> {
   const removals = fileRemovalsRepository(db);
   let done = 0;

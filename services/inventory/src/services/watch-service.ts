@@ -1,4 +1,7 @@
+import type { Static } from '@sinclair/typebox';
 import type { Database } from '@bilmarknaden/db/database';
+import type { Watch } from '@bilmarknaden/shared/api-types';
+import type { WatchCreateSchema, WatchUpdateSchema } from '@bilmarknaden/shared/schemas/watch-schemas';
 import { DomainError } from '@bilmarknaden/service-kit/domain-error';
 import {
   isWatchable,
@@ -13,7 +16,7 @@ import {
 } from '@bilmarknaden/shared/watches';
 import { accountClosedError } from '../errors.ts';
 import { closedSellersRepository } from '../repositories/closed-sellers-repository.ts';
-import { watchesRepository, type WatchRow } from '../repositories/watches-repository.ts';
+import { watchesRepository } from '../repositories/watches-repository.ts';
 import { searchTermsRepository } from '../repositories/search-terms-repository.ts';
 import { parseListQuery } from './search-query.ts';
 import { withCorrectedSearch } from './search-correction.ts';
@@ -22,12 +25,8 @@ import { unsubscribeTokens } from './unsubscribe-tokens.ts';
 /** The most matched ads a bevakning's page lists. */
 export const WATCH_ADS_LIMIT = 100;
 
-export interface WatchInput {
-  query?: Record<string, unknown>;
-  name?: unknown;
-  notify?: unknown;
-  paused?: unknown;
-}
+/** A creation's or a change's body, read loosely: the rules below give each fault its Swedish message. */
+export type WatchInput = Partial<Static<typeof WatchCreateSchema>> & Static<typeof WatchUpdateSchema>;
 
 function readName(value: unknown): string | undefined {
   if (value === undefined) return undefined;
@@ -59,7 +58,7 @@ export function watchService({ db, now = () => new Date() }: WatchServiceDeps) {
   const watches = watchesRepository(db);
   const tokens = unsubscribeTokens(db);
 
-  async function own(id: number | null, username: string): Promise<WatchRow> {
+  async function own(id: number | null, username: string): Promise<Watch> {
     const watch = id === null ? null : await watches.find(id, username);
     if (!watch) throw new DomainError('not-found', WATCH_MESSAGES.notFound);
     return watch;
@@ -70,7 +69,7 @@ export function watchService({ db, now = () => new Date() }: WatchServiceDeps) {
      * Saves a search: the list's own parser reads it (a filter the list refuses is refused here with the same
      * message), at most MAX_WATCHES per user, counted under the user's lock.
      */
-    async create(username: string, input: WatchInput): Promise<WatchRow> {
+    async create(username: string, input: WatchInput): Promise<Watch> {
       const raw = (input.query ?? {}) as Record<string, unknown>;
       const strings: Record<string, string> = {};
       for (const [key, value] of Object.entries(raw)) {
@@ -101,7 +100,7 @@ export function watchService({ db, now = () => new Date() }: WatchServiceDeps) {
     newCount: (username: string) => watches.newCountOfUser(username),
     get: own,
 
-    async update(id: number | null, username: string, input: WatchInput): Promise<WatchRow> {
+    async update(id: number | null, username: string, input: WatchInput): Promise<Watch> {
       const patch = { name: readName(input.name), notify: readNotify(input.notify), paused: readPaused(input.paused) };
       if (id === null || !(await watches.update(id, username, patch))) {
         throw new DomainError('not-found', WATCH_MESSAGES.notFound);

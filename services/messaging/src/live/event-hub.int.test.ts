@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Queryable } from '@bilmarknaden/db/database';
+import type { MessageEvent } from '@bilmarknaden/shared/api-types';
 import { createTestDatabase, type TestDatabase } from '@bilmarknaden/db/testing';
 import {
   createEventHub,
@@ -10,7 +11,6 @@ import {
   PING,
   type EventHub,
   type LiveEventSource,
-  type MessageEvent,
   type StreamSink,
 } from './event-hub.ts';
 
@@ -37,7 +37,13 @@ interface Row {
 }
 const asEvent = (r: Row, username: string): MessageEvent => ({
   conversationId: r.conversation_id,
-  message: { id: r.id, text: r.text, sentAt: '2026-11-26T20:00:00.000Z', fromMe: r.sender === username },
+  message: {
+    id: r.id,
+    text: r.text,
+    sentAt: '2026-11-26T20:00:00.000Z',
+    fromMe: r.sender === username,
+    warning: false,
+  },
 });
 
 function tableSource(db: Queryable): LiveEventSource {

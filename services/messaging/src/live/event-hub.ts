@@ -1,9 +1,7 @@
 import type { Database, Unlisten } from '@bilmarknaden/db/database';
-import type { Static } from '@sinclair/typebox';
-import type { MessageEventSchema } from '@bilmarknaden/shared/schemas/messaging-schemas';
+import type { MessageEvent } from '@bilmarknaden/shared/api-types';
 import { MESSAGING_CHANNEL } from '../repositories/conversations-repository.ts';
-
-export type MessageEvent = Static<typeof MessageEventSchema>;
+import type { Log } from '@bilmarknaden/service-kit/log';
 
 /** The database channel messaging's transactions notify on (`pg_notify`, sent on commit). */
 export { MESSAGING_CHANNEL };
@@ -30,15 +28,10 @@ export interface StreamSink {
   end(): void;
 }
 
-export interface LiveLog {
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
 export interface EventHubOptions {
   db: Database;
   source: LiveEventSource;
-  log: LiveLog;
+  log: Pick<Log, 'warn' | 'error'>;
   /** Open streams per user; a new one beyond it closes that user's oldest. */
   maxStreamsPerUser?: number;
   /** A stream whose socket holds more than this unsent is closed (its client catches up when it reconnects). */

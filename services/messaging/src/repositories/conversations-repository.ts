@@ -1,22 +1,9 @@
 import type { Database, Queryable } from '@bilmarknaden/db/database';
-import { hourlyLimit, reportsLimitKey } from '@bilmarknaden/db/hourly-limits';
+import { isClosed, lockUser } from './closed-accounts-repository.ts';
+import type { Message } from '@bilmarknaden/shared/api-types';
 
 /** The channel of the database notifications that live delivery listens to (decision 035). */
 export const MESSAGING_CHANNEL = 'messaging_events';
-
-/** One message as one participant sees it. */
-export interface MessageView {
-  id: number;
-  text: string;
-  sentAt: string;
-  fromMe: boolean;
-}
-
-/** A message event as one participant's stream carries it. */
-export interface MessageEventView {
-  conversationId: number;
-  message: MessageView;
-}
 
 /** The ad as it was when the conversation began. */
 export interface KeptAd {
@@ -41,7 +28,7 @@ export interface InboxRow {
   car: KeptAd;
   iAmSeller: boolean;
   otherUsername: string | null;
-  lastMessage: MessageView;
+  lastMessage: Message;
   unread: boolean;
 }
 
@@ -61,18 +48,18 @@ export interface Limited {
 }
 
 export type SendOutcome =
-  | { kind: 'sent'; conversationId: number; message: MessageView }
+  | { kind: 'sent'; conversationId: number; message: Message }
   | { kind: 'not-found' | 'closed' | 'blocked-by-me' | 'blocked-by-other' | 'other-closed' | 'other-blocked' }
   | Limited;
 
-export type ReportOutcome = { kind: 'reported'; id: number } | { kind: 'not-found' | 'closed' | 'open' } | Limited;
-
-interface MessageRow {
+export interface MessageRow {
   id: number;
   conversation_id: number;
   text: string;
   sent_at: Date | string;
   sender: string;
+  /** The warning rules it tripped (message-warnings.ts); empty for most. */
+  flags: string[];
 }
 
 /** "Before every id": one statement for the first page and the later ones, each an index range. */
@@ -80,23 +67,14 @@ const BIGINT_MAX = '9223372036854775807';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-const toMessage = (row: MessageRow, username: string): MessageView => ({
+export const toMessage = (row: MessageRow, username: string): Message => ({
   id: row.id,
   text: row.text,
   sentAt: iso(row.sent_at),
   fromMe: row.sender === username,
+  // The recipient is warned; the sender is not told.
+  warning: row.sender !== username && row.flags.length > 0,
 });
-
-/**
- * Serialises one user's writes here for the rest of the transaction (so the hourly limits are never passed by
- * concurrent requests) and the erasure of their account. Keyed by lower(username), as a closed account is recorded.
- */
-const lockUser = (tx: Queryable, username: string) =>
-  tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('messaging:' || lower($1), 0))`, [username]);
-
-const isClosed = async (tx: Queryable, username: string) =>
-  (await tx.query(`SELECT 1 FROM messaging.closed_accounts WHERE username_lower = lower($1)`, [username])).rows.length >
-  0;
 
 /** Where the hourly limits of conversations and messages count the user's rows (reports: `hourlyLimit`). */
 const HOURLY_COUNTED = {
@@ -117,7 +95,7 @@ function hourlySql(what: keyof typeof HOURLY_COUNTED, limit: number): string {
                    ORDER BY ${sql.at} LIMIT ${Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 'ALL'}) counted`;
 }
 
-const limitedBy = (
+export const limitedBy = (
   what: keyof HourlyLimits,
   limits: HourlyLimits,
   row: { n: number; wait: number | null },
@@ -167,12 +145,12 @@ const SEND_SQL = `
             me.*, hourly.*
        FROM hourly LEFT JOIN me ON true),
    m AS (
-     INSERT INTO messaging.messages (conversation_id, sender, text)
-     SELECT $2, $1, $3 FROM checked
+     INSERT INTO messaging.messages (conversation_id, sender, text, flags)
+     SELECT $2, $1, $3, $6::text[] FROM checked
       WHERE NOT checked.closed AND checked.is_seller IS NOT NULL AND NOT checked.blocks
         AND checked.other_blocks IS NOT TRUE AND checked.other_username IS NOT NULL
         AND NOT checked.other_staff_blocked AND checked.n < $4
-     RETURNING messages.id, messages.conversation_id, messages.text, messages.sent_at, messages.sender),
+     RETURNING messages.id, messages.conversation_id, messages.text, messages.sent_at, messages.sender, messages.flags),
    -- The sender has seen the conversation up to their own message; the other party has one more to read.
    moved AS (
      UPDATE messaging.participants p
@@ -183,17 +161,23 @@ const SEND_SQL = `
        FROM m WHERE p.conversation_id = m.conversation_id)
   SELECT checked.closed, checked.is_seller, checked.blocks, checked.other_blocks, checked.other_username,
          checked.other_staff_blocked,
-         checked.n, checked.wait, m.id, m.conversation_id, m.text, m.sent_at, m.sender,
+         checked.n, checked.wait, m.id, m.conversation_id, m.text, m.sent_at, m.sender, m.flags,
          CASE WHEN m.id IS NOT NULL THEN pg_notify($5, json_build_object(
            'kind', 'message', 'conversationId', m.conversation_id, 'messageId', m.id,
            'usernames', json_build_array(m.sender, checked.other_username))::text) END::text AS notified
     FROM checked LEFT JOIN m ON true`;
 
+/** A message to store: its text and the warning rules it trips (message-warnings.ts). */
+export interface NewMessage {
+  text: string;
+  flags: string[];
+}
+
 async function sendIn(
   q: Queryable,
   username: string,
   conversationId: number,
-  text: string,
+  message: NewMessage,
   limits: HourlyLimits,
 ): Promise<SendOutcome> {
   const r = await q.query<
@@ -210,9 +194,10 @@ async function sendIn(
   >(SEND_SQL, [
     username,
     conversationId,
-    text,
+    message.text,
     Number.isFinite(limits.messages) ? limits.messages : 2 ** 31 - 1,
     MESSAGING_CHANNEL,
+    message.flags,
   ]);
   const row = r.rows[0]!;
   if (row.id !== null) return { kind: 'sent', conversationId, message: toMessage(row, username) };
@@ -247,6 +232,29 @@ const keptAd = (row: { car_id: number; car_title: string; car_photo: string | nu
 
 export function conversationsRepository(db: Database) {
   return {
+    /**
+     * The median time to the seller's first answer over their conversations started in the last `days` days,
+     * in seconds: an unanswered conversation counts as never answered once it is a day old (a younger one is left
+     * out); null with fewer than `minimum` conversations or when most are never answered.
+     */
+    async medianFirstReply(seller: string, days: number, minimum: number): Promise<number | null> {
+      const r = await db.query<{ median: number | null; n: number }>(
+        `SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY reply) AS median, count(*)::int AS n FROM (
+           SELECT COALESCE(
+                    extract(epoch FROM (SELECT min(m.sent_at) FROM messaging.messages m
+                                         WHERE m.conversation_id = c.id AND m.sender = c.seller) - c.created_at),
+                    'Infinity'::float8) AS reply,
+                  c.created_at
+             FROM messaging.conversations c
+            WHERE lower(c.seller) = lower($1) AND c.created_at >= now() - make_interval(days => $2)
+         ) r
+         WHERE reply < 'Infinity'::float8 OR created_at < now() - interval '1 day'`,
+        [seller, days],
+      );
+      const { median, n } = r.rows[0] ?? { median: null, n: 0 };
+      return n >= minimum && median !== null && Number.isFinite(Number(median)) ? Math.max(0, Number(median)) : null;
+    },
+
     /** The conversation the buyer has about an ad, if any. */
     async findOfBuyer(carId: number, buyer: string): Promise<number | null> {
       const r = await db.query<{ id: number }>(
@@ -260,7 +268,12 @@ export function conversationsRepository(db: Database) {
      * Starts the buyer's conversation about an ad with its first message, or, when the buyer has one already (two
      * tabs starting at once), adds the message to it. Refused for a closed account and past the hourly limits.
      */
-    start(buyer: string, ad: KeptAd & { seller: string }, text: string, limits: HourlyLimits): Promise<SendOutcome> {
+    start(
+      buyer: string,
+      ad: KeptAd & { seller: string },
+      message: NewMessage,
+      limits: HourlyLimits,
+    ): Promise<SendOutcome> {
       return db.transaction(async (tx) => {
         await lockUser(tx, buyer);
         if (await isClosed(tx, buyer)) return { kind: 'closed' };
@@ -268,7 +281,7 @@ export function conversationsRepository(db: Database) {
           `SELECT id FROM messaging.conversations WHERE car_id = $1 AND buyer = $2`,
           [ad.carId, buyer],
         );
-        if (existing.rows[0]) return sendIn(tx, buyer, existing.rows[0].id, text, limits);
+        if (existing.rows[0]) return sendIn(tx, buyer, existing.rows[0].id, message, limits);
         // A block is between two people: it covers every conversation of theirs, new ones too.
         const blocked = await tx.query<{ by_me: boolean; by_other: boolean }>(
           `SELECT coalesce(bool_or(lower(p.username) = lower($1)), false) AS by_me,
@@ -294,16 +307,16 @@ export function conversationsRepository(db: Database) {
            VALUES ($1, true, $2, 0), ($1, false, $3, 0)`,
           [id, ad.seller, buyer],
         );
-        return sendIn(tx, buyer, id, text, limits);
+        return sendIn(tx, buyer, id, message, limits);
       });
     },
 
     /** Adds a message to a conversation the user takes part in. */
-    send(username: string, conversationId: number, text: string, limits: HourlyLimits): Promise<SendOutcome> {
-      if (db.engine === 'pglite') return sendIn(db, username, conversationId, text, limits);
+    send(username: string, conversationId: number, message: NewMessage, limits: HourlyLimits): Promise<SendOutcome> {
+      if (db.engine === 'pglite') return sendIn(db, username, conversationId, message, limits);
       return db.transaction(async (tx) => {
         await lockUser(tx, username);
-        return sendIn(tx, username, conversationId, text, limits);
+        return sendIn(tx, username, conversationId, message, limits);
       });
     },
 
@@ -335,9 +348,9 @@ export function conversationsRepository(db: Database) {
       conversationId: number,
       before: number | null,
       limit: number,
-    ): Promise<MessageView[]> {
+    ): Promise<Message[]> {
       const r = await db.query<MessageRow>(
-        `SELECT id, conversation_id, text, sent_at, sender FROM messaging.messages
+        `SELECT id, conversation_id, text, sent_at, sender, flags FROM messaging.messages
           WHERE conversation_id = $1 AND id < $2::bigint
           ORDER BY id DESC LIMIT $3`,
         [conversationId, before ?? BIGINT_MAX, limit],
@@ -353,7 +366,7 @@ export function conversationsRepository(db: Database) {
       const r = await db.query<ParticipantRow & MessageRow & { unread: boolean }>(
         `SELECT p.conversation_id, p.is_seller, p.blocks, c.car_id, c.car_title, c.car_photo,
                 CASE WHEN p.is_seller THEN c.buyer ELSE c.seller END AS other_username, p.unread,
-                m.id, m.text, m.sent_at, m.sender
+                m.id, m.text, m.sent_at, m.sender, m.flags
            FROM (SELECT * FROM messaging.participants
                   WHERE username = $1 AND last_message_id < $2
                   ORDER BY last_message_id DESC LIMIT $3) p
@@ -432,125 +445,7 @@ export function conversationsRepository(db: Database) {
         return true;
       });
     },
-
-    /** Reports a conversation the user takes part in: one open report per user and conversation. */
-    report(
-      username: string,
-      conversationId: number,
-      report: { reason: string; text: string },
-      limits: HourlyLimits,
-    ): Promise<ReportOutcome> {
-      return db.transaction(async (tx) => {
-        await lockUser(tx, username);
-        if (await isClosed(tx, username)) return { kind: 'closed' };
-        const member = await tx.query(
-          `SELECT 1 FROM messaging.participants WHERE conversation_id = $1 AND username = $2`,
-          [conversationId, username],
-        );
-        if (member.rows.length === 0) return { kind: 'not-found' };
-        // One hourly limit over the user's reports of conversations, ads and users (issue 46), counted where both
-        // services reach it; a duplicate open report counts nothing.
-        const at = new Date();
-        const limit = hourlyLimit(tx, reportsLimitKey(username), limits.reports);
-        const limited = await limit.check(at);
-        if (limited) return { kind: 'limited', what: 'reports', retryAfterSeconds: limited.retryAfterSeconds };
-        const r = await tx.query<{ id: number }>(
-          `INSERT INTO messaging.reports (conversation_id, reporter, reason, text) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (conversation_id, reporter) WHERE handled_at IS NULL DO NOTHING
-           RETURNING id`,
-          [conversationId, username, report.reason, report.text],
-        );
-        if (!r.rows[0]) return { kind: 'open' };
-        await limit.record(at);
-        return { kind: 'reported', id: r.rows[0].id };
-      });
-    },
-
-    /** One message as `username` sees it (live delivery), or null when they take no part in its conversation. */
-    async messageEvent(messageId: number, username: string): Promise<MessageEventView | null> {
-      const r = await db.query<MessageRow>(
-        `SELECT m.id, m.conversation_id, m.text, m.sent_at, m.sender
-           FROM messaging.messages m
-           JOIN messaging.participants p ON p.conversation_id = m.conversation_id AND p.username = $2
-          WHERE m.id = $1`,
-        [messageId, username],
-      );
-      const row = r.rows[0];
-      return row ? { conversationId: row.conversation_id, message: toMessage(row, username) } : null;
-    },
-
-    /** The messages of the user's conversations after `afterMessageId`, id ascending, at most `limit`. */
-    async missedMessageEvents(username: string, afterMessageId: number, limit: number): Promise<MessageEventView[]> {
-      const r = await db.query<MessageRow>(
-        `SELECT m.id, m.conversation_id, m.text, m.sent_at, m.sender
-           FROM messaging.participants p
-           JOIN messaging.messages m ON m.conversation_id = p.conversation_id AND m.id > $2
-          WHERE p.username = $1
-          ORDER BY m.id LIMIT $3`,
-        [username, afterMessageId, limit],
-      );
-      return r.rows.map((row) => ({ conversationId: row.conversation_id, message: toMessage(row, username) }));
-    },
   };
 }
 
 export type ConversationsRepository = ReturnType<typeof conversationsRepository>;
-
-/**
- * Erases a closed account here (the closure relay calls it): records the name as closed, deletes its messages and
- * its side of each conversation, and leaves the other party the conversation with `otherParty.username` null;
- * a conversation with no message left goes. Its reports stay for the moderators without its name. Idempotent.
- */
-export function eraseAccount(db: Database, username: string): Promise<{ erasedMessages: number }> {
-  return db.transaction(async (tx) => {
-    await tx.query(`INSERT INTO messaging.closed_accounts (username_lower) VALUES (lower($1)) ON CONFLICT DO NOTHING`, [
-      username,
-    ]);
-    // After the record, under the user's lock: a send that began before has committed, later ones see it closed.
-    await lockUser(tx, username);
-    const sides = await tx.query<{ conversation_id: number; is_seller: boolean; username: string }>(
-      `DELETE FROM messaging.participants WHERE lower(username) = lower($1)
-       RETURNING conversation_id, is_seller, username`,
-      [username],
-    );
-    await tx.query(`UPDATE messaging.reports SET reporter = NULL WHERE lower(reporter) = lower($1)`, [username]);
-    if (sides.rows.length === 0) return { erasedMessages: 0 };
-    const ids = sides.rows.map((s) => s.conversation_id);
-    const erased = await tx.query(
-      `DELETE FROM messaging.messages WHERE conversation_id = ANY($1::int[]) AND lower(sender) = lower($2)`,
-      [ids, username],
-    );
-    await tx.query(
-      `UPDATE messaging.conversations
-          SET seller = CASE WHEN lower(seller) = lower($2) THEN NULL ELSE seller END,
-              buyer = CASE WHEN lower(buyer) = lower($2) THEN NULL ELSE buyer END
-        WHERE id = ANY($1::int[])`,
-      [ids, username],
-    );
-    await tx.query(
-      `DELETE FROM messaging.conversations c
-        WHERE c.id = ANY($1::int[]) AND NOT EXISTS (SELECT 1 FROM messaging.messages m WHERE m.conversation_id = c.id)`,
-      [ids],
-    );
-    // The other party's inbox order and unread state without the erased messages.
-    await tx.query(
-      `UPDATE messaging.participants o
-          SET last_message_id = (SELECT max(m.id) FROM messaging.messages m WHERE m.conversation_id = o.conversation_id),
-              last_incoming_id = 0,
-              mailed_for = NULL
-        WHERE o.conversation_id = ANY($1::int[])`,
-      [ids],
-    );
-    return { erasedMessages: erased.rowCount };
-  });
-}
-
-/** Records that staff blocked or unblocked a user (the block relay, decision 041); repeating it changes nothing. */
-export async function recordStaffBlock(db: Queryable, username: string, blocked: boolean): Promise<void> {
-  await (blocked
-    ? db.query(
-        'INSERT INTO messaging.blocked_users (username_lower) VALUES (lower($1)) ON CONFLICT (username_lower) DO NOTHING',
-        [username],
-      )
-    : db.query('DELETE FROM messaging.blocked_users WHERE username_lower = lower($1)', [username]));
-}

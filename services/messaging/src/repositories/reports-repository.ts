@@ -1,4 +1,7 @@
-import type { Queryable } from '@bilmarknaden/db/database';
+import type { Database, Queryable } from '@bilmarknaden/db/database';
+import { hourlyLimit, reportsLimitKey } from '@bilmarknaden/db/window-limits';
+import { isClosed, lockUser } from './closed-accounts-repository.ts';
+import type { HourlyLimits, Limited } from './conversations-repository.ts';
 import type { ConversationReport, OwnConversationReport } from '@bilmarknaden/shared/api-types';
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
@@ -138,9 +141,6 @@ export async function decideReport(tx: Queryable, decision: ReportDecision): Pro
   return true;
 }
 
-/** How many of the caller's own reports 'Mina anmälningar' shows, newest first. */
-export const OWN_REPORTS_LIMIT = 100;
-
 /**
  * The reporter's own reports of conversations, newest first, with the outcome: the ad's title as the conversation
  * kept it and the other party (null once that account is closed), never who decided.
@@ -148,7 +148,7 @@ export const OWN_REPORTS_LIMIT = 100;
 export async function ownConversationReports(
   db: Queryable,
   reporter: string,
-  limit = OWN_REPORTS_LIMIT,
+  limit: number,
 ): Promise<OwnConversationReport[]> {
   const r = await db.query<{
     id: number;
@@ -180,4 +180,40 @@ export async function ownConversationReports(
     outcome: x.outcome ?? 'open',
     decidedAt: x.handled_at === null ? null : iso(x.handled_at),
   }));
+}
+
+export type ReportOutcome = { kind: 'reported'; id: number } | { kind: 'not-found' | 'closed' | 'open' } | Limited;
+
+/** Reports a conversation the user takes part in: one open report per user and conversation. */
+export function reportConversation(
+  db: Database,
+  username: string,
+  conversationId: number,
+  report: { reason: string; text: string },
+  limits: HourlyLimits,
+): Promise<ReportOutcome> {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, username);
+    if (await isClosed(tx, username)) return { kind: 'closed' };
+    const member = await tx.query(`SELECT 1 FROM messaging.participants WHERE conversation_id = $1 AND username = $2`, [
+      conversationId,
+      username,
+    ]);
+    if (member.rows.length === 0) return { kind: 'not-found' };
+    // One hourly limit over the user's reports of conversations, ads and users (issue 46), counted where both
+    // services reach it; a duplicate open report counts nothing.
+    const at = new Date();
+    const limit = hourlyLimit(tx, reportsLimitKey(username), limits.reports);
+    const limited = await limit.check(at);
+    if (limited) return { kind: 'limited', what: 'reports', retryAfterSeconds: limited.retryAfterSeconds };
+    const r = await tx.query<{ id: number }>(
+      `INSERT INTO messaging.reports (conversation_id, reporter, reason, text) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (conversation_id, reporter) WHERE handled_at IS NULL DO NOTHING
+           RETURNING id`,
+      [conversationId, username, report.reason, report.text],
+    );
+    if (!r.rows[0]) return { kind: 'open' };
+    await limit.record(at);
+    return { kind: 'reported', id: r.rows[0].id };
+  });
 }

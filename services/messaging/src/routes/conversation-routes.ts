@@ -16,7 +16,8 @@ import {
 import { MESSAGE_LIMITS } from '@bilmarknaden/shared/validation/message';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
 import { INBOX_PAGE, MESSAGE_PAGE } from '../services/conversation-service.ts';
-import { IdParamsSchema, parseId, typed, type RouteContext } from './context.ts';
+import { IdParamsSchema, parseId, typed } from '@bilmarknaden/service-kit/route-context';
+import type { RouteContext } from './context.ts';
 
 const ANYONE_ELSE = 'Anyone but the two participants gets 404, whatever the id.';
 
@@ -41,7 +42,7 @@ export function conversationRoutes(app: FastifyInstance, ctx: RouteContext): voi
       },
     },
     async (request, reply) => {
-      const answer = await conversations.start(auth.user(request).username, request.body ?? {});
+      const answer = await conversations.start(auth.user(request), request.body ?? {});
       return reply.code(201).send(answer);
     },
   );

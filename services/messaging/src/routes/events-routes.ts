@@ -1,24 +1,21 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import type { Database } from '@bilmarknaden/db/database';
 import type { BearerAuth } from '@bilmarknaden/service-kit/bearer-auth';
 import { bearerToken, type TokenVerifier } from '@bilmarknaden/shared/auth/token';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
 import { messagingPaths } from '@bilmarknaden/shared/api-paths';
 import { errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
-import { liveRepository } from '../repositories/live-repository.ts';
-import { createEventHub, type EventHubOptions, type LiveEventSource } from '../live/event-hub.ts';
+import type { EventHub } from '../live/event-hub.ts';
 
 export interface EventsRoutesOptions {
-  db: Database;
-  /** The conversations repository's `messageEvent` and `missedMessageEvents`. */
-  source: Pick<LiveEventSource, 'messageEvent' | 'missedMessageEvents'>;
+  /** The process's event hub: the app starts it when ready and stops it before closing. */
+  hub: EventHub;
   auth: BearerAuth<{ username: string; exp: number }>;
   /** The service's verifier, asked again while a stream is open: a revoked token ends it. */
   verifyToken: TokenVerifier;
-  /** Tests and the bench: the hub's limits, and how often an open stream's token is checked again. */
-  live?: Pick<EventHubOptions, 'maxStreamsPerUser' | 'maxBufferedBytes' | 'pingIntervalMs'> & { recheckMs?: number };
+  /** Tests: how often an open stream's token is checked again. */
+  recheckMs?: number | undefined;
 }
 
 const SSE_HEADERS = {
@@ -39,20 +36,11 @@ const RECHECK_MS = 15_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * `GET /events`: the caller's live events as server-sent events, from this process's event hub (started when the
- * app is ready, ended before it closes). The stream ends when the token expires; the client reconnects with a
+ * `GET /events`: the caller's live events as server-sent events, from this process's event hub. The stream ends when the token expires; the client reconnects with a
  * fresh token and `Last-Event-ID`; it also ends when the token is revoked.
  */
 export function eventsRoutes(app: FastifyInstance, opts: EventsRoutesOptions): void {
-  const source: LiveEventSource = {
-    messageEvent: (id, username) => opts.source.messageEvent(id, username),
-    missedMessageEvents: (username, after, limit) => opts.source.missedMessageEvents(username, after, limit),
-    latestMessageId: liveRepository(opts.db).latestMessageId,
-  };
-  const hub = createEventHub({ db: opts.db, source, log: app.log, ...opts.live });
-  app.addHook('onReady', () => hub.start());
-  // Open streams would keep the server's close waiting: they end first.
-  app.addHook('preClose', () => hub.stop());
+  const { hub } = opts;
 
   app.get(
     messagingPaths.events,
@@ -98,7 +86,7 @@ export function eventsRoutes(app: FastifyInstance, opts: EventsRoutesOptions): v
           },
           (err: unknown) => request.log.warn({ err }, 'live stream token not checked'),
         );
-      }, opts.live?.recheckMs ?? RECHECK_MS);
+      }, opts.recheckMs ?? RECHECK_MS);
       recheck.unref();
       const forget = hub.open(
         user.username,

@@ -1,28 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { messagingPaths } from '@bilmarknaden/shared/api-paths';
-import { isStaffRole } from '@bilmarknaden/shared/constants';
 import { asFormBody, errorResponses, NoContentSchema } from '@bilmarknaden/shared/schemas/api-error-schemas';
 import {
   ConversationReportDecisionBodySchema,
   ConversationReportListSchema,
+  FlaggedMessageListSchema,
   OwnConversationReportListSchema,
 } from '@bilmarknaden/shared/schemas/moderation-schemas';
-import { MODERATION_MESSAGES } from '@bilmarknaden/shared/validation/moderation';
-import { DomainError } from '@bilmarknaden/service-kit/domain-error';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
-import type { Database } from '@bilmarknaden/db/database';
-import { openConversationReports, OWN_REPORTS_LIMIT } from '../repositories/reports-repository.ts';
-import type { ReportDecisionService } from '../services/report-decision-service.ts';
-import { IdParamsSchema, parseId, typed, type RouteContext } from './context.ts';
+import { FLAGGED_PAGE, OWN_REPORTS_LIMIT } from '../services/report-decision-service.ts';
+import { Type } from '@sinclair/typebox';
+import { IdParamsSchema, parseId, typed } from '@bilmarknaden/service-kit/route-context';
+import type { RouteContext } from './context.ts';
 
 /**
- * The Kontrollpanel's view of reported conversations and the moderators' decisions (issue #27), and the reporter's
- * own list of them ('Mina anmälningar').
+ * The Kontrollpanel's view of reported conversations and the moderators' decisions (issue #27), the reporter's own
+ * list of them ('Mina anmälningar'), and the messages that tripped a warning rule (issue #42).
  */
-export function moderationRoutes(
-  app: FastifyInstance,
-  ctx: RouteContext & { db: Database; decisions: ReportDecisionService },
-): void {
+export function moderationRoutes(app: FastifyInstance, ctx: RouteContext): void {
   typed(app).get(
     messagingPaths.reports,
     {
@@ -35,13 +30,26 @@ export function moderationRoutes(
         response: { 200: ConversationReportListSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => {
-      const { role, username } = ctx.auth.user(request);
-      if (!isStaffRole(role)) {
-        throw new DomainError('forbidden', MODERATION_MESSAGES.staffOnly);
-      }
-      return openConversationReports(ctx.db, 100, username);
+    async (request) => ctx.decisions.queue(ctx.auth.user(request)),
+  );
+
+  typed(app).get(
+    messagingPaths.flaggedMessages,
+    {
+      preValidation: ctx.auth.required,
+      schema: {
+        summary: "Messages that tripped a warning rule, 'Flaggade meddelanden' (moderators and administrators)",
+        description:
+          `Newest first, ${FLAGGED_PAGE} a page; \`cursor\` is the previous page's nextCursor. Each with the rules it ` +
+          "tripped: 'phone', 'email', 'link', 'scam:<word>'. Their recipients saw a warning; the senders were not told. " +
+          'Others get 403.',
+        tags: ['safety'],
+        security: bearerSecurity,
+        querystring: Type.Object({ cursor: Type.Optional(Type.String()) }),
+        response: { 200: FlaggedMessageListSchema, ...errorResponses(400, 401, 403) },
+      },
     },
+    async (request) => ctx.decisions.flaggedMessages(ctx.auth.user(request), request.query.cursor),
   );
 
   typed(app).get(

@@ -5,7 +5,8 @@ import { CreatedSchema } from '@bilmarknaden/shared/schemas/car-schemas';
 import { ReportBodySchema } from '@bilmarknaden/shared/schemas/messaging-schemas';
 import { CONVERSATION_REPORT_REASONS, REPORT_LIMITS } from '@bilmarknaden/shared/validation/report';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
-import { IdParamsSchema, parseId, typed, type RouteContext } from './context.ts';
+import { IdParamsSchema, parseId, typed } from '@bilmarknaden/service-kit/route-context';
+import type { RouteContext } from './context.ts';
 
 /** Blocking the other party and reporting a conversation. */
 export function safetyRoutes(app: FastifyInstance, ctx: RouteContext): void {

@@ -1,7 +1,10 @@
+import { VERIFICATION_REQUIRED_MESSAGES, type Actor } from '@bilmarknaden/shared/verification';
 import type { Database } from '@bilmarknaden/db/database';
+import type { Conversation, Inbox, Message, StartedConversation } from '@bilmarknaden/shared/api-types';
 import type { ConversationCarSchema } from '@bilmarknaden/shared/schemas/messaging-schemas';
 import { lastFailure } from '@bilmarknaden/shared/validation/rules';
 import { messageRules, normalizeMessage } from '@bilmarknaden/shared/validation/message';
+import { messageFlags } from '@bilmarknaden/shared/validation/message-warnings';
 import { conversationReportRules, normalizeReport } from '@bilmarknaden/shared/validation/report';
 import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
 import type { Static } from '@sinclair/typebox';
@@ -12,9 +15,10 @@ import {
   type HourlyLimits,
   type KeptAd,
   type Limited,
-  type MessageView,
+  type NewMessage,
   type SendOutcome,
 } from '../repositories/conversations-repository.ts';
+import { reportConversation } from '../repositories/reports-repository.ts';
 
 /** Issue #25's limits against spam, per user and hour. */
 export const DEFAULT_HOURLY_LIMITS: HourlyLimits = { conversations: 20, messages: 200, reports: 10 };
@@ -31,7 +35,13 @@ export interface ConversationServiceDeps {
   /** Several ads' states at once (the inbox); by default one adLookup per ad. */
   adStates?: AdStates;
   limits?: HourlyLimits;
+  /** New conversations need a buyer verified with BankID (VERIFICATION_REQUIRED=message). */
+  requireVerified?: boolean;
 }
+
+/** The reply time covers this many days, and is told only with this many conversations in them. */
+export const REPLY_TIME_DAYS = 90;
+export const REPLY_TIME_MINIMUM = 3;
 
 const notFound = () => new DomainError('not-found', MESSAGES.conversationNotFound);
 
@@ -66,10 +76,11 @@ function sent(outcome: SendOutcome) {
   }
 }
 
-function messageText(body: Record<string, unknown>): string {
+/** The message of a request, valid, with the warning rules it trips (issue #42). */
+function newMessage(body: Record<string, unknown>): NewMessage {
   const input = normalizeMessage(body);
   refuseFailure(lastFailure(messageRules, input));
-  return input.text;
+  return { text: input.text, flags: messageFlags(input.text) };
 }
 
 /**
@@ -81,6 +92,7 @@ export function conversationService({
   adLookup,
   adStates = statesByLookup(adLookup),
   limits = DEFAULT_HOURLY_LIMITS,
+  requireVerified = false,
 }: ConversationServiceDeps) {
   const conversations = conversationsRepository(db);
 
@@ -98,16 +110,23 @@ export function conversationService({
   }
 
   return {
+    /** 'Svarar oftast inom …' (issue 42): the median first reply of the last 90 days, in whole minutes. */
+    async sellerReplyTime(raw: { username?: string | undefined }): Promise<{ medianMinutes: number | null }> {
+      const username = raw.username?.trim() ?? '';
+      if (username === '') throw new DomainError('invalid', 'Ange ett användarnamn', { field: 'username' });
+      const seconds = await conversations.medianFirstReply(username, REPLY_TIME_DAYS, REPLY_TIME_MINIMUM);
+      return { medianMinutes: seconds === null ? null : Math.ceil(seconds / 60) };
+    },
+
     /** Starts the caller's conversation about an ad, or continues the one they have. */
-    async start(
-      username: string,
-      body: Record<string, unknown>,
-    ): Promise<{ conversationId: number; message: MessageView }> {
-      const text = messageText(body);
+    async start({ username, verified }: Actor, body: Record<string, unknown>): Promise<StartedConversation> {
+      const message = newMessage(body);
       const carId = body.carId;
       if (typeof carId !== 'number') throw new DomainError('invalid', MESSAGES.carMissing, { field: 'carId' });
       const existing = await conversations.findOfBuyer(carId, username);
-      if (existing !== null) return sent(await conversations.send(username, existing, text, limits));
+      if (existing !== null) return sent(await conversations.send(username, existing, message, limits));
+      // A conversation under way goes on (above); a new one needs the verification the deployment asks for.
+      if (requireVerified && !verified) throw new DomainError('forbidden', VERIFICATION_REQUIRED_MESSAGES.message);
       const ad = await adLookup(carId);
       if (!ad) throw new DomainError('not-found', MESSAGES.carNotFound, { field: 'carId' });
       if (ad.seller.toLowerCase() === username.toLowerCase()) {
@@ -118,21 +137,21 @@ export function conversationService({
       const outcome = await conversations.start(
         username,
         { carId, title: ad.title, photo: ad.photo, seller: ad.seller },
-        text,
+        message,
         limits,
       );
       return sent(outcome);
     },
 
     /** Answers in a conversation. */
-    async send(username: string, id: number | null, body: Record<string, unknown>): Promise<MessageView> {
-      const text = messageText(body);
+    async send(username: string, id: number | null, body: Record<string, unknown>): Promise<Message> {
+      const message = newMessage(body);
       if (id === null) throw notFound();
-      return sent(await conversations.send(username, id, text, limits)).message;
+      return sent(await conversations.send(username, id, message, limits)).message;
     },
 
     /** A page of the inbox, newest message first; `cursor` is the previous page's `nextCursor`. */
-    async inbox(username: string, cursor: string | undefined) {
+    async inbox(username: string, cursor: string | undefined): Promise<Inbox> {
       let before: number | null = null;
       if (cursor !== undefined) {
         if (!/^\d{1,15}$/.test(cursor)) throw new DomainError('invalid', MESSAGES.badCursor, { field: 'cursor' });
@@ -164,7 +183,7 @@ export function conversationService({
     unreadCount: (username: string) => conversations.unreadCount(username),
 
     /** One conversation with its newest messages (before `before`, when given), oldest first. */
-    async get(username: string, id: number | null, before: number | undefined) {
+    async get(username: string, id: number | null, before: number | undefined): Promise<Conversation> {
       const me = await member(username, id);
       const newest = await conversations.messagesBefore(username, me.conversationId, before ?? null, MESSAGE_PAGE + 1);
       return {
@@ -191,7 +210,7 @@ export function conversationService({
       if (id === null) throw notFound();
       const input = normalizeReport(body);
       refuseFailure(lastFailure(conversationReportRules, input));
-      const outcome = await conversations.report(username, id, input, limits);
+      const outcome = await reportConversation(db, username, id, input, limits);
       switch (outcome.kind) {
         case 'reported':
           return outcome.id;

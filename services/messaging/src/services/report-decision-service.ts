@@ -1,8 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@bilmarknaden/db/database';
-import type { OwnConversationReport } from '@bilmarknaden/shared/api-types';
-import { isStaffRole } from '@bilmarknaden/shared/constants';
-import { MODERATION_MESSAGES } from '@bilmarknaden/shared/validation/moderation';
+import type { ConversationReport, FlaggedMessageList, OwnConversationReport } from '@bilmarknaden/shared/api-types';
 import {
   normalizeReportDecision,
   REPORT_DECISION_MESSAGES as M,
@@ -11,8 +8,26 @@ import {
 } from '@bilmarknaden/shared/validation/report-decision';
 import { lastFailure } from '@bilmarknaden/shared/validation/rules';
 import { DomainError, refuseFailure } from '@bilmarknaden/service-kit/domain-error';
+import { requireStaff } from '@bilmarknaden/service-kit/staff-role';
 import type { IdentityClient, NotificationRequest } from '@bilmarknaden/service-kit/identity-client';
-import { decideReport, ownConversationReports, reportForDecision } from '../repositories/reports-repository.ts';
+import {
+  decideReport,
+  openConversationReports,
+  ownConversationReports,
+  reportForDecision,
+} from '../repositories/reports-repository.ts';
+import { flaggedMessages } from '../repositories/flagged-messages-repository.ts';
+import { MESSAGES } from '../errors.ts';
+
+/** How many open reports the moderators' queue shows, oldest first. */
+const QUEUE_LIMIT = 100;
+
+/** Flagged messages on a page of 'Flaggade meddelanden'. */
+export const FLAGGED_PAGE = 50;
+
+/** How many of the caller's own reports 'Mina anmälningar' shows, newest first. */
+export const OWN_REPORTS_LIMIT = 100;
+import type { Log } from '@bilmarknaden/service-kit/log';
 
 /** The token's user as the rules see it. */
 export interface StaffUser {
@@ -24,7 +39,7 @@ export interface ReportDecisionDeps {
   db: Database;
   /** The reporter's mail through identity (decision 032); none without it. */
   mail?: { identity: IdentityClient; publicUrl: string } | undefined;
-  log: FastifyBaseLogger;
+  log: Pick<Log, 'error'>;
   /** Runs after a decision commits: the default process's relay records it in the audit log at once. */
   onDecided?: (() => void) | undefined;
 }
@@ -58,9 +73,7 @@ export function reportOutcomeMail(
 export function reportDecisionService({ db, mail, log, onDecided }: ReportDecisionDeps) {
   return {
     async decide(user: StaffUser, id: number | null, body: Record<string, unknown>): Promise<void> {
-      if (!isStaffRole(user.role)) {
-        throw new DomainError('forbidden', MODERATION_MESSAGES.staffOnly);
-      }
+      requireStaff(user);
       if (id === null) throw new DomainError('not-found', M.reportNotFound);
       const decided = await db.transaction(async (tx) => {
         const report = await reportForDecision(tx, id);
@@ -97,8 +110,27 @@ export function reportDecisionService({ db, mail, log, onDecided }: ReportDecisi
       }
     },
 
+    /** The open reports for staff, without those of conversations the moderator takes part in. */
+    async queue(user: StaffUser): Promise<ConversationReport[]> {
+      requireStaff(user);
+      return openConversationReports(db, QUEUE_LIMIT, user.username);
+    },
+
     ownReports(user: StaffUser): Promise<OwnConversationReport[]> {
-      return ownConversationReports(db, user.username);
+      return ownConversationReports(db, user.username, OWN_REPORTS_LIMIT);
+    },
+
+    /** 'Flaggade meddelanden' for staff (issue #42): a page, newest first; `cursor` is the previous nextCursor. */
+    async flaggedMessages(user: StaffUser, cursor: string | undefined): Promise<FlaggedMessageList> {
+      requireStaff(user);
+      let before: number | null = null;
+      if (cursor !== undefined) {
+        if (!/^\d{1,15}$/.test(cursor)) throw new DomainError('invalid', MESSAGES.badCursor, { field: 'cursor' });
+        before = Number(cursor);
+      }
+      const rows = await flaggedMessages(db, before, FLAGGED_PAGE + 1);
+      const page = rows.slice(0, FLAGGED_PAGE);
+      return { messages: page, nextCursor: rows.length > FLAGGED_PAGE ? String(page.at(-1)!.id) : null };
     },
   };
 }

@@ -172,6 +172,23 @@ describe('header', () => {
   });
 });
 
+describe("'Jämför' bar", () => {
+  it('shows how many cars are chosen and links to the comparison, except on it and with none', async () => {
+    markWelcomeShown();
+    mockApi({});
+    localStorage.setItem(STORAGE_KEYS.compare, '[4,9]');
+    const { router } = renderLayout();
+    const bar = screen.getByRole('complementary', { name: 'Jämförelse' });
+    expect(bar).toHaveTextContent('2 av 3 bilar valda');
+    expect(within(bar).getByRole('link', { name: 'Jämför (2)' })).toHaveAttribute('href', '/jamfor');
+    await act(() => router.navigate('/jamfor'));
+    expect(screen.queryByRole('complementary', { name: 'Jämförelse' })).not.toBeInTheDocument();
+    localStorage.removeItem(STORAGE_KEYS.compare);
+    await act(() => router.navigate('/'));
+    expect(screen.queryByRole('complementary', { name: 'Jämförelse' })).not.toBeInTheDocument();
+  });
+});
+
 describe('welcome dialog', () => {
   it('opens 2000 ms after load when the flag is absent, and sets the flag when closed', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

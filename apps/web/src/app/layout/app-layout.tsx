@@ -14,6 +14,7 @@ import { ToastRegion } from '../../lib/toast.tsx';
 import { preloadOn } from '../../lib/lazy-dialog.tsx';
 import { RESULTS_ID } from '../../components/car-results.tsx';
 import { useRouteFocus } from '../use-route-focus.ts';
+import { CompareBar } from './compare-bar.tsx';
 import '../styles.css';
 
 // Drawers and dialogs (Radix) are a chunk of their own: not needed for the first paint, fetched when
@@ -119,6 +120,7 @@ export function AppLayout() {
       <main id="main" ref={main} className="main" tabIndex={-1}>
         <Outlet />
       </main>
+      <CompareBar />
       <ToastRegion />
       {/* A page loaded from its address has the key 'default', as did the page loaded before it in the tab: keyed by
           its path, it no longer opens at that other page's scroll position (a reload still keeps its own). */}

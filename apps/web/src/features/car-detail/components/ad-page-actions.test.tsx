@@ -7,6 +7,7 @@ import { CarDetailPage } from './car-detail-page.tsx';
 import { CardActionProvider } from '../../../components/card-action.tsx';
 import { clearSession, storeSession } from '../../../lib/session-store.ts';
 import { jsonResponse, mockFetch, renderRoutes } from '../../../test/test-utils.tsx';
+import { comparedIds } from '../../../lib/compare-store.ts';
 import { carDetail, carItem } from '../../../test/car-fixtures.ts';
 
 afterEach(() => {
@@ -80,6 +81,25 @@ describe('the ad page', () => {
     expect(writeText).toHaveBeenCalledWith(window.location.href);
     expect(await screen.findByText('Länken till annonsen är kopierad.')).toBeInTheDocument();
     expect(screen.getByText('Länken till annonsen är kopierad.').closest('[role="status"]')).not.toBeNull();
+  });
+
+  it("'Jämför' puts the ad in the comparison and takes it out", async () => {
+    serve();
+    renderRoutes(routes, '/car/7');
+    const toggle = await screen.findByRole('button', { name: 'Jämför' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(comparedIds()).toEqual([7]);
+    await userEvent.click(toggle);
+    expect(comparedIds()).toEqual([]);
+  });
+
+  it("has no 'Jämför' on a sold ad", async () => {
+    serve({ soldAt: '2026-11-30T10:00:00Z' });
+    renderRoutes(routes, '/car/7');
+    await screen.findByRole('heading', { level: 1, name: 'Volvo V70' });
+    expect(screen.queryByRole('button', { name: 'Jämför' })).not.toBeInTheDocument();
   });
 
   it("'Dela' opens the phone's share sheet where there is one", async () => {

@@ -16,6 +16,7 @@ import { useOwnHiddenCar } from '../../../lib/hidden-queries.ts';
 import { formatCreated, formatHp, formatListedAge, formatMil, formatPrice } from '../../../lib/format.ts';
 import { placeWithCounty } from '../../../components/car-facts.ts';
 import { PriceCut, PriceLabelBadge } from '../../../components/price-facts.tsx';
+import { CompareToggle } from '../../../components/compare-toggle.tsx';
 import { useSession } from '../../../lib/session-store.ts';
 import { PriceSection } from './price-section.tsx';
 import { SoldControls } from './sold-controls.tsx';
@@ -26,6 +27,7 @@ import { PhotoStrip } from './photo-strip.tsx';
 import { OwnerActions } from './owner-actions.tsx';
 import { ShareButton } from './share-button.tsx';
 import { SimilarCars } from './similar-cars.tsx';
+import { VehicleFacts } from './vehicle-facts.tsx';
 import '../car-detail.css';
 
 interface CarDetailPageProps {
@@ -131,6 +133,7 @@ function CarDetailView({
       {!hidden && (
         <div className="car-detail__tools">
           <ShareButton title={c.title} />
+          {!sold && <CompareToggle car={c} />}
         </div>
       )}
       <dl className="car-detail__facts">
@@ -154,6 +157,7 @@ function CarDetailView({
           {!own && reportButton?.(c)}
         </div>
       </section>
+      <VehicleFacts car={c} />
       {!hidden && <PriceSection car={c} />}
       <section aria-labelledby="description-heading">
         <h2 id="description-heading">Beskrivning</h2>

@@ -1,9 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { identityPaths, inventoryPaths, messagingPaths } from '@bilmarknaden/shared/api-paths';
 import type {
   AuditEntry,
+  AuditQuery,
   BlockState,
   ConversationReport,
+  FlaggedMessageList,
   ModerationCar,
   QueueItem,
   UserQueueItem,
@@ -16,17 +18,13 @@ const keys = {
   queue: [...MODERATION_KEY, 'queue'] as const,
   conversations: [...MODERATION_KEY, 'conversations'] as const,
   users: [...MODERATION_KEY, 'users'] as const,
+  flagged: [...MODERATION_KEY, 'flagged'] as const,
   car: (id: number) => [...MODERATION_KEY, 'car', id] as const,
   audit: (filter: AuditFilter) => [...MODERATION_KEY, 'audit', filter] as const,
 };
 
-export interface AuditFilter {
-  actor?: string;
-  action?: string;
-  username?: string;
-  from?: string;
-  to?: string;
-}
+/** The log's filters as the form holds them (the page window is added when fetching). */
+export type AuditFilter = Pick<AuditQuery, 'actor' | 'action' | 'username' | 'from' | 'to'>;
 
 /** The open reports grouped by ad, most reported and oldest first (moderators and administrators). */
 export function useModerationQueue() {
@@ -43,6 +41,20 @@ export function useConversationReports() {
     queryKey: keys.conversations,
     queryFn: ({ signal }) =>
       apiFetch<ConversationReport[]>(messagingUrl(messagingPaths.reports), { auth: true, signal }),
+  });
+}
+
+/** 'Flaggade meddelanden': messages that tripped a warning rule, newest first, a page at a time (issue #42). */
+export function useFlaggedMessages() {
+  return useInfiniteQuery({
+    queryKey: keys.flagged,
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<FlaggedMessageList>(messagingUrl(messagingPaths.flaggedMessages) + toQuery({ cursor: pageParam }), {
+        auth: true,
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 

@@ -12,6 +12,7 @@ import {
   type ModerationAction,
 } from '../api/use-moderation.ts';
 import { ConversationReports } from './conversation-reports.tsx';
+import { FlaggedMessages } from './flagged-messages.tsx';
 import { ReportedUsers } from './reported-users.tsx';
 import { ReasonForm } from './reason-form.tsx';
 
@@ -57,6 +58,7 @@ export function ModerationQueue() {
       </section>
       <ReportedUsers onDone={done} />
       <ConversationReports onDone={done} />
+      <FlaggedMessages />
     </>
   );
 }

@@ -6,26 +6,11 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { Static } from '@sinclair/typebox';
 import { messagingPaths } from '@bilmarknaden/shared/api-paths';
-import type {
-  ConversationSchema,
-  ConversationSummarySchema,
-  InboxSchema,
-  MessageEventSchema,
-  MessageSchema,
-  StartConversationAnswerSchema,
-} from '@bilmarknaden/shared/schemas/messaging-schemas';
+import type { Conversation, Inbox, Message, StartedConversation, UnreadCount } from '@bilmarknaden/shared/api-types';
 import { apiFetch, messagingUrl, toQuery } from '../../../lib/api-client.ts';
 import { logged } from '../../../lib/logged.ts';
 import { useSessionToken } from '../../../lib/session-store.ts';
-
-export type Message = Static<typeof MessageSchema>;
-export type ConversationSummary = Static<typeof ConversationSummarySchema>;
-export type Inbox = Static<typeof InboxSchema>;
-export type Conversation = Static<typeof ConversationSchema>;
-export type LiveMessageEvent = Static<typeof MessageEventSchema>;
-export type StartedConversation = Static<typeof StartConversationAnswerSchema>;
 
 export { messagingUrl };
 
@@ -43,7 +28,7 @@ export const fetchInbox = (cursor: string | null, signal?: AbortSignal) =>
   );
 
 export const fetchUnreadCount = (signal?: AbortSignal) =>
-  logged(apiFetch<{ unread: number }>(messagingUrl(messagingPaths.unreadCount), { auth: true, signal }));
+  logged(apiFetch<UnreadCount>(messagingUrl(messagingPaths.unreadCount), { auth: true, signal }));
 
 export const fetchConversation = (id: number, before: number | null, signal?: AbortSignal) =>
   logged(

@@ -28,6 +28,7 @@ function server(convo = conversation(5, [message(1, 'Hej! Är bilen kvar?', true
       return jsonResponse(null, 204);
     },
     [`POST ${BASE}/report`]: () => jsonResponse(null, 204),
+    [`GET ${BASE}/contract`]: jsonResponse({ contract: null, draft: null }),
     'GET /api/messaging/conversations': jsonResponse({ conversations: [], nextCursor: null }),
     'GET /api/messaging/conversations/unread-count': jsonResponse({ unread: 0 }),
   });
@@ -64,6 +65,27 @@ describe('ConversationPage', () => {
     show();
     expect(await screen.findByText(label)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Volvo 5' }) !== null).toBe(linked);
+  });
+
+  it('warns above a message the server flagged, with a link to the safety advice; not above the others', async () => {
+    storeSession('tok');
+    server(
+      conversation(5, [
+        message(1, 'Hej! Är bilen kvar?', true),
+        message(2, 'Ja, betala förskott så skickar jag den', false, '2026-11-21T14:06:00', true),
+        message(3, 'Den står i Göteborg'),
+      ]),
+    );
+    show();
+    const list = await screen.findByRole('list', { name: 'Meddelanden' });
+    const items = within(list).getAllByRole('listitem');
+    const warning = within(items[1]!).getByRole('note');
+    expect(warning).toHaveTextContent(
+      'Håll kontakten här på Bilmarknaden. Betala aldrig i förskott för en bil du inte sett. Läs våra säkerhetsråd',
+    );
+    expect(within(warning).getByRole('link', { name: 'Läs våra säkerhetsråd' })).toHaveAttribute('href', '/sakerhet');
+    expect(within(items[0]!).queryByRole('note')).toBeNull();
+    expect(within(items[2]!).queryByRole('note')).toBeNull();
   });
 
   it("names a closed account 'Raderat konto' and offers no answer box", async () => {
@@ -130,6 +152,7 @@ describe('ConversationPage', () => {
           ? jsonResponse(conversation(5, [message(49, 'Äldre')]))
           : jsonResponse(conversation(5, [message(50, 'Nyare')], { hasOlder: true })),
       [`PUT ${BASE}/read`]: jsonResponse(null, 204),
+      [`GET ${BASE}/contract`]: jsonResponse({ contract: null, draft: null }),
     });
     show();
     await userEvent.click(await screen.findByRole('button', { name: 'Visa äldre meddelanden' }));

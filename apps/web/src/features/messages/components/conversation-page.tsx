@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import type { Conversation } from '@bilmarknaden/shared/api-types';
+import { SAFETY_PATH } from '@bilmarknaden/shared/page-paths';
+import { MESSAGE_WARNING } from '@bilmarknaden/shared/validation/message-warnings';
 import { NoPhoto, Photo } from '../../../components/photo.tsx';
 import { failureMessage, isNotFound } from '../../../lib/api-client.ts';
 import { formatCreated } from '../../../lib/format.ts';
@@ -7,18 +10,13 @@ import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
 import { useSessionToken } from '../../../lib/session-store.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
+import { MorePages } from '../../../components/more-pages.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import {
-  messagesOf,
-  useConversation,
-  useMarkRead,
-  useSendMessage,
-  useSetBlocked,
-  type Conversation,
-} from '../api/messaging-api.ts';
+import { messagesOf, useConversation, useMarkRead, useSendMessage, useSetBlocked } from '../api/messaging-api.ts';
 import { partyName } from '../utils/party-name.ts';
 import { MessageForm } from './message-form.tsx';
 import { ReportDialog } from './report-dialog.tsx';
+import { ContractSection } from './contract-section.tsx';
 import '../messages.css';
 
 const CAR_STATE_LABELS: Record<Conversation['car']['state'], string | null> = {
@@ -159,24 +157,22 @@ function ConversationView({ id, query }: { id: number; query: ReturnType<typeof 
         </p>
       )}
 
-      {query.hasNextPage && (
-        <button
-          type="button"
-          className="button button--ghost conversation__older"
-          disabled={query.isFetchingNextPage}
-          aria-busy={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {query.isFetchingNextPage && <Spinner size="small" label="Laddar..." />}
-          Visa äldre meddelanden
-        </button>
-      )}
-      {query.isFetchNextPageError && (
-        <QueryError message="Äldre meddelanden kunde inte hämtas." onRetry={() => void query.fetchNextPage()} />
-      )}
+      <ContractSection conversationId={id} canWrite={head.otherParty.username !== null} />
+
+      <MorePages
+        query={query}
+        label="Visa äldre meddelanden"
+        className="button button--ghost conversation__older"
+        failed="Äldre meddelanden kunde inte hämtas."
+      />
       <ol className="message-list" aria-label="Meddelanden">
         {messages.map((m) => (
           <li key={m.id} className={`message ${m.fromMe ? 'message--mine' : ''}`}>
+            {m.warning && (
+              <p className="message__warning" role="note">
+                {MESSAGE_WARNING.notice} <Link to={SAFETY_PATH}>{MESSAGE_WARNING.link}</Link>
+              </p>
+            )}
             <p className="message__meta">
               <span className="message__sender">{m.fromMe ? 'Du' : who}</span>{' '}
               <time dateTime={m.sentAt}>{formatCreated(m.sentAt)}</time>

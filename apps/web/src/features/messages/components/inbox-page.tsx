@@ -1,13 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import type { ConversationSummary } from '@bilmarknaden/shared/api-types';
 import { NoPhoto, Photo } from '../../../components/photo.tsx';
 import { formatCreated } from '../../../lib/format.ts';
 import { openLoginDialog } from '../../../lib/login-dialog.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
 import { useSessionToken } from '../../../lib/session-store.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
+import { MorePages } from '../../../components/more-pages.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useInbox, type ConversationSummary } from '../api/messaging-api.ts';
+import { useInbox } from '../api/messaging-api.ts';
 import { partyName } from '../utils/party-name.ts';
 import '../messages.css';
 
@@ -43,21 +45,12 @@ export function InboxPage() {
               <InboxRow key={c.id} conversation={c} eager={i < 4} />
             ))}
           </ul>
-          {inbox.isFetchNextPageError && (
-            <QueryError message="Fler konversationer kunde inte hämtas." onRetry={() => void inbox.fetchNextPage()} />
-          )}
-          {inbox.hasNextPage && (
-            <button
-              type="button"
-              className="button button--secondary inbox__more"
-              disabled={inbox.isFetchingNextPage}
-              aria-busy={inbox.isFetchingNextPage}
-              onClick={() => void inbox.fetchNextPage()}
-            >
-              {inbox.isFetchingNextPage && <Spinner size="small" label="Laddar..." />}
-              Visa fler
-            </button>
-          )}
+          <MorePages
+            query={inbox}
+            label="Visa fler"
+            className="button button--secondary inbox__more"
+            failed="Fler konversationer kunde inte hämtas."
+          />
         </>
       );
   }

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InfiniteData } from '@tanstack/react-query';
+import type { Conversation } from '@bilmarknaden/shared/api-types';
 import { screen, waitFor } from '@testing-library/react';
 import { LiveMessages } from './live-messages.tsx';
 import { applyLiveEvent } from '../hooks/use-live-messages.ts';
-import { messageKeys, type Conversation } from '../api/messaging-api.ts';
+import { messageKeys } from '../api/messaging-api.ts';
 import { storeSession } from '../../../lib/session-store.ts';
 import {
   eventStream,

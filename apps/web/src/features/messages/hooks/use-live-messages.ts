@@ -1,18 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { messagingPaths } from '@bilmarknaden/shared/api-paths';
+import type { Conversation, Inbox, MessageEvent as LiveMessageEvent } from '@bilmarknaden/shared/api-types';
 import { getToken, useSessionToken } from '../../../lib/session-store.ts';
 import { tokenUsername } from '../../../lib/token-claims.ts';
-import {
-  addMessage,
-  fetchConversation,
-  messageKeys,
-  messagingUrl,
-  refreshLists,
-  type Conversation,
-  type Inbox,
-  type LiveMessageEvent,
-} from '../api/messaging-api.ts';
+import { addMessage, fetchConversation, messageKeys, messagingUrl, refreshLists } from '../api/messaging-api.ts';
 import { startLiveConnection } from '../utils/live-connection.ts';
 import type { SseEvent } from '../utils/sse-parser.ts';
 import { partyName } from '../utils/party-name.ts';

@@ -9,6 +9,13 @@ import {
   type Option,
 } from '@bilmarknaden/shared/options';
 import { newAdRules, NEW_AD_FIELDS, type NewAdInput } from '@bilmarknaden/shared/validation/new-ad';
+import type { VehicleFacts } from '@bilmarknaden/shared/api-types';
+import type { Rule } from '@bilmarknaden/shared/validation/rules';
+import {
+  normalizeRegistrationNumber,
+  registrationNumberRules,
+  type RegistrationNumberInput,
+} from '@bilmarknaden/shared/validation/registration-number';
 import { IMAGE_MESSAGES } from '@bilmarknaden/shared/validation/images';
 import { matchName, useMakes, useModels } from '../../../lib/car-queries.ts';
 import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
@@ -27,6 +34,7 @@ import {
 } from '../utils/photo-list.ts';
 import { PhotoPicker } from './photo-picker.tsx';
 import { SellerPriceRange } from './seller-price-range.tsx';
+import { FixedRegistrationNumber, RegistrationField } from './registration-field.tsx';
 import '../new-ad.css';
 
 const EMPTY_AD: NewAdInput = {
@@ -46,6 +54,25 @@ const EMPTY_AD: NewAdInput = {
   kommun: '',
 };
 
+type FormInput = NewAdInput & RegistrationNumberInput;
+type FieldName = keyof FormInput;
+
+// A new ad's number comes first: a failing field below it is the message shown (the last failing rule wins).
+const NEW_AD_RULES: readonly Rule<FormInput>[] = [...registrationNumberRules, ...newAdRules];
+
+/** The register's facts as the form's values: the same names and option values. */
+const fromFacts = (a: NewAdInput, f: VehicleFacts): NewAdInput => ({
+  ...a,
+  make: f.make,
+  model: f.model,
+  year: String(f.year),
+  hp: String(f.hp),
+  fuel: f.fuel,
+  transmission: f.transmission,
+  type: f.type,
+  color: f.color,
+});
+
 interface AdSubmit {
   form: FormData;
   onProgress: (fraction: number) => void;
@@ -60,11 +87,25 @@ interface AdFormProps {
   photoHint?: string;
   /** The place a new ad starts with (the seller's registered city's kommun), until the seller picks one. */
   defaultKommun?: string;
+  /**
+   * Absent: a new ad, whose registration number is asked for (with 'Hämta fordonsuppgifter'). Given: an edit,
+   * which shows the ad's number and cannot change it (null: an ad published before numbers were asked for).
+   */
+  fixedRegistrationNumber?: string | null;
 }
 
 /** The ad's fields with labels, the photo picker, the last failing rule in a red alert, busy state and progress. */
-export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint, defaultKommun }: AdFormProps) {
+export function AdForm({
+  initial = EMPTY_AD,
+  submitLabel,
+  onSubmit,
+  photoHint,
+  defaultKommun,
+  fixedRegistrationNumber,
+}: AdFormProps) {
+  const newAd = fixedRegistrationNumber === undefined;
   const [ad, setAd] = useState<NewAdInput>(initial);
+  const [registrationNumber, setRegistrationNumber] = useState('');
   // The profile may arrive after the form: its kommun fills an untouched, empty place.
   const placeTouched = useRef(false);
   useEffect(() => {
@@ -76,7 +117,7 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint, d
   const [progress, setProgress] = useState<number | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const ids = useId();
-  const fieldId = (k: keyof NewAdInput) => `${ids}-${k}`;
+  const fieldId = (k: FieldName) => `${ids}-${k}`;
   const alertId = `${ids}-alert`;
 
   // Revoke preview URLs when the form goes away (removed photos are revoked at once).
@@ -96,11 +137,12 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint, d
   const set = (key: keyof NewAdInput) => (value: string) =>
     setAd((a) => (key === 'make' && value !== a.make ? { ...a, make: value, model: '' } : { ...a, [key]: value }));
 
-  const input = Object.fromEntries(NEW_AD_FIELDS.map((k) => [k, ad[k].trim()])) as unknown as NewAdInput;
+  const input = Object.fromEntries(NEW_AD_FIELDS.map((k) => [k, ad[k].trim()])) as unknown as FormInput;
   input.make = make;
   input.model = model;
-  const form = useRuleSubmit({
-    rules: newAdRules,
+  input.registrationNumber = registrationNumber.trim();
+  const form = useRuleSubmit<FormInput>({
+    rules: newAd ? NEW_AD_RULES : newAdRules,
     input,
     focus: (field) => formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus(),
     failed: FAILED_CALL,
@@ -122,6 +164,8 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint, d
       try {
         const files = await Promise.all(photos.map((p) => compressImage(p.file)));
         const body = new FormData();
+        // An edit never sends the number: it cannot change it.
+        if (newAd) body.append('registrationNumber', normalizeRegistrationNumber(fields.registrationNumber));
         for (const k of NEW_AD_FIELDS) body.append(k, fields[k]);
         files.forEach((file, i) => body.append(`images[${i}]`, file, file.name));
         if (files.length) setProgress(0);
@@ -135,13 +179,13 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint, d
 
   // A field's message shows right below the field (in view beside the focused field after a failed submit, and read
   // with it); one without a field (a photo, the connection) shows above the submit button.
-  const alertBelow = (key: keyof NewAdInput) =>
+  const alertBelow = (key: FieldName) =>
     message && invalid === key ? (
       <div id={alertId} className="alert ad-form__wide" role="alert">
         {message}
       </div>
     ) : null;
-  const describedBy = (key: keyof NewAdInput) => (invalid === key ? alertId : undefined);
+  const describedBy = (key: FieldName) => (invalid === key ? alertId : undefined);
 
   const text = (key: keyof NewAdInput, label: string, extra: Record<string, string> = {}) => (
     <>
@@ -187,6 +231,21 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint, d
   return (
     <form ref={formRef} className="ad-form" onSubmit={submit} noValidate aria-busy={busy}>
       <fieldset className="ad-form__fields" disabled={busy}>
+        {newAd ? (
+          <RegistrationField
+            id={fieldId('registrationNumber')}
+            value={registrationNumber}
+            onChange={setRegistrationNumber}
+            onFacts={(facts) => setAd((a) => fromFacts(a, facts))}
+            invalid={invalid === 'registrationNumber'}
+            describedBy={describedBy('registrationNumber')}
+          />
+        ) : (
+          fixedRegistrationNumber && (
+            <FixedRegistrationNumber id={fieldId('registrationNumber')} value={fixedRegistrationNumber} />
+          )
+        )}
+        {alertBelow('registrationNumber')}
         {text('title', 'Rubrik')}
         <div className="field ad-form__wide">
           <label htmlFor={fieldId('description')}>Beskrivning</label>
@@ -290,11 +349,12 @@ export function AdForm({ initial = EMPTY_AD, submitLabel, onSubmit, photoHint, d
           </progress>
         </div>
       )}
-      {message && !(invalid && NEW_AD_FIELDS.includes(invalid as keyof NewAdInput)) && (
-        <div id={alertId} className="alert" role="alert">
-          {message}
-        </div>
-      )}
+      {message &&
+        !(invalid && (invalid === 'registrationNumber' || NEW_AD_FIELDS.includes(invalid as keyof NewAdInput))) && (
+          <div id={alertId} className="alert" role="alert">
+            {message}
+          </div>
+        )}
       <div className="ad-form__submit">
         <button type="submit" className="button button--primary" disabled={busy}>
           {submitLabel}

@@ -50,6 +50,26 @@ describe('EditAdPage', () => {
     expect(init.body.get('images[0]')).toBeNull();
   });
 
+  it('shows the registration number read-only and never sends it', async () => {
+    storeSession('tok', { username: 'kalle', firstname: 'Kalle', lastname: 'K' });
+    upload.mockResolvedValue(undefined);
+    mockFetch((url) => {
+      if (url.pathname.endsWith('/002/2001')) return jsonResponse([{ id: 1, name: 'Volvo' }]);
+      if (url.pathname.endsWith('/002/2002')) return jsonResponse([{ id: 1, name: 'V70' }]);
+      return jsonResponse(carDetail(5, { title: 'Volvo V70 D5', user: 'kalle', registrationNumber: 'ABC12A' }));
+    });
+    const { router } = renderRoutes(routes, '/edit/car/5');
+    const number = await screen.findByLabelText('Registreringsnummer');
+    expect(number).toHaveValue('ABC 12A');
+    expect(number).toHaveAttribute('readonly');
+    expect(number).toHaveAccessibleDescription('Registreringsnumret kan inte ändras.');
+    expect(screen.queryByRole('button', { name: 'Hämta fordonsuppgifter' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Modell')).toHaveValue('V70'));
+    fireEvent.click(screen.getByRole('button', { name: 'Spara ändringar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/car/5'));
+    expect(upload.mock.calls[0]![0].body.has('registrationNumber')).toBe(false);
+  });
+
   it('shows the server’s refusal when another save of the ad runs (409) and stays on the form', async () => {
     storeSession('tok', { username: 'kalle', firstname: 'Kalle', lastname: 'K' });
     const busy = 'Annonsens bilder sparas just nu. Försök igen om en stund.';

@@ -81,6 +81,7 @@ export function EditAdPage() {
       <AdForm
         key={car.data.id}
         initial={toInput(car.data)}
+        fixedRegistrationNumber={car.data.registrationNumber ?? null}
         submitLabel="Spara ändringar"
         photoHint="Bilderna är valfria: väljer du nya ersätter de alla nuvarande bilder."
         onSubmit={async ({ form, onProgress }) => {

@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AD_PUBLISHED, NewAdPage } from './new-ad-page.tsx';
-import { jsonResponse, mockFetch, renderRoutes, toastText, withToasts } from '../../../test/test-utils.tsx';
+import {
+  jsonResponse,
+  mockFetch,
+  renderRoutes,
+  requestedUrls,
+  toastText,
+  withToasts,
+} from '../../../test/test-utils.tsx';
 import { storeSession } from '../../../lib/session-store.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { uploadAd } from '../api/upload-ad.ts';
@@ -39,6 +46,7 @@ async function renderForm() {
 }
 
 const VALID: Record<string, string> = {
+  Registreringsnummer: 'abc 123',
   Rubrik: 'Volvo V70 D5',
   Beskrivning: 'Fin bil',
   'Pris (kr)': '100000',
@@ -260,7 +268,7 @@ describe('NewAdPage', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('sends the 14 fields and the photos in the chosen order, busy meanwhile, then goes to /', async () => {
+  it('sends the 15 fields and the photos in the chosen order, busy meanwhile, then goes to /', async () => {
     const { router } = await renderForm();
     await fillValid();
     const files = ['a.jpg', 'b.jpg', 'c.jpg'].map((n) => new File(['x'], n, { type: 'image/jpeg' }));
@@ -284,6 +292,7 @@ describe('NewAdPage', () => {
     expect(init.url).toBe('/api/inventory/001/1001');
     const body = init.body;
     expect(Object.fromEntries([...body.entries()].filter(([k]) => !k.startsWith('images')))).toEqual({
+      registrationNumber: 'ABC123',
       title: 'Volvo V70 D5',
       description: 'Fin bil',
       price: '100000',
@@ -382,5 +391,115 @@ describe('NewAdPage', () => {
     expect(region).toHaveAttribute('aria-live', 'polite');
     expect(toastText()).toBe(AD_PUBLISHED);
     expect(region.contains(document.activeElement)).toBe(false);
+  });
+
+  describe('registreringsnummer', () => {
+    const FACTS = {
+      registrationNumber: 'FYN123',
+      make: 'Volvo',
+      model: 'V70',
+      year: 2016,
+      hp: 181,
+      fuel: 'diesel',
+      transmission: 'automat',
+      type: 'kombi',
+      color: 'vit',
+      inTraffic: true,
+      stolen: false,
+      inspectedUntil: '2027-05-31',
+      lastInspection: { date: '2026-05-03', milage: 12_300 },
+      owners: 2,
+      firstRegistered: '2016-03-14',
+    };
+    const register = () =>
+      mockFetch((url) => {
+        if (url.pathname.endsWith('/002/2001')) return jsonResponse([{ id: 1, name: 'Volvo' }]);
+        if (url.pathname.endsWith('/002/2002')) return jsonResponse([{ id: 1, name: 'V70' }]);
+        if (url.pathname.endsWith('/vehicle-register/FYN123')) return jsonResponse(FACTS);
+        if (url.pathname.includes('/vehicle-register/'))
+          return jsonResponse({ message: 'Vi hittade inga uppgifter om ABC 123. Fyll i dem själv.' }, 404);
+        return jsonResponse([]);
+      });
+    const fetchFacts = () => fireEvent.click(screen.getByRole('button', { name: 'Hämta fordonsuppgifter' }));
+    const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+    it("'Hämta fordonsuppgifter' fills märke, modell, årsmodell, hk, drivmedel, växellåda, kaross and färg", async () => {
+      const calls = register();
+      await renderForm();
+      fireEvent.change(screen.getByLabelText('Registreringsnummer'), { target: { value: 'fyn 123' } });
+      fetchFacts();
+      expect(await screen.findByText(/Uppgifterna från fordonsregistret är ifyllda/)).toHaveAttribute('role', 'status');
+      expect(requestedUrls(calls).some((u) => u.endsWith('/api/inventory/vehicle-register/FYN123'))).toBe(true);
+      await waitFor(() => expect(value('Modell')).toBe('V70'));
+      expect({
+        make: value('Märke'),
+        year: value('Årsmodell'),
+        hp: value('Hästkrafter (hk)'),
+        fuel: value('Bränsle'),
+        transmission: value('Växellåda'),
+        type: value('Typ'),
+        color: value('Färg'),
+      }).toEqual({
+        make: 'Volvo',
+        year: '2016',
+        hp: '181',
+        fuel: 'diesel',
+        transmission: 'automat',
+        type: 'kombi',
+        color: 'vit',
+      });
+      // The seller corrects what the register says, and the corrected form is what is sent.
+      fireEvent.change(screen.getByLabelText('Färg'), { target: { value: 'grå' } });
+      for (const label of ['Rubrik', 'Beskrivning', 'Pris (kr)', 'Miltal (mil)', 'Drivlina'])
+        fireEvent.change(screen.getByLabelText(label), { target: { value: VALID[label] } });
+      upload.mockImplementation(() => new Promise(() => {}));
+      submit();
+      await waitFor(() => expect(upload).toHaveBeenCalled());
+      const body = upload.mock.calls[0]![0].body;
+      expect([body.get('registrationNumber'), body.get('color'), body.get('model')]).toEqual(['FYN123', 'grå', 'V70']);
+    });
+
+    it('an unknown number says so and leaves the form to the seller, who can publish', async () => {
+      register();
+      await renderForm();
+      await fillValid();
+      fetchFacts();
+      expect(await screen.findByText('Vi hittade inga uppgifter om ABC 123. Fyll i dem själv.')).toHaveAttribute(
+        'role',
+        'status',
+      );
+      expect(value('Årsmodell')).toBe('2015');
+      upload.mockImplementation(() => new Promise(() => {}));
+      submit();
+      await waitFor(() => expect(upload).toHaveBeenCalled());
+    });
+
+    it('checks the format with the shared rule before asking, and on submit marks the field', async () => {
+      const calls = register();
+      await renderForm();
+      fireEvent.change(screen.getByLabelText('Registreringsnummer'), { target: { value: 'ÅBC 12' } });
+      fetchFacts();
+      expect(screen.getByText('Ange registreringsnumret som ABC 123 eller ABC 12A')).toBeInTheDocument();
+      expect(requestedUrls(calls).some((u) => u.includes('vehicle-register'))).toBe(false);
+      await fillValid(['Registreringsnummer']);
+      submit();
+      expect(alertText()).toBe('Ange registreringsnumret som ABC 123 eller ABC 12A');
+      const field = screen.getByLabelText('Registreringsnummer');
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveFocus();
+      expect(upload).not.toHaveBeenCalled();
+    });
+
+    it("shows the server's 409 for a number another ad has on the field, tied to it", async () => {
+      await renderForm();
+      await fillValid();
+      upload.mockRejectedValue(new ApiRequestError(409, 'Det finns redan en annons för ABC 123', 'registrationNumber'));
+      submit();
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Det finns redan en annons för ABC 123');
+      const field = screen.getByLabelText('Registreringsnummer');
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field.getAttribute('aria-describedby')).toContain(alert.id);
+    });
   });
 });

@@ -57,7 +57,7 @@ describe('Radera konto on the profile', () => {
   it('comes after Byt lösenord, opens with the keyboard into the password field, and Escape and Avbryt return to its button', async () => {
     const { closureCalls } = renderProfile(() => new Response(null, { status: 204 }));
     const headings = (await screen.findAllByRole('heading', { level: 2 })).map((h) => h.textContent);
-    expect(headings).toEqual(['Mina annonser', 'Byt lösenord', 'Radera konto']);
+    expect(headings).toEqual(['Mina annonser', 'Verifiering med BankID', 'Byt lösenord', 'Radera konto']);
     expect(screen.getByText(/tas bort för gott\. Användarnamnet kan inte användas igen\./)).toBeInTheDocument();
 
     const { opener, dialog, field } = await openDialog();

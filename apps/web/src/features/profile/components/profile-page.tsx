@@ -14,6 +14,7 @@ import { ChangePasswordForm } from './change-password-form.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { DeleteAdDialog } from '../../../components/delete-ad-dialog.tsx';
 import { SoldAdsSection } from './sold-ads-section.tsx';
+import { VerificationSection } from './verification-section.tsx';
 import { HiddenAdsNotice } from './hidden-ads-notice.tsx';
 import { useSoldMutation } from '../../../lib/sold-queries.ts';
 import '../profile.css';
@@ -114,6 +115,7 @@ export function ProfilePage({ embedded = false }: ProfilePageProps) {
           </section>
           <HiddenAdsNotice />
           <SoldAdsSection />
+          <VerificationSection />
           <ChangePasswordForm />
         </>
       ) : (

@@ -13,7 +13,7 @@ export function SoldAdsSection() {
       <ul className="car-list" aria-label="Sålda annonser">
         {sold.data.map((car) => (
           <li key={car.id} className="own-ad own-ad--sold">
-            <CarCard car={car} />
+            <CarCard car={car} compare={false} />
             <p className="own-ad__sold">
               Såld <time dateTime={car.soldAt}>{formatCreated(car.soldAt)}</time>
             </p>

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
-import type { Watch, WatchAd } from '@bilmarknaden/shared/api-types';
-import type { WatchNotify, WatchQuery } from '@bilmarknaden/shared/watches';
+import type { Watch, WatchAd, WatchNewCount, WatchUnsubscribed } from '@bilmarknaden/shared/api-types';
 import { apiFetch, inventoryUrl } from '../../../lib/api-client.ts';
 import { logged } from '../../../lib/logged.ts';
 import { useSessionToken } from '../../../lib/session-store.ts';
@@ -32,7 +31,7 @@ export function useWatchesNewCount() {
   return useQuery({
     queryKey: watchKeys.newCount,
     queryFn: ({ signal }) =>
-      logged(apiFetch<{ newCount: number }>(url(inventoryPaths.watchesNewCount), { auth: true, signal })),
+      logged(apiFetch<WatchNewCount>(url(inventoryPaths.watchesNewCount), { auth: true, signal })),
     select: (answer) => answer.newCount,
     enabled: token !== null,
   });
@@ -50,11 +49,8 @@ export function useWatchAds(id: number) {
   });
 }
 
-export interface NewWatch {
-  query: WatchQuery;
-  name: string;
-  notify: WatchNotify;
-}
+/** `POST /watches` as the web sends it: the search, its name and how to be told. */
+export type NewWatch = Pick<Watch, 'query' | 'name' | 'notify'>;
 
 export function useCreateWatch() {
   const queryClient = useQueryClient();
@@ -64,12 +60,8 @@ export function useCreateWatch() {
   });
 }
 
-export interface WatchChange {
-  id: number;
-  name?: string;
-  notify?: WatchNotify;
-  paused?: boolean;
-}
+/** `PUT /watches/{id}`: the bevakning and any of its name, way of telling and pause. */
+export type WatchChange = Pick<Watch, 'id'> & Partial<Pick<Watch, 'name' | 'notify' | 'paused'>>;
 
 export function useUpdateWatch() {
   const queryClient = useQueryClient();
@@ -107,7 +99,7 @@ export function useMarkSeen() {
 
 /** A mail's one-click link: no login, the signed token decides. */
 export function unsubscribe(watch: string, token: string) {
-  return apiFetch<{ message: string; name: string }>(url(inventoryPaths.watchesUnsubscribe), {
+  return apiFetch<WatchUnsubscribed>(url(inventoryPaths.watchesUnsubscribe), {
     method: 'POST',
     body: { watch, token },
   });

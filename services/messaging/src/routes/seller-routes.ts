@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { messagingPaths } from '@bilmarknaden/shared/api-paths';
+import { errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
+import { SellerReplyTimeSchema, UsernameQuerySchema } from '@bilmarknaden/shared/schemas/user-schemas';
+import { typed } from '@bilmarknaden/service-kit/route-context';
+import type { RouteContext } from './context.ts';
+
+/** What anyone may know of a seller's answering: the seller box (issue 42). */
+export function sellerRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  typed(app).get(
+    messagingPaths.sellerReplyTime,
+    {
+      schema: {
+        summary: "A seller's median time to a first answer",
+        description:
+          'Over the conversations about their ads started in the last 90 days, in minutes; null with fewer than 3 ' +
+          'or when most go unanswered (an unanswered conversation a day old counts as never answered).',
+        tags: ['conversations'],
+        querystring: UsernameQuerySchema,
+        response: { 200: SellerReplyTimeSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => ctx.conversations.sellerReplyTime(request.query),
+  );
+}
