@@ -25,6 +25,7 @@ import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PhotoStrip } from './photo-strip.tsx';
 import { OwnerActions } from './owner-actions.tsx';
+import { SellerBox } from '../../../components/seller-box.tsx';
 import { ShareButton } from './share-button.tsx';
 import { SimilarCars } from './similar-cars.tsx';
 import { VehicleFacts } from './vehicle-facts.tsx';
@@ -144,11 +145,7 @@ function CarDetailView({
           </div>
         ))}
       </dl>
-      <section className="car-detail__seller" aria-labelledby="seller-heading">
-        <h2 id="seller-heading" className="visually-hidden">
-          Säljare
-        </h2>
-        <p className="car-detail__user">@{c.user}</p>
+      <SellerBox username={c.user}>
         <div className="car-detail__actions">
           {!sold && !own && messageButton?.(c)}
           <Link className="button button--secondary" to={`/user/${encodeURIComponent(c.user)}`}>
@@ -156,7 +153,7 @@ function CarDetailView({
           </Link>
           {!own && reportButton?.(c)}
         </div>
-      </section>
+      </SellerBox>
       <VehicleFacts car={c} />
       {!hidden && <PriceSection car={c} />}
       <section aria-labelledby="description-heading">

@@ -5,7 +5,8 @@ import { CarResults } from '../../../components/car-results.tsx';
 import { ApiRequestError, isNotFound } from '../../../lib/api-client.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useSellerProfile } from '../api/seller-profile.ts';
+import { useSellerProfile } from '../../../lib/seller-queries.ts';
+import { SellerBox } from '../../../components/seller-box.tsx';
 import '../user-ads.css';
 
 interface UserAdsPageProps {
@@ -40,6 +41,7 @@ export function UserAdsPage({ reportButton }: UserAdsPageProps = {}) {
         <h1>{username}'s bilannonser</h1>
         {reportButton?.(username)}
       </div>
+      <SellerBox username={username} />
       {noAds && profile.isPending ? (
         <Spinner />
       ) : (
