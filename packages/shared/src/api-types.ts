@@ -13,7 +13,7 @@ import type {
   CarListItemSchema,
   CarListQuerySchema,
   CarSchema,
-  CreatedSchema,
+  AdCreatedSchema,
   NamedSchema,
   SavedCarListSchema,
   SavedRemovedListSchema,
@@ -73,7 +73,7 @@ export type CarFilters = Static<typeof CarFiltersSchema>;
 export type CarListQuery = Static<typeof CarListQuerySchema>;
 /** `GET /cars/count`: matches up to LIST_COUNT_CAP, `more` beyond. */
 export type CarCount = Static<typeof CarCountSchema>;
-export type CreatedCar = Static<typeof CreatedSchema>;
+export type CreatedCar = Static<typeof AdCreatedSchema>;
 export type SavedToggle = Static<typeof SavedToggleSchema>;
 /** `GET /002/2001`: the makes, alphabetical. */
 export type Make = Static<typeof NamedSchema>;

@@ -80,6 +80,12 @@ export const SnapshotCarListSchema = Type.Array(CarListItemSchema, {
 /** The 201 of a new ad (and of new feedback). */
 export const CreatedSchema = Type.Object({ id: Type.Integer() });
 
+/** A new ad: `held` when its price is far below its range and it waits for a moderator ('Granskas', issue 42). */
+export const AdCreatedSchema = Type.Object({
+  id: Type.Integer(),
+  held: Type.Optional(Type.Literal(true, { description: "'Granskas': not shown until a moderator has looked" })),
+});
+
 export const SavedToggleSchema = Type.Object({ saved: Type.Boolean() });
 
 /** `GET /002/2001` and `/002/2002?make=`: a make or a model. */

@@ -36,6 +36,9 @@ export const OwnHiddenCarSchema = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   reason: Type.String(),
+  heldForPrice: Type.Boolean({
+    description: "'Granskas': held for a price far below its range until a moderator looks (issue 42)",
+  }),
   hiddenAt: time(),
   reviewRequestedAt: nullable(time()),
   reviewDecidedAt: nullable(time('The moderators kept it hidden after the review')),
@@ -56,6 +59,10 @@ export const QueueReportSchema = Type.Object({
 
 export const HiddenStateSchema = Type.Object({
   reason: Type.String(),
+  heldForPrice: Type.Boolean({
+    description: "'Granskas': held for a price far below its range until a moderator looks (issue 42)",
+  }),
+
   hiddenAt: time(),
   reviewText: nullable(Type.String()),
   reviewRequestedAt: nullable(time()),
@@ -71,6 +78,9 @@ export const QueueItemSchema = Type.Object({
   openReports: Type.Integer({ minimum: 0 }),
   firstReportedAt: nullable(time()),
   reviewRequested: Type.Boolean(),
+  heldForPrice: Type.Boolean({
+    description: "'Granskas': held for a price far below its range until a moderator looks (issue 42)",
+  }),
   reports: Type.Array(QueueReportSchema),
 });
 export const QueueSchema = Type.Array(QueueItemSchema);

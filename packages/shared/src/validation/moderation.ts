@@ -66,6 +66,7 @@ export const MODERATION_MESSAGES = {
   notHidden: 'Annonsen är inte dold',
   nothingToDismiss: 'Det finns inga öppna anmälningar att avfärda',
   reviewAlreadyAsked: 'Du har redan begärt omprövning av annonsen',
+  heldInReview: 'Annonsen granskas redan av en moderator',
   hiddenNotEdited: 'Annonsen är dold av moderatorerna och kan inte ändras. Begär omprövning i stället.',
   userNotFound: 'Användaren finns inte',
   blockSelf: 'Du kan inte spärra dig själv',

@@ -109,8 +109,8 @@ export function adReportsRepository(db: Queryable) {
     },
 
     /**
-     * The queue: ads with open reports or an open review request, most reported and oldest first, each with its
-     * open reports. Ads removed by their owner leave it (their reports stay in the reporters' lists), and the
+     * The queue: ads with open reports, an open review request or held for their price ('Granskas'), most reported
+     * and oldest first, each with its open reports. Ads removed by their owner leave it (their reports stay in the reporters' lists), and the
      * moderator who reads it does not see their own ads in it: others decide those.
      */
     async queue(limit: number, viewer: string): Promise<QueueItem[]> {
@@ -122,6 +122,7 @@ export function adReportsRepository(db: Queryable) {
         n: number;
         first: Date | string | null;
         review: boolean;
+        held: boolean;
         reports: string;
       }>(
         `WITH open AS (
@@ -130,11 +131,13 @@ export function adReportsRepository(db: Queryable) {
                ORDER BY created, id)::text AS reports
            FROM inventory.ad_reports WHERE outcome IS NULL GROUP BY car_id
          ), review AS (
-           SELECT car_id, review_requested_at FROM inventory.hidden_ads
-            WHERE review_requested_at IS NOT NULL AND review_decided_at IS NULL
+           SELECT car_id, coalesce(review_requested_at, hidden_at) AS review_requested_at, held_for_price
+             FROM inventory.hidden_ads
+            WHERE (review_requested_at IS NOT NULL AND review_decided_at IS NULL) OR held_for_price
          )
          SELECT c.id, c.title, c.username, c.status, coalesce(o.n, 0) AS n, o.first,
-           (v.car_id IS NOT NULL) AS review, coalesce(o.reports, '[]') AS reports
+           (v.car_id IS NOT NULL AND NOT v.held_for_price) AS review, coalesce(v.held_for_price, false) AS held,
+           coalesce(o.reports, '[]') AS reports
            FROM inventory.cars c
            LEFT JOIN open o ON o.car_id = c.id
            LEFT JOIN review v ON v.car_id = c.id
@@ -152,6 +155,7 @@ export function adReportsRepository(db: Queryable) {
         openReports: Number(x.n),
         firstReportedAt: isoOrNull(x.first),
         reviewRequested: x.review,
+        heldForPrice: x.held,
         reports: (JSON.parse(x.reports) as { id: number; reason: string; text: string; created: string }[]).map(
           (p) => ({ ...p, created: iso(p.created) }),
         ),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import { errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
-import { CreatedSchema, NEW_AD_FORM_DESCRIPTION } from '@bilmarknaden/shared/schemas/car-schemas';
+import { AdCreatedSchema, NEW_AD_FORM_DESCRIPTION } from '@bilmarknaden/shared/schemas/car-schemas';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
 import { readAdForm } from './ad-form.ts';
 import { typed } from '@bilmarknaden/service-kit/route-context';
@@ -21,13 +21,13 @@ export function createRoutes(app: FastifyInstance, ctx: RouteContext): void {
         tags: ['ads'],
         consumes: ['multipart/form-data'],
         security: bearerSecurity,
-        response: { 201: CreatedSchema, ...errorResponses(400, 401, 403, 409, 413, 415, 503) },
+        response: { 201: AdCreatedSchema, ...errorResponses(400, 401, 403, 409, 413, 415, 503) },
       },
     },
     async (request, reply) => {
       const user = ctx.auth.user(request);
-      const id = await ctx.ads.create(user, () => readAdForm(request));
-      return reply.code(201).send({ id });
+      const created = await ctx.ads.create(user, () => readAdForm(request));
+      return reply.code(201).send(created.held ? { id: created.id, held: true } : { id: created.id });
     },
   );
 }

@@ -32,6 +32,8 @@ import { closedSellersRepository } from '../repositories/closed-sellers-reposito
 import { fileRemovalsRepository, type PhotoVersion } from '../repositories/file-removals-repository.ts';
 import { makesRepository, type ResolvedMakeModel } from '../repositories/makes-repository.ts';
 import { priceRepository } from '../repositories/price-repository.ts';
+import { hiddenAdsRepository } from '../repositories/hidden-ads-repository.ts';
+import { PRICE_HOLD_SHARE } from '@bilmarknaden/shared/price-hold';
 import type { Log } from '@bilmarknaden/service-kit/log';
 import type { VehicleRegister } from '../register/vehicle-register.ts';
 
@@ -191,6 +193,15 @@ export function adService({ db, register, storage, processImage, log, requireVer
     }
   }
 
+  /**
+   * The price below which the ad is held for a moderator ('Granskas', issue 42): PRICE_HOLD_SHARE of the low end
+   * of its fair-price range, or null when it has no range.
+   */
+  async function holdBelow(ad: ValidAd): Promise<number | null> {
+    const range = await prices.range(ad.make, ad.model, ad.year, ad.milage);
+    return range.low === null ? null : PRICE_HOLD_SHARE * range.low;
+  }
+
   /** 409 naming the number: another ad of the car is pending, for sale or hidden. */
   const takenError = (registrationNumber: string) =>
     new DomainError('conflict', REGISTRATION_NUMBER_MESSAGES.taken(registrationNumber), {
@@ -246,7 +257,7 @@ export function adService({ db, register, storage, processImage, log, requireVer
    * Points the ad at the written version, with the new fields, in one transaction. Of two replacements of one
    * ad, the one that took its version later wins, whichever switches first, so the version only grows.
    */
-  function switchPhotos(written: PhotoVersion, username: string, ad: ValidAd, count: number) {
+  function switchPhotos(written: PhotoVersion, username: string, ad: ValidAd, count: number, below: number | null) {
     return db.transaction(async (tx): Promise<SwitchOutcome> => {
       const txCars = carsRepository(tx);
       const current = await txCars.findOwnership(written.carId, true);
@@ -255,6 +266,7 @@ export function adService({ db, register, storage, processImage, log, requireVer
       const txRemovals = fileRemovalsRepository(tx);
       if (!(await txRemovals.remove(written))) return { status: 'abandoned' };
       await txCars.update(written.carId, username, ad, { count, version: written.version });
+      if (below !== null) await hiddenAdsRepository(tx).holdForPrice(written.carId, below);
       const old = { carId: written.carId, version: current.imageVersion };
       await txRemovals.add([old]);
       return { status: 'switched', old };
@@ -262,7 +274,13 @@ export function adService({ db, register, storage, processImage, log, requireVer
   }
 
   /** The photo part of `update`: the new version is written, switched to, and the old one removed. */
-  async function replacePhotos(carId: number, username: string, ad: ValidAd, files: readonly PhotoBytes[]) {
+  async function replacePhotos(
+    carId: number,
+    username: string,
+    ad: ValidAd,
+    files: readonly PhotoBytes[],
+    below: number | null,
+  ) {
     const photos = await processAll(files);
     const version = await removals.startVersion(carId, username);
     if (version === null) throw new DomainError('not-found', MESSAGES.carNotFound);
@@ -270,7 +288,7 @@ export function adService({ db, register, storage, processImage, log, requireVer
     let outcome: SwitchOutcome;
     try {
       await writePhotos(written, photos);
-      outcome = await switchPhotos(written, username, ad, photos.length);
+      outcome = await switchPhotos(written, username, ad, photos.length, below);
     } catch (err) {
       await settleFileRemovals(db, storage, [written], log);
       throw err;
@@ -311,12 +329,16 @@ export function adService({ db, register, storage, processImage, log, requireVer
      * Not covered: a crash between a refused publishing and the removal below leaves a pending (invisible) row
      * with its files, removed by the start-up cleanup like any unfinished upload.
      */
-    async create({ username, verified }: Actor, readForm: () => Promise<AdForm>): Promise<number> {
+    async create(
+      { username, verified }: Actor,
+      readForm: () => Promise<AdForm>,
+    ): Promise<{ id: number; held: boolean }> {
       if (requireVerified && !verified) throw new DomainError('forbidden', VERIFICATION_REQUIRED_MESSAGES.publish);
       if (await closedSellers.isClosed(username)) throw accountClosedError();
       const form = await readForm();
       const { ad, vehicle } = await validateNew(form.fields);
       const photos = await processAll(form.files);
+      const below = await holdBelow(ad);
       // The unique index decides between two publishes of one number at once: the later insert fails, nothing stored.
       const id = await cars.insertPending(ad, username, vehicle).catch((err: unknown) => {
         throw registrationNumberTaken(err) ? takenError(vehicle.registrationNumber) : err;
@@ -325,10 +347,16 @@ export function adService({ db, register, storage, processImage, log, requireVer
       const written = { carId: id, version: 1 };
       try {
         await writePhotos(written, photos);
-        if (!(await cars.activate(id, photos.length))) {
+        // Published and, when far too cheap, held in one transaction: no bevakning ever sees it for sale.
+        const held = await db.transaction(async (tx) => {
+          if (!(await carsRepository(tx).activate(id, photos.length))) return null;
+          return below !== null && (await hiddenAdsRepository(tx).holdForPrice(id, below));
+        });
+        if (held === null) {
           if (await closedSellers.isClosed(username)) throw accountClosedError();
           throw new Error(`ad ${id} disappeared while pending`);
         }
+        return { id, held };
       } catch (err) {
         // Files first: if this fails, the row stays pending and the start-up cleanup removes it with its files.
         try {
@@ -339,7 +367,6 @@ export function adService({ db, register, storage, processImage, log, requireVer
         }
         throw err;
       }
-      return id;
     },
 
     /**
@@ -355,8 +382,15 @@ export function adService({ db, register, storage, processImage, log, requireVer
         throw new DomainError('invalid', REGISTRATION_NUMBER_MESSAGES.unchangeable, { field: 'registrationNumber' });
       }
       const ad = await validate(form.fields);
-      if (form.files.length > 0) return replacePhotos(carId, username, ad, form.files);
-      if (!(await cars.update(carId, username, ad))) throw new DomainError('not-found', MESSAGES.carNotFound);
+      // An edit to a price far below the range is held as a new ad would be (the range counts this ad itself).
+      const below = await holdBelow(ad);
+      if (form.files.length > 0) return replacePhotos(carId, username, ad, form.files, below);
+      const updated = await db.transaction(async (tx) => {
+        if (!(await carsRepository(tx).update(carId, username, ad))) return false;
+        if (below !== null) await hiddenAdsRepository(tx).holdForPrice(carId, below);
+        return true;
+      });
+      if (!updated) throw new DomainError('not-found', MESSAGES.carNotFound);
     },
 
     /** `DELETE /cars/{id}`: the row (its saved entries by cascade) with the record of its photos, then the files. */

@@ -316,6 +316,7 @@ export function moderationService({
       }
       const input = normalizeReview(body);
       refuseFailure(lastFailure(reviewRequestRules, input));
+      if ((await hiddenAds.hidden(carId))?.heldForPrice) throw new DomainError('conflict', M.heldInReview);
       const result = await hiddenAds.requestReview(carId, input.text);
       if (result === 'not-hidden') throw new DomainError('conflict', M.notHidden);
       if (result === 'already') throw new DomainError('conflict', M.reviewAlreadyAsked);
@@ -342,7 +343,10 @@ export function moderationService({
       return { car, status: ad.status, hidden, reports, sellerBlocked, sellerAds, sellerHistory };
     },
 
-    /** Hides the ad with a reason the seller is shown; its open reports are decided 'hidden'. */
+    /**
+     * Hides the ad with a reason the seller is shown; its open reports are decided 'hidden'. An ad held for its
+     * price becomes hidden by the moderator, and its seller may then ask for a review.
+     */
     async hide(user: ModerationUser, carId: number | null, body: Record<string, unknown>): Promise<void> {
       const ad = await actionable(user, carId);
       const input = normalizeReason(body);
@@ -374,10 +378,11 @@ export function moderationService({
       ]);
     },
 
-    /** Shows a hidden ad again (at once, for everyone, unless its seller is blocked). */
+    /** Shows a hidden ad again, or approves one held for its price (at once, for everyone, unless its seller is blocked). */
     async restore(user: ModerationUser, carId: number | null, body: Record<string, unknown>): Promise<void> {
       const ad = await actionable(user, carId);
       const reason = text(body.reason);
+      const wasHeld = (await hiddenAds.hidden(ad.id))?.heldForPrice ?? false;
       const restored = await db.transaction(async (tx) => {
         if (!(await hiddenAdsRepository(tx).restore(ad.id))) return false;
         await moderationAuditRepository(tx).audit({
@@ -392,12 +397,19 @@ export function moderationService({
       if (!restored) throw new DomainError('conflict', M.notHidden);
       const car = await details.findForModeration(ad.id);
       await send([
-        sellerMail(
-          `ad-restored:${ad.id}:${now().getTime()}`,
-          ad.username,
-          'Din annons visas igen',
-          `Bilmarknadens moderatorer har granskat din annons ”${car?.title ?? ''}” igen, och den visas nu som vanligt.`,
-        ),
+        wasHeld
+          ? sellerMail(
+              `ad-approved:${ad.id}`,
+              ad.username,
+              'Din annons är godkänd',
+              `Bilmarknadens moderatorer har granskat din annons ”${car?.title ?? ''}”, och den visas nu för alla.`,
+            )
+          : sellerMail(
+              `ad-restored:${ad.id}:${now().getTime()}`,
+              ad.username,
+              'Din annons visas igen',
+              `Bilmarknadens moderatorer har granskat din annons ”${car?.title ?? ''}” igen, och den visas nu som vanligt.`,
+            ),
       ]);
     },
 

@@ -16,6 +16,7 @@ const ITEM: QueueItem = {
   openReports: 2,
   firstReportedAt: '2026-11-21T14:05:00Z',
   reviewRequested: false,
+  heldForPrice: false,
   reports: [
     { id: 1, reason: 'Misstänkt bedrägeri', text: 'Vill ha förskott', created: '2026-11-21T14:05:00Z' },
     { id: 2, reason: 'Felaktiga uppgifter', text: '', created: '2026-11-21T15:05:00Z' },
@@ -76,11 +77,51 @@ describe('the report queue', () => {
     expect(within(item).getByRole('alert')).toHaveTextContent('Skriv en anledning');
     await userEvent.type(reason, 'Bedrägeriförsök');
     await userEvent.click(within(item).getByRole('button', { name: 'Dölj' }));
-    expect(await screen.findByText('Inga öppna anmälningar.')).toBeInTheDocument();
+    expect(await screen.findByText('Inga öppna anmälningar eller annonser att granska.')).toBeInTheDocument();
     expect(screen.getByText('”Misstänkt Volvo” är dold.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Anmälda annonser' })).toHaveFocus();
     const [[, init]] = callsTo(api, 'PUT /api/inventory/moderation/cars/9/hidden') as [[unknown, RequestInit]];
     expect(JSON.parse(String(init.body))).toEqual({ reason: 'Bedrägeriförsök' });
+  });
+
+  it("marks an ad held for its price 'Granskas' and approves it with 'Godkänn annonsen'", async () => {
+    storeSession('tok', { username: 'granskaren', firstname: 'Gun', lastname: 'G' });
+    let approved = false;
+    const held: QueueItem = { ...ITEM, status: 'hidden', openReports: 0, reports: [], heldForPrice: true };
+    const view = {
+      ...VIEW,
+      status: 'hidden',
+      reports: [],
+      hidden: {
+        reason: 'Priset är mycket lägre än för liknande bilar.',
+        heldForPrice: true,
+        hiddenAt: '2026-11-21T14:05:00Z',
+        reviewText: null,
+        reviewRequestedAt: null,
+        reviewDecidedAt: null,
+      },
+    } as unknown as ModerationCar;
+    const api = mockApi({
+      'GET /api/inventory/moderation/queue': () => jsonResponse(approved ? [] : [held]),
+      'GET /api/inventory/moderation/cars/9': jsonResponse(view),
+      'GET /api/messaging/reports': jsonResponse([]),
+      'DELETE /api/inventory/moderation/cars/9/hidden': () => {
+        approved = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderAt('/controlpanel', <ControlPanelPage role={2} loading={false} />, '/controlpanel');
+    const item = await screen.findByRole('article', { name: 'Misstänkt Volvo' });
+    expect(item).toHaveTextContent('Granskas: mycket lågt pris');
+    await userEvent.click(within(item).getByRole('button', { name: 'Granska' }));
+    expect(await within(item).findByText(/Granskas sedan/)).toHaveTextContent(
+      'Anledning: Priset är mycket lägre än för liknande bilar.',
+    );
+    expect(within(item).getByRole('button', { name: 'Dölj annonsen' })).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: /Avfärda|Behåll dold/ })).not.toBeInTheDocument();
+    await userEvent.click(within(item).getByRole('button', { name: 'Godkänn annonsen' }));
+    expect(await screen.findByText('”Misstänkt Volvo” är godkänd och visas nu.')).toBeInTheDocument();
+    expect(callsTo(api, 'DELETE /api/inventory/moderation/cars/9/hidden')).toHaveLength(1);
   });
 
   it('lists reported conversations with their messages; a party can be blocked with a reason', async () => {

@@ -34,7 +34,7 @@ export function ModerationQueue() {
   let body;
   if (queue.isPending) body = <Spinner />;
   else if (queue.isError) body = <QueryError onRetry={() => void queue.refetch()} />;
-  else if (queue.data.length === 0) body = <p>Inga öppna anmälningar.</p>;
+  else if (queue.data.length === 0) body = <p>Inga öppna anmälningar eller annonser att granska.</p>;
   else
     body = (
       <ul className="moderation-queue" aria-labelledby="moderation-queue-heading">
@@ -73,6 +73,7 @@ function QueueEntry({ item, onDone }: { item: QueueItem; onDone: (message: strin
         @{item.seller} · {STATUS[item.status]} · {item.openReports}{' '}
         {item.openReports === 1 ? 'öppen anmälan' : 'öppna anmälningar'}
         {item.reviewRequested && <strong className="moderation-item__mark"> · Omprövning begärd</strong>}
+        {item.heldForPrice && <strong className="moderation-item__mark"> · Granskas: mycket lågt pris</strong>}
       </p>
       {item.reports.length > 0 && (
         <ul className="moderation-reports">
@@ -107,7 +108,8 @@ function CarReview({ carId, onDone }: { carId: number; onDone: (message: string)
   const [form, setForm] = useState<'hide' | 'block' | null>(null);
   if (view.isPending) return <Spinner />;
   if (view.isError) return <QueryError onRetry={() => void view.refetch()} />;
-  const { car, status, hidden, sellerBlocked, sellerAds, sellerHistory } = view.data;
+  const { car, status, hidden, reports, sellerBlocked, sellerAds, sellerHistory } = view.data;
+  const held = hidden?.heldForPrice ?? false;
   const run = (a: ModerationAction, message: string) =>
     action.mutate(a, {
       onSuccess: () => {
@@ -128,7 +130,8 @@ function CarReview({ carId, onDone }: { carId: number; onDone: (message: string)
       {hidden && (
         <div className="moderation-review__hidden">
           <p>
-            Dold <time dateTime={hidden.hiddenAt}>{formatCreated(hidden.hiddenAt)}</time>. Anledning: {hidden.reason}
+            {held ? 'Granskas sedan' : 'Dold'} <time dateTime={hidden.hiddenAt}>{formatCreated(hidden.hiddenAt)}</time>.
+            Anledning: {hidden.reason}
           </p>
           {hidden.reviewText && (
             <p>
@@ -159,7 +162,21 @@ function CarReview({ carId, onDone }: { carId: number; onDone: (message: string)
         </p>
       )}
       <div className="feedback-item__actions">
-        {status !== 'hidden' || !hidden ? (
+        {held ? (
+          <>
+            <button
+              type="button"
+              className="button"
+              disabled={action.isPending}
+              onClick={() => run({ kind: 'restore', carId }, `”${car.title}” är godkänd och visas nu.`)}
+            >
+              Godkänn annonsen
+            </button>
+            <button type="button" className="button button--danger" onClick={() => setForm('hide')}>
+              Dölj annonsen
+            </button>
+          </>
+        ) : status !== 'hidden' || !hidden ? (
           <button type="button" className="button button--danger" onClick={() => setForm('hide')}>
             Dölj annonsen
           </button>
@@ -173,19 +190,21 @@ function CarReview({ carId, onDone }: { carId: number; onDone: (message: string)
             Visa annonsen igen
           </button>
         )}
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={action.isPending}
-          onClick={() =>
-            run(
-              { kind: 'dismiss', carId },
-              hidden?.reviewText ? `”${car.title}” förblir dold.` : `Anmälningarna av ”${car.title}” är avfärdade.`,
-            )
-          }
-        >
-          {hidden?.reviewText ? 'Behåll dold' : 'Avfärda anmälningarna'}
-        </button>
+        {(!held || reports.length > 0) && (
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={action.isPending}
+            onClick={() =>
+              run(
+                { kind: 'dismiss', carId },
+                hidden?.reviewText ? `”${car.title}” förblir dold.` : `Anmälningarna av ”${car.title}” är avfärdade.`,
+              )
+            }
+          >
+            {hidden?.reviewText ? 'Behåll dold' : 'Avfärda anmälningarna'}
+          </button>
+        )}
         {sellerBlocked ? (
           <button
             type="button"

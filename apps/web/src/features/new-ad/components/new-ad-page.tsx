@@ -1,3 +1,4 @@
+import { PRICE_HOLD_PUBLISHED } from '@bilmarknaden/shared/price-hold';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
@@ -16,7 +17,10 @@ interface NewAdPageProps {
 
 export const AD_PUBLISHED = 'Din annons är publicerad';
 
-/** /new/car: 'Ny bilannons'; logged out goes to /signup; success goes to / with a confirmation. */
+/**
+ * /new/car: 'Ny bilannons'; logged out goes to /signup; success goes to / with a confirmation, or to the ad's page
+ * when it is held for its price.
+ */
 export function NewAdPage({ homeCity }: NewAdPageProps) {
   useDocumentTitle('Ny bilannons');
   const token = useSessionToken();
@@ -30,8 +34,19 @@ export function NewAdPage({ homeCity }: NewAdPageProps) {
         submitLabel="Publicera annons"
         defaultKommun={homeCity ? kommunNamed(homeCity)?.code : undefined}
         onSubmit={async ({ form, onProgress }) => {
-          await uploadAd({ method: 'POST', url: inventoryUrl(inventoryPaths.createCar), body: form, onProgress });
+          const created = await uploadAd({
+            method: 'POST',
+            url: inventoryUrl(inventoryPaths.createCar),
+            body: form,
+            onProgress,
+          });
           await queryClient.invalidateQueries({ queryKey: ['cars'] });
+          // An ad held for its price ('Granskas'): its page tells the seller why.
+          if (created?.held) {
+            navigate(`/car/${created.id}`);
+            showToast(PRICE_HOLD_PUBLISHED);
+            return;
+          }
           navigate('/');
           showToast(AD_PUBLISHED);
         }}

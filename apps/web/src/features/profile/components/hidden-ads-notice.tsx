@@ -11,7 +11,7 @@ export function HiddenAdsNotice() {
       <ul>
         {hidden.data.map((car) => (
           <li key={car.id}>
-            <strong>{car.title}</strong>: {car.reason}
+            <strong>{car.title}</strong>: {car.heldForPrice ? `Granskas. ${car.reason}` : car.reason}
           </li>
         ))}
       </ul>

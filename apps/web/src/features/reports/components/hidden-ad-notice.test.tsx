@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OwnHiddenCarDetail } from '@bilmarknaden/shared/api-types';
+import { PRICE_HOLD_REASON } from '@bilmarknaden/shared/price-hold';
 import { HiddenAdNotice } from './hidden-ad-notice.tsx';
 import { storeSession } from '../../../lib/session-store.ts';
 import { callsTo, fakeJwt, mockApi, renderRoutes } from '../../../test/test-utils.tsx';
@@ -10,6 +11,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const HIDDEN: OwnHiddenCarDetail['hidden'] = {
   reason: 'Bilderna visar en annan bil',
+  heldForPrice: false,
   hiddenAt: '2026-11-22T10:00:00Z',
   reviewText: null,
   reviewRequestedAt: null,
@@ -28,6 +30,14 @@ describe("the owner's hidden ad notice", () => {
     await userEvent.type(within(notice).getByRole('textbox'), 'Bilderna är mina egna');
     await userEvent.click(within(notice).getByRole('button', { name: 'Begär omprövning' }));
     await vi.waitFor(() => expect(callsTo(api, 'POST /api/inventory/cars/7/review')).toHaveLength(1));
+  });
+
+  it('says an ad held for its price is in review, with the reason, and offers no review request', () => {
+    show({ ...HIDDEN, heldForPrice: true, reason: PRICE_HOLD_REASON });
+    const notice = screen.getByRole('region', { name: 'Annonsen granskas' });
+    expect(notice).toHaveTextContent(PRICE_HOLD_REASON);
+    expect(within(notice).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Annonsen är dold' })).not.toBeInTheDocument();
   });
 
   it('tells where a review stands instead of asking again', () => {

@@ -5,9 +5,21 @@ import '../reports.css';
 
 /**
  * The banner on the owner's own hidden ad: 'Annonsen är dold', the moderators' reason and 'Begär omprövning'
- * (or where the request stands).
+ * (or where the request stands); or 'Annonsen granskas' on an ad held for its price.
  */
 export function HiddenAdNotice({ carId, hidden }: { carId: number; hidden: OwnHiddenCarDetail['hidden'] }) {
+  if (hidden.heldForPrice) {
+    // 'Granskas' (issue 42): in review already, so no request to make.
+    return (
+      <section className="hidden-ad-notice" aria-labelledby="hidden-ad-notice-heading">
+        <h2 id="hidden-ad-notice-heading" className="hidden-ad-notice__title">
+          Annonsen granskas
+        </h2>
+        <p>{hidden.reason}</p>
+        <p>Bara du ser annonsen tills den är granskad. Du får ett mejl när den visas.</p>
+      </section>
+    );
+  }
   return (
     <section className="hidden-ad-notice" aria-labelledby="hidden-ad-notice-heading">
       <h2 id="hidden-ad-notice-heading" className="hidden-ad-notice__title">

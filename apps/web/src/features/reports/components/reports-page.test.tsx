@@ -21,6 +21,7 @@ const hidden: OwnHiddenCar = {
   id: 55,
   title: 'Min dolda bil',
   reason: 'Bilderna visar en annan bil',
+  heldForPrice: false,
   hiddenAt: '2026-11-22T10:00:00Z',
   reviewRequestedAt: null,
   reviewDecidedAt: null,
