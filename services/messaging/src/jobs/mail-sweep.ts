@@ -2,6 +2,7 @@ import type { Database } from '@bilmarknaden/db/database';
 import type { IdentityClient } from '@bilmarknaden/service-kit/identity-client';
 import type { JobDefinition } from '@bilmarknaden/service-kit/jobs/job-runner';
 import { mailRepository, type DueMail } from '../repositories/mail-repository.ts';
+import { claimedSweep } from './claimed-sweep.ts';
 import type { Log } from '@bilmarknaden/service-kit/log';
 
 /** A message unread this long is mailed about (unless read first). */
@@ -10,7 +11,6 @@ export const MAIL_AFTER_MS = 60_000;
 export const MAIL_SWEEP_INTERVAL_MS = 15_000;
 /** A claimed row is left to other sweeps for this long; then a dead sweep's row is due again. */
 export const MAIL_CLAIM_MS = 120_000;
-const BATCH = 50;
 
 export interface MailSweepDeps {
   db: Database;
@@ -57,37 +57,26 @@ export function createMailSweep({
   intervalMs = MAIL_SWEEP_INTERVAL_MS,
 }: MailSweepDeps): MailSweep {
   const mail = mailRepository(db);
-  async function runOnce(at: Date = now()): Promise<number> {
-    let asked = 0;
-    for (;;) {
-      const due = await mail.claimDue(
-        at,
-        new Date(at.getTime() - MAIL_AFTER_MS),
-        new Date(at.getTime() + MAIL_CLAIM_MS),
-        BATCH,
-      );
-      for (const one of due) {
-        try {
-          if (await mail.stillUnread(one)) {
-            await identity.notify(messageMail(one, publicUrl));
-            asked++;
-          }
-          await mail.recordMailed(one);
-        } catch (err) {
-          // The claim runs out and a later pass asks again.
-          log.error({ err, conversation: one.conversationId }, 'could not ask identity to mail a message');
-        }
-      }
-      if (due.length < BATCH) return asked;
-    }
-  }
+  const runOnce = claimedSweep<DueMail>({
+    outbox: {
+      claim: (at, claimUntil, limit) => mail.claimDue(at, new Date(at.getTime() - MAIL_AFTER_MS), claimUntil, limit),
+      stillDue: (due) => mail.stillUnread(due),
+      recordMailed: (due) => mail.recordMailed(due),
+    },
+    identity,
+    mailOf: (due) => messageMail(due, publicUrl),
+    log,
+    what: 'a message',
+    logFields: (due) => ({ conversation: due.conversationId }),
+    claimMs: MAIL_CLAIM_MS,
+  });
   return {
     name: 'mail-sweep',
     intervalMs,
     // The first pass waits an interval, as the sweep always has: a message waits MAIL_AFTER_MS unread anyway.
     runAtStart: false,
     failure: 'the mail sweep failed; tried again',
-    run: () => runOnce(),
-    runOnce,
+    run: () => runOnce(now()),
+    runOnce: (at = now()) => runOnce(at),
   };
 }

@@ -211,3 +211,84 @@ export function contractSalesOutbox(db: Queryable) {
     },
   };
 }
+
+/** A contract notice due to be mailed to one party. */
+export interface DueContractNotice {
+  id: number;
+  username: string;
+  kind: 'changed' | 'signed' | 'reminder';
+  conversationId: number;
+  title: string;
+  terms: ContractTerms;
+}
+
+/**
+ * `messaging.contract_notices` as the contract sweep's mail queue (decision 055): the seller's reminders are queued
+ * when due, then every notice not yet mailed is claimed, asked for, and recorded.
+ */
+export function contractNoticesOutbox(db: Queryable) {
+  return {
+    /** Queues the seller's reminder of each signed contract whose change of owner is due and not ticked reported. */
+    async queueReminders(at: Date): Promise<void> {
+      await db.query(
+        `WITH due AS (
+           UPDATE messaging.contracts SET reminder_queued_at = $1
+            WHERE reminder_queued_at IS NULL AND reminder_due_at <= $1 AND signed_at IS NOT NULL
+              AND NOT (checklist ? 'reported')
+           RETURNING id, seller
+         )
+         INSERT INTO messaging.contract_notices (contract_id, username, kind) SELECT id, seller, 'reminder' FROM due`,
+        [at],
+      );
+    },
+
+    async claim(at: Date, claimUntil: Date, limit: number): Promise<DueContractNotice[]> {
+      const r = await db.query<{
+        id: number;
+        username: string;
+        kind: DueContractNotice['kind'];
+        conversation_id: number;
+        title: string;
+        terms: ContractTerms | string;
+      }>(
+        `WITH due AS (
+           SELECT n.id FROM messaging.contract_notices n
+            WHERE n.mailed_at IS NULL AND (n.mail_claimed_until IS NULL OR n.mail_claimed_until <= $1)
+            ORDER BY n.id LIMIT $3
+            FOR UPDATE SKIP LOCKED
+         )
+         UPDATE messaging.contract_notices n SET mail_claimed_until = $2
+           FROM due, messaging.contracts k, messaging.conversations c
+          WHERE n.id = due.id AND k.id = n.contract_id AND c.id = k.conversation_id
+         RETURNING n.id, n.username, n.kind, k.conversation_id, c.car_title AS title, k.terms`,
+        [at, claimUntil, limit],
+      );
+      return r.rows.map((row) => ({
+        id: Number(row.id),
+        username: row.username,
+        kind: row.kind,
+        conversationId: row.conversation_id,
+        title: row.title,
+        terms: json(row.terms),
+      }));
+    },
+
+    /** A reminder ticked away in the meantime is not sent; other notices always are. */
+    async stillDue(notice: DueContractNotice): Promise<boolean> {
+      if (notice.kind !== 'reminder') return true;
+      const r = await db.query(
+        `SELECT 1 FROM messaging.contract_notices n JOIN messaging.contracts k ON k.id = n.contract_id
+          WHERE n.id = $1 AND NOT (k.checklist ? 'reported')`,
+        [notice.id],
+      );
+      return r.rows.length > 0;
+    },
+
+    async recordMailed(notice: DueContractNotice, at: Date): Promise<void> {
+      await db.query('UPDATE messaging.contract_notices SET mailed_at = $2, mail_claimed_until = NULL WHERE id = $1', [
+        notice.id,
+        at,
+      ]);
+    },
+  };
+}
