@@ -35,6 +35,9 @@ export interface TestUser {
   token: string;
 }
 
+/** What the web app keeps of a logged-in user (seedSession). */
+export const detailsOf = (u: TestUser) => ({ username: u.username, firstname: u.firstname, lastname: u.lastname });
+
 export function newUserFields(prefix = 'e2e') {
   const username = unique(prefix);
   return {
@@ -120,6 +123,34 @@ export async function createAd(
   const res = await request.post(`${INV}/001/1001`, { headers: bearer(token), multipart });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: number }).id;
+}
+
+const MSG = '/api/messaging';
+
+/** POST /conversations: the buyer asks about the ad; the conversation's id. */
+export async function startConversation(
+  request: APIRequestContext,
+  buyer: TestUser,
+  carId: number,
+  text = 'Hej! Finns bilen kvar?',
+): Promise<number> {
+  const res = await request.post(`${MSG}/conversations`, { headers: bearer(buyer.token), data: { carId, text } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { conversationId: number }).conversationId;
+}
+
+/** POST a message in a conversation as one of its parties. */
+export async function sendMessage(
+  request: APIRequestContext,
+  sender: TestUser,
+  conversationId: number,
+  text: string,
+): Promise<void> {
+  const res = await request.post(`${MSG}/conversations/${conversationId}/messages`, {
+    headers: bearer(sender.token),
+    data: { text },
+  });
+  expect(res.status(), await res.text()).toBe(201);
 }
 
 export interface CarJson extends Record<string, unknown> {

@@ -7,6 +7,7 @@ import {
   uniqueRegistrationNumber,
   userCars,
   type TestUser,
+  detailsOf,
 } from '../support/api.ts';
 import { axeViolations, horizontalOverflow, settled, VIEWPORTS } from '../support/a11y.ts';
 import { adForm } from '../support/ad-form.ts';
@@ -18,7 +19,6 @@ import { seedSession } from '../support/session.ts';
 // scrolling at 360 px; posting an ad with the keyboard alone.
 
 let seller: TestUser;
-const detailsOf = (u: TestUser) => ({ username: u.username, firstname: u.firstname, lastname: u.lastname });
 let carId: number;
 
 test.beforeAll(async ({ request }) => {

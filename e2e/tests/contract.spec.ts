@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures.ts';
-import { adFields, bearer, createAd, registerUser, type TestUser } from '../support/api.ts';
+import { adFields, createAd, registerUser, detailsOf, startConversation, sendMessage } from '../support/api.ts';
 import { axeViolations, settled } from '../support/a11y.ts';
 import { seedSession, skipWelcome } from '../support/session.ts';
 import { swedishDay } from '@bilmarknaden/shared/validation/contract';
@@ -7,9 +7,6 @@ import { swedishDay } from '@bilmarknaden/shared/validation/contract';
 // Köpekontrakt (issue 41): buyer and seller agree in their conversation; the seller creates the contract from the
 // ad, both sign, the ad shows 'Såld' and both see the 'Ägarbyte' checklist. Axe at 1280 px (seller) and 390 px
 // (buyer).
-
-const MSG = '/api/messaging';
-const detailsOf = (u: TestUser) => ({ username: u.username, firstname: u.firstname, lastname: u.lastname });
 
 test('seller and buyer sign a köpekontrakt; the ad is sold and the checklist follows', async ({
   page,
@@ -23,17 +20,8 @@ test('seller and buyer sign a köpekontrakt; the ad is sold and the checklist fo
   const buyer = await registerUser(request, 'kontkop');
   const fields = adFields({ price: '98000' });
   const carId = await createAd(request, seller.token, fields, []);
-  const asked = await request.post(`${MSG}/conversations`, {
-    headers: bearer(buyer.token),
-    data: { carId, text: 'Hej! Finns bilen kvar?' },
-  });
-  expect(asked.status()).toBe(201);
-  const { conversationId } = (await asked.json()) as { conversationId: number };
-  const answered = await request.post(`${MSG}/conversations/${conversationId}/messages`, {
-    headers: bearer(seller.token),
-    data: { text: 'Ja, den finns kvar. Vi säger 98 000 kr.' },
-  });
-  expect(answered.status()).toBe(201);
+  const conversationId = await startConversation(request, buyer, carId);
+  await sendMessage(request, seller, conversationId, 'Ja, den finns kvar. Vi säger 98 000 kr.');
   const storedNumber = fields.registrationNumber.replace(/\s/g, '').toUpperCase();
   const shownNumber = `${storedNumber.slice(0, 3)} ${storedNumber.slice(3)}`;
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { adFields, createAd, registerUser, toggleSaved, type TestUser } from '../support/api.ts';
+import { adFields, createAd, registerUser, toggleSaved, type TestUser, detailsOf } from '../support/api.ts';
 import { axeViolations, settled } from '../support/a11y.ts';
 import { adForm } from '../support/ad-form.ts';
 import { jpeg } from '../support/photos.ts';
@@ -13,7 +13,6 @@ import { seedSession } from '../support/session.ts';
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-forms';
 let seller: TestUser;
 let carId: number;
-const detailsOf = (u: TestUser) => ({ username: u.username, firstname: u.firstname, lastname: u.lastname });
 const fullName = (u: TestUser) => `${u.firstname} ${u.lastname}`;
 
 test.beforeAll(async ({ request }) => {

@@ -1,6 +1,14 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { adFields, bearer, createAd, registerUser, type TestUser } from '../support/api.ts';
+import {
+  adFields,
+  bearer,
+  createAd,
+  registerUser,
+  detailsOf,
+  startConversation,
+  type TestUser,
+} from '../support/api.ts';
 import { axeViolations, horizontalOverflow, settled, VIEWPORTS } from '../support/a11y.ts';
 import { jpeg } from '../support/photos.ts';
 import { seedSession, skipWelcome } from '../support/session.ts';
@@ -10,7 +18,6 @@ import { seedSession, skipWelcome } from '../support/session.ts';
 // 'Aviseringar' switch kept by the server.
 
 const MSG = '/api/messaging';
-const detailsOf = (u: TestUser) => ({ username: u.username, firstname: u.firstname, lastname: u.lastname });
 
 async function sellerWithAd(request: APIRequestContext) {
   const seller = await registerUser(request, 'seller');
@@ -28,12 +35,7 @@ async function otherWindow(browser: Browser, baseURL: string | undefined, user: 
   return page;
 }
 
-/** POST /conversations through the API: the conversation's id. */
-async function ask(request: APIRequestContext, buyer: TestUser, carId: number, text: string): Promise<number> {
-  const res = await request.post(`${MSG}/conversations`, { headers: bearer(buyer.token), data: { carId, text } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { conversationId: number }).conversationId;
-}
+const ask = startConversation;
 
 test('a buyer asks, the seller reads and answers, the answer appears for the buyer without reloading', async ({
   page,

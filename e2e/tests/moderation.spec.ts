@@ -1,6 +1,15 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { adFields, bearer, createAd, DEMO, DEMO_PASSWORD, registerUser, type TestUser } from '../support/api.ts';
+import {
+  adFields,
+  createAd,
+  DEMO,
+  DEMO_PASSWORD,
+  registerUser,
+  detailsOf,
+  startConversation,
+  sendMessage,
+} from '../support/api.ts';
 import { axeViolations, settled } from '../support/a11y.ts';
 import { jpeg } from '../support/photos.ts';
 import { loginAs, seedSession, skipWelcome } from '../support/session.ts';
@@ -8,8 +17,6 @@ import { loginAs, seedSession, skipWelcome } from '../support/session.ts';
 // Trust and moderation (issue #27): a buyer reports an ad, a moderator hides it from the Kontrollpanel, the public
 // gets the not-found screen, the reporter's 'Mina anmälningar' shows the outcome and the seller the reason; axe on
 // every new screen.
-
-const detailsOf = (u: TestUser) => ({ username: u.username, firstname: u.firstname, lastname: u.lastname });
 
 /** A window of its own (its own session). */
 async function newWindow(browser: Browser, baseURL: string | undefined): Promise<Page> {
@@ -139,17 +146,8 @@ test('a buyer reports a conversation, a moderator marks it handled and the buyer
   const buyer = await registerUser(request, 'buyer');
   const fields = adFields({ title: `Samtalsbil ${Date.now()}` });
   const carId = await createAd(request, seller.token, fields, [await jpeg('#446688')]);
-  const started = await request.post('/api/messaging/conversations', {
-    headers: bearer(buyer.token),
-    data: { carId, text: 'Finns bilen kvar?' },
-  });
-  expect(started.status()).toBe(201);
-  const conversationId = ((await started.json()) as { conversationId: number }).conversationId;
-  const answer = await request.post(`/api/messaging/conversations/${conversationId}/messages`, {
-    headers: bearer(seller.token),
-    data: { text: 'Betala först med presentkort, annars inget.' },
-  });
-  expect(answer.status()).toBe(201);
+  const conversationId = await startConversation(request, buyer, carId, 'Finns bilen kvar?');
+  await sendMessage(request, seller, conversationId, 'Betala först med presentkort, annars inget.');
 
   // The buyer reports the conversation from its page.
   await seedSession(page, buyer.token, detailsOf(buyer));

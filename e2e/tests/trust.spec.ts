@@ -1,14 +1,11 @@
 import { expect, test } from '../support/fixtures.ts';
-import { adFields, bearer, createAd, registerUser, type TestUser } from '../support/api.ts';
+import { adFields, createAd, registerUser, detailsOf, startConversation, sendMessage } from '../support/api.ts';
 import { axeViolations, settled } from '../support/a11y.ts';
 import { seedSession, skipWelcome } from '../support/session.ts';
 
 // Trust (issue 42): a seller verifies with BankID (the local test verifier, as BankID's test environment behaves),
 // answers three buyers, and a visitor sees the seller box on the ad and the seller's page: 'Verifierad med BankID',
 // 'Medlem sedan', 'Svarar oftast inom en timme' and the ads for sale.
-
-const MSG = '/api/messaging';
-const detailsOf = (u: TestUser) => ({ username: u.username, firstname: u.firstname, lastname: u.lastname });
 
 test('a seller verifies with BankID; a visitor sees the badge, the reply time and the ads in the seller box', async ({
   page,
@@ -45,17 +42,8 @@ test('a seller verifies with BankID; a visitor sees the badge, the reply time an
   const carId = await createAd(request, seller.token, adFields(), []);
   for (let i = 0; i < 3; i++) {
     const buyer = await registerUser(request, `fraga${i}`);
-    const asked = await request.post(`${MSG}/conversations`, {
-      headers: bearer(buyer.token),
-      data: { carId, text: 'Hej! Finns bilen kvar?' },
-    });
-    expect(asked.status()).toBe(201);
-    const { conversationId } = (await asked.json()) as { conversationId: number };
-    const answered = await request.post(`${MSG}/conversations/${conversationId}/messages`, {
-      headers: bearer(seller.token),
-      data: { text: 'Ja, den finns kvar. Välkommen att provköra!' },
-    });
-    expect(answered.status()).toBe(201);
+    const conversationId = await startConversation(request, buyer, carId);
+    await sendMessage(request, seller, conversationId, 'Ja, den finns kvar. Välkommen att provköra!');
   }
 
   // A visitor, in a window of its own.

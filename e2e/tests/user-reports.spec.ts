@@ -1,6 +1,16 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { adFields, bearer, createAd, DEMO, DEMO_PASSWORD, login, registerUser, type TestUser } from '../support/api.ts';
+import {
+  adFields,
+  bearer,
+  createAd,
+  DEMO,
+  DEMO_PASSWORD,
+  login,
+  registerUser,
+  type TestUser,
+  detailsOf,
+} from '../support/api.ts';
 import { axeViolations, settled } from '../support/a11y.ts';
 import { jpeg } from '../support/photos.ts';
 import { loginAs, seedSession, skipWelcome } from '../support/session.ts';
@@ -8,8 +18,6 @@ import { loginAs, seedSession, skipWelcome } from '../support/session.ts';
 // Reports of users and the owner's hidden ad (issue #27, decision 045): a user reports another from their page, a
 // moderator dismisses one report and blocks the other user from the Kontrollpanel, the reporter's 'Mina
 // anmälningar' shows both outcomes; the owner of a hidden ad opens it and reads why. Axe on every changed screen.
-
-const detailsOf = (u: TestUser) => ({ username: u.username, firstname: u.firstname, lastname: u.lastname });
 
 /** A window of its own (its own session). */
 async function newWindow(browser: Browser, baseURL: string | undefined): Promise<Page> {

@@ -1,14 +1,20 @@
 import { expect, test } from '../support/fixtures.ts';
-import { adFields, bearer, createAd, DEMO, DEMO_PASSWORD, registerUser, type TestUser } from '../support/api.ts';
+import {
+  adFields,
+  createAd,
+  DEMO,
+  DEMO_PASSWORD,
+  registerUser,
+  detailsOf,
+  startConversation,
+  sendMessage,
+} from '../support/api.ts';
 import { axeViolations, settled } from '../support/a11y.ts';
 import { loginAs, seedSession, skipWelcome } from '../support/session.ts';
 
 // Warnings in conversations (issue #42): the seller answers with a phone number and a demand for payment in advance;
 // the buyer sees the warning above that message with a link to the safety advice, the seller sees none, and a
 // moderator finds it under 'Flaggade meddelanden' with the rules it tripped.
-
-const MSG = '/api/messaging';
-const detailsOf = (u: TestUser) => ({ username: u.username, firstname: u.firstname, lastname: u.lastname });
 
 test('a buyer is warned above a scam-like answer and reads the safety advice; staff see it flagged', async ({
   page,
@@ -20,18 +26,9 @@ test('a buyer is warned above a scam-like answer and reads the safety advice; st
   const buyer = await registerUser(request, 'varnkop');
   const fields = adFields();
   const carId = await createAd(request, seller.token, fields, []);
-  const asked = await request.post(`${MSG}/conversations`, {
-    headers: bearer(buyer.token),
-    data: { carId, text: 'Hej! Finns bilen kvar?' },
-  });
-  expect(asked.status()).toBe(201);
-  const { conversationId } = (await asked.json()) as { conversationId: number };
+  const conversationId = await startConversation(request, buyer, carId);
   const scam = 'Ja! Betala förskott så skickar jag den. Ring 070-123 45 67';
-  const answered = await request.post(`${MSG}/conversations/${conversationId}/messages`, {
-    headers: bearer(seller.token),
-    data: { text: scam },
-  });
-  expect(answered.status()).toBe(201);
+  await sendMessage(request, seller, conversationId, scam);
   /** A window of its own (its own session). */
   const newWindow = async () => {
     const context = await browser.newContext({ baseURL, locale: 'sv-SE', timezoneId: 'Europe/Stockholm' });

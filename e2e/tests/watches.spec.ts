@@ -2,15 +2,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { adFields, bearer, createAd, registerUser, toggleSaved, unique, type TestUser } from '../support/api.ts';
+import { adFields, bearer, createAd, registerUser, toggleSaved, unique, detailsOf } from '../support/api.ts';
 import { axeViolations, horizontalOverflow, settled } from '../support/a11y.ts';
 import { jpeg } from '../support/photos.ts';
 import { seedSession, skipWelcome } from '../support/session.ts';
 
 // Bevakningar (issue 26): save a search, see its count after a matching ad is posted, get the mail (the mail
 // folder) and unsubscribe by its link without logging in; a lowered price marked on the saved list.
-
-const detailsOf = (u: TestUser) => ({ username: u.username, firstname: u.firstname, lastname: u.lastname });
 
 interface FolderMail {
   to: string;

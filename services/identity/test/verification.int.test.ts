@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { VERIFICATION_MESSAGES, VERIFICATIONS_PER_HOUR } from '../src/services/verification-service.ts';
 import type { IdentityVerifier } from '../src/verification/identity-verifier.ts';
-import { localIdentityVerifier, ORDER_TTL_MS, TEST_PERSONS } from '../src/verification/local-verifier.ts';
+import { ORDER_TTL_MS } from '../src/verification/identity-verifier.ts';
+import { localIdentityVerifier, TEST_PERSONS } from '../src/verification/local-verifier.ts';
 import { api, buildIdentity, newUser, type TestIdentity } from './helpers.ts';
 
 const ANNA = '198503129804'; // a named test person of the local verifier

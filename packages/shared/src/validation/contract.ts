@@ -86,6 +86,22 @@ export function swedishDay(at: Date = new Date()): string {
 
 const longer = (value: string, max: number) => charLength(value) > max;
 
+type ContractText = 'handoverPlace' | 'knownDefects' | 'serviceHistory';
+
+/** A free text's two limits, in the order the form shows them: its length, then no forbidden characters. */
+function textRules(
+  field: ContractText,
+  max: number,
+  longMessage: string,
+  label: string,
+  kind: 'single-line' | 'multi-line',
+): Rule<ContractRuleInput>[] {
+  return [
+    { field, message: longMessage, fails: (c) => longer(c[field], max) },
+    { field, message: forbiddenCharactersMessage(label, kind), fails: (c) => hasForbiddenCharacters(c[field], kind) },
+  ];
+}
+
 export const contractRules: readonly Rule<ContractRuleInput>[] = [
   {
     field: 'price',
@@ -108,16 +124,13 @@ export const contractRules: readonly Rule<ContractRuleInput>[] = [
     message: CONTRACT_MESSAGES.handoverPlace,
     fails: (c) => !hasVisibleCharacter(c.handoverPlace),
   },
-  {
-    field: 'handoverPlace',
-    message: CONTRACT_MESSAGES.handoverPlaceLong,
-    fails: (c) => longer(c.handoverPlace, CONTRACT_LIMITS.placeMax),
-  },
-  {
-    field: 'handoverPlace',
-    message: forbiddenCharactersMessage('Platsen', 'single-line'),
-    fails: (c) => hasForbiddenCharacters(c.handoverPlace, 'single-line'),
-  },
+  ...textRules(
+    'handoverPlace',
+    CONTRACT_LIMITS.placeMax,
+    CONTRACT_MESSAGES.handoverPlaceLong,
+    'Platsen',
+    'single-line',
+  ),
   {
     field: 'payment',
     message: CONTRACT_MESSAGES.payment,
@@ -128,26 +141,14 @@ export const contractRules: readonly Rule<ContractRuleInput>[] = [
     message: CONTRACT_MESSAGES.knownDefects,
     fails: (c) => !c.noKnownDefects && !hasVisibleCharacter(c.knownDefects),
   },
-  {
-    field: 'knownDefects',
-    message: CONTRACT_MESSAGES.knownDefectsLong,
-    fails: (c) => longer(c.knownDefects, CONTRACT_LIMITS.textMax),
-  },
-  {
-    field: 'knownDefects',
-    message: forbiddenCharactersMessage('Texten', 'multi-line'),
-    fails: (c) => hasForbiddenCharacters(c.knownDefects, 'multi-line'),
-  },
-  {
-    field: 'serviceHistory',
-    message: CONTRACT_MESSAGES.serviceHistoryLong,
-    fails: (c) => longer(c.serviceHistory, CONTRACT_LIMITS.textMax),
-  },
-  {
-    field: 'serviceHistory',
-    message: forbiddenCharactersMessage('Servicehistoriken', 'multi-line'),
-    fails: (c) => hasForbiddenCharacters(c.serviceHistory, 'multi-line'),
-  },
+  ...textRules('knownDefects', CONTRACT_LIMITS.textMax, CONTRACT_MESSAGES.knownDefectsLong, 'Texten', 'multi-line'),
+  ...textRules(
+    'serviceHistory',
+    CONTRACT_LIMITS.textMax,
+    CONTRACT_MESSAGES.serviceHistoryLong,
+    'Servicehistoriken',
+    'multi-line',
+  ),
   {
     field: 'keys',
     message: CONTRACT_MESSAGES.keys,

@@ -11,7 +11,7 @@ import {
   type VerificationOrderRecord,
 } from '../repositories/verification-orders-repository.ts';
 import type { IdentityVerifier } from '../verification/identity-verifier.ts';
-import { ORDER_TTL_MS } from '../verification/local-verifier.ts';
+import { ORDER_TTL_MS } from '../verification/identity-verifier.ts';
 import type { TokenService } from './token-service.ts';
 
 export const VERIFICATION_MESSAGES = {

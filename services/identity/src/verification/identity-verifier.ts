@@ -3,6 +3,9 @@
  * production, a local verifier that behaves like BankID's test environment by default and in tests.
  * A provider that cannot answer throws; the service answers 503.
  */
+/** BankID lets an order wait three minutes for the user; the local verifier behaves the same. */
+export const ORDER_TTL_MS = 180_000;
+
 export interface IdentityVerifier {
   /** Starts an order for the person with this personnummer (twelve digits) on the user's device at `endUserIp`. */
   start(request: { personalNumber: string; endUserIp: string }): Promise<VerificationOrder>;

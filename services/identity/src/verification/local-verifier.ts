@@ -1,5 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { CollectedOrder, IdentityVerifier, VerificationOrder } from './identity-verifier.ts';
+import {
+  ORDER_TTL_MS,
+  type CollectedOrder,
+  type IdentityVerifier,
+  type VerificationOrder,
+} from './identity-verifier.ts';
 
 export interface LocalVerifierOptions {
   /** The person's app "signs" this long after the order starts. */
@@ -10,8 +15,6 @@ export interface LocalVerifierOptions {
 }
 
 export const LOCAL_SIGN_AFTER_MS = 3_000;
-/** BankID lets an order wait three minutes for the user. */
-export const ORDER_TTL_MS = 180_000;
 
 /**
  * Named test persons of the local verifier (serial numbers 98xx–99xx, which Skatteverket keeps for testing); any

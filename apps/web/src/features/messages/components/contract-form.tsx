@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type InputHTMLAttributes } from 'react';
 import type { ContractDraft, ContractView } from '@bilmarknaden/shared/schemas/contract-schemas';
 import { AS_IS_CLAUSE, AS_IS_EXPLANATION, shownRegistrationNumber } from '@bilmarknaden/shared/contract-text';
 import {
@@ -83,6 +83,15 @@ export function ContractForm({
       </p>
     ) : null;
   };
+  type TextName = Exclude<keyof ContractTermsInput, 'noKnownDefects'>;
+  /** One labelled input with its error: the form's fields differ only in name, label and input kind. */
+  const textField = (name: TextName, label: string, extra: InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <div className={`field${name === 'keys' ? ' contract-form__keys' : ''}`}>
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input {...fieldProps(name)} {...extra} value={values[name]} onChange={(e) => set(name, e.target.value)} />
+      {fieldError(name)}
+    </div>
+  );
   const { car } = start;
   const other =
     submit.shown &&
@@ -131,46 +140,10 @@ export function ContractForm({
         </div>
       </dl>
       <div className="contract-form__grid">
-        <div className="field">
-          <label htmlFor={`${id}-price`}>Pris (kr)</label>
-          <input
-            {...fieldProps('price')}
-            inputMode="numeric"
-            value={values.price}
-            onChange={(e) => set('price', e.target.value)}
-          />
-          {fieldError('price')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-milage`}>Mätarställning (mil)</label>
-          <input
-            {...fieldProps('milage')}
-            inputMode="numeric"
-            value={values.milage}
-            onChange={(e) => set('milage', e.target.value)}
-          />
-          {fieldError('milage')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-handoverDate`}>Datum för tillträde</label>
-          <input
-            {...fieldProps('handoverDate')}
-            type="date"
-            min={swedishDay()}
-            value={values.handoverDate}
-            onChange={(e) => set('handoverDate', e.target.value)}
-          />
-          {fieldError('handoverDate')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-handoverPlace`}>Plats för tillträde</label>
-          <input
-            {...fieldProps('handoverPlace')}
-            value={values.handoverPlace}
-            onChange={(e) => set('handoverPlace', e.target.value)}
-          />
-          {fieldError('handoverPlace')}
-        </div>
+        {textField('price', 'Pris (kr)', { inputMode: 'numeric' })}
+        {textField('milage', 'Mätarställning (mil)', { inputMode: 'numeric' })}
+        {textField('handoverDate', 'Datum för tillträde', { type: 'date', min: swedishDay() })}
+        {textField('handoverPlace', 'Plats för tillträde')}
       </div>
       <fieldset
         className="field contract-form__payment"
@@ -225,16 +198,7 @@ export function ContractForm({
         />
         {fieldError('serviceHistory')}
       </div>
-      <div className="field contract-form__keys">
-        <label htmlFor={`${id}-keys`}>Antal nycklar</label>
-        <input
-          {...fieldProps('keys')}
-          inputMode="numeric"
-          value={values.keys}
-          onChange={(e) => set('keys', e.target.value)}
-        />
-        {fieldError('keys')}
-      </div>
+      {textField('keys', 'Antal nycklar', { inputMode: 'numeric' })}
       <section className="contract-clause" aria-label="Befintligt skick">
         <p>
           <strong>{AS_IS_CLAUSE}</strong>
