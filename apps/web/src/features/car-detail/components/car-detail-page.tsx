@@ -28,6 +28,7 @@ import { OwnerActions } from './owner-actions.tsx';
 import { ShareButton } from './share-button.tsx';
 import { SimilarCars } from './similar-cars.tsx';
 import { VehicleFacts } from './vehicle-facts.tsx';
+import { EquipmentSection } from './equipment-section.tsx';
 import '../car-detail.css';
 
 interface CarDetailPageProps {
@@ -158,6 +159,7 @@ function CarDetailView({
         </div>
       </section>
       <VehicleFacts car={c} />
+      <EquipmentSection equipment={c.equipment} />
       {!hidden && <PriceSection car={c} />}
       <section aria-labelledby="description-heading">
         <h2 id="description-heading">Beskrivning</h2>
