@@ -84,6 +84,17 @@ export function EquipmentFilter({
 }) {
   const [open, setOpen] = useState(false);
   const panel = useId();
+  // The URL that holds the value changes in a transition: until it has, the box shows the click (a controlled box
+  // would otherwise spring back for a moment). A new value from outside replaces what was clicked.
+  const key = value.join(',');
+  const [clicked, setClicked] = useState<{ key: string; codes: readonly string[] } | null>(null);
+  // Once the value has moved on, the click is forgotten: a later value equal to the old one shows as it is.
+  if (clicked !== null && clicked.key !== key) setClicked(null);
+  const shown = clicked?.key === key ? clicked.codes : value;
+  const change = (codes: string[]) => {
+    setClicked({ key, codes });
+    onChange(codes);
+  };
   return (
     <div className="equipment-filter">
       <button
@@ -93,17 +104,17 @@ export function EquipmentFilter({
         aria-controls={panel}
         onClick={() => setOpen((o) => !o)}
       >
-        {value.length === 0
+        {shown.length === 0
           ? EQUIPMENT_LABEL
-          : `${EQUIPMENT_LABEL} (${value.length} ${value.length === 1 ? 'vald' : 'valda'})`}
+          : `${EQUIPMENT_LABEL} (${shown.length} ${shown.length === 1 ? 'vald' : 'valda'})`}
       </button>
       {open && (
         <div id={panel} className="equipment-filter__panel">
           <EquipmentCheckboxes
             legend="Bilen ska ha"
             hint="Bara bilar med allt du väljer visas."
-            value={value}
-            onChange={onChange}
+            value={shown}
+            onChange={change}
           />
         </div>
       )}
