@@ -41,7 +41,10 @@ test('publish with equipment, filter the list by it, and see it on the ad page',
   await page.goto('/');
   const filters = page.getByRole('region', { name: 'Filter' });
   const toggle = filters.getByRole('button', { name: /^Utrustning/ });
-  if (!(await toggle.isVisible())) await filters.getByRole('button', { name: 'Visa filter' }).click();
+  // On a phone the filters fold away behind 'Visa filter'.
+  await expect(filters).toBeVisible();
+  const folded = filters.getByRole('button', { name: 'Visa filter' });
+  if (await folded.isVisible()) await folded.click();
   await toggle.click();
   await filters.getByRole('checkbox', { name: 'Nivåreglering' }).check();
   await filters.getByRole('checkbox', { name: 'Lastgaller' }).check();
