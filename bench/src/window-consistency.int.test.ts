@@ -36,6 +36,7 @@ const newAd: ValidAd = {
   drivetrain: 'fwd',
   fuel: 'diesel',
   kommun: null,
+  equipment: [],
 };
 
 beforeAll(async () => {

@@ -80,7 +80,7 @@ export async function currentUser(request: APIRequestContext, token: string) {
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 // The new-ad form's fields as typed (one definition, in the shared package); the place is chosen in its combobox.
-export type AdFields = Omit<NewAdInput, 'kommun'> & RegistrationNumberInput;
+export type AdFields = Omit<NewAdInput, 'kommun' | 'equipment'> & RegistrationNumberInput;
 
 // Every ad needs a number no other ad for sale has: from the range the demo data never uses (Z…), from a start of
 // this worker's own, so a worker started again after a failure does not meet the earlier one's numbers.

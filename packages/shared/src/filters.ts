@@ -9,3 +9,7 @@ export type RangeKey = (typeof RANGE_KEYS)[number];
 /** The place filters (issue 28): a county code and a kommun code of packages/shared/src/places.ts. */
 export const PLACE_KEYS = ['lan', 'kommun'] as const;
 export type PlaceKey = (typeof PLACE_KEYS)[number];
+
+/** The equipment filter (issue 44): codes of packages/shared/src/equipment.ts joined by commas, all required. */
+export const EQUIPMENT_KEYS = ['equipment'] as const;
+export type EquipmentKey = (typeof EQUIPMENT_KEYS)[number];

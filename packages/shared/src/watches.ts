@@ -1,5 +1,6 @@
 // Bevakningar (saved searches, issue 26): what the search pages, the 'Bevakningar' page and the inventory share.
-import { FILTER_KEYS, PLACE_KEYS, RANGE_KEYS } from './filters.ts';
+import { equipmentLabel, readEquipmentParam } from './equipment.ts';
+import { EQUIPMENT_KEYS, FILTER_KEYS, PLACE_KEYS, RANGE_KEYS } from './filters.ts';
 import {
   colorOptions,
   drivetrainOptions,
@@ -28,8 +29,8 @@ export const WATCH_NOTIFY_LABELS: Record<WatchNotify, string> = {
 /** The hour (Swedish time) of the daily digest. */
 export const DIGEST_HOUR = 7;
 
-/** The query-string keys a bevakning keeps: the list's filters, ranges, places and search term. */
-export const WATCH_QUERY_KEYS = [...FILTER_KEYS, ...RANGE_KEYS, ...PLACE_KEYS] as const;
+/** The query-string keys a bevakning keeps: the list's filters, ranges, places, equipment and search term. */
+export const WATCH_QUERY_KEYS = [...FILTER_KEYS, ...RANGE_KEYS, ...PLACE_KEYS, ...EQUIPMENT_KEYS] as const;
 export type WatchQueryKey = (typeof WATCH_QUERY_KEYS)[number];
 export type WatchQuery = Partial<Record<WatchQueryKey, string>>;
 
@@ -98,6 +99,8 @@ export function watchChips(query: WatchQuery): string[] {
   if (query.milageMax) chips.push(`Högst ${group(query.milageMax)} mil`);
   if (query.kommun) chips.push(findKommun(query.kommun)?.name ?? query.kommun);
   else if (query.lan) chips.push(findLan(query.lan)?.name ?? query.lan);
+  const equipment = readEquipmentParam(query.equipment);
+  if ('codes' in equipment) chips.push(...equipment.codes.map(equipmentLabel));
   if (query.searchterm) chips.push(`”${query.searchterm}”`);
   return chips;
 }

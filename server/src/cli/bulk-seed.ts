@@ -229,15 +229,16 @@ function generateBatch(
 // One statement per batch: the columns travel as arrays (works the same on PGlite and PostgreSQL).
 const INSERT_ADS = `
 INSERT INTO inventory.cars (title, description, price, make, model, year, milage, hp, color, type, transmission,
-  drivetrain, fuel, username, image_count, status, created, updated, kommun, registration_number, vehicle_facts)
+  drivetrain, fuel, username, image_count, status, created, updated, kommun, registration_number, vehicle_facts,
+  equipment)
 SELECT t.title, t.description, t.price, t.make, t.model, t.year, t.milage, t.hp, t.color, t.type, t.transmission,
   t.drivetrain, t.fuel, t.username, t.image_count, 'active', t.created, t.created, t.kommun, t.registration_number,
-  t.vehicle_facts::jsonb
+  t.vehicle_facts::jsonb, coalesce(string_to_array(nullif(t.equipment, ''), ','), '{}')
 FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[], $9::text[],
   $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::smallint[], $16::timestamptz[], $17::text[],
-  $18::text[], $19::text[])
+  $18::text[], $19::text[], $20::text[])
   AS t(title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel,
-       username, image_count, created, kommun, registration_number, vehicle_facts)
+       username, image_count, created, kommun, registration_number, vehicle_facts, equipment)
 RETURNING id, color, type, image_count`;
 
 interface InsertedAd {
@@ -269,6 +270,8 @@ async function insertAds(tx: Queryable, rows: readonly SeededRow[]): Promise<Ins
     col('kommun'),
     col('registrationNumber'),
     col('vehicleFacts'),
+    // Arrays of arrays would have to be of one length: each ad's codes travel joined by commas.
+    rows.map((r) => r.equipment.join(',')),
   ]);
   return r.rows;
 }

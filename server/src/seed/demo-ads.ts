@@ -1,5 +1,6 @@
 import { colorOptions, transmissionOptions } from '@bilmarknaden/shared/options';
 import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
+import { sortEquipment, type EquipmentCode } from '@bilmarknaden/shared/equipment';
 import type { Random } from './random.ts';
 import { CAR_PROFILES, type CarProfile, type Fuel } from './car-profiles.ts';
 import { pickKommun } from './places-by-population.ts';
@@ -40,21 +41,23 @@ const OPENERS = [
   'Säljes då vi har köpt en större bil.',
   'Ärlig bil med kända brister som redovisas nedan.',
 ];
-const EQUIPMENT = [
-  'dragkrok',
-  'motorvärmare med kupéuttag',
-  'backkamera',
-  'parkeringssensorer fram och bak',
-  'farthållare',
-  'navigation',
-  'stolsvärme',
-  'Apple CarPlay och Android Auto',
-  'nya vinterdäck på fälg',
-  'klimatanläggning',
-  'elstolar med minne',
-  'panoramaglastak',
-  'LED-strålkastare',
-  'adaptiv farthållare',
+// The equipment a description names, each with the codes of the equipment list it stands for: an ad's checked
+// equipment is what its text says (and never draws a random number of its own, so the demo ads stay the same).
+const EQUIPMENT: readonly (readonly [string, readonly EquipmentCode[]])[] = [
+  ['dragkrok', ['dragkrok']],
+  ['motorvärmare med kupéuttag', ['motorvarmare', 'kupevarmare']],
+  ['backkamera', ['backkamera']],
+  ['parkeringssensorer fram och bak', ['parkeringssensorer-fram', 'parkeringssensorer-bak']],
+  ['farthållare', ['farthallare']],
+  ['navigation', ['navigation']],
+  ['stolsvärme', ['stolsvarme']],
+  ['Apple CarPlay och Android Auto', ['apple-carplay', 'android-auto']],
+  ['nya vinterdäck på fälg', ['vinterdack']],
+  ['klimatanläggning', ['klimatanlaggning']],
+  ['elstolar med minne', ['elstolar']],
+  ['panoramaglastak', ['panoramatak']],
+  ['LED-strålkastare', ['led-stralkastare']],
+  ['adaptiv farthållare', ['adaptiv-farthallare']],
 ];
 const CLOSERS = [
   'Servicebok finns och är fullständigt stämplad.',
@@ -122,13 +125,21 @@ export function generateAd(rnd: Random, catalogue: readonly CatalogueEntry[]): V
   const variant = rnd.pick(VARIANTS);
   const engine = rnd.pick(pureEv ? PURE_EV_ENGINES : (ENGINES[fuel] ?? ['']));
   const title = `${make} ${model} ${engine} ${variant}`.replace(/\s+/g, ' ').slice(0, 60);
-  const equipment = Array.from({ length: rnd.int(2, 5) }, () => rnd.pick(EQUIPMENT));
+  const equipment = [...new Set(Array.from({ length: rnd.int(2, 5) }, () => rnd.pick(EQUIPMENT)))];
   const description = [
     rnd.pick(OPENERS),
     `${make} ${model} från ${year} som har gått ${new Intl.NumberFormat('sv-SE').format(milage)} mil.`,
-    `Utrustning: ${[...new Set(equipment)].join(', ')}.`,
+    `Utrustning: ${equipment.map(([text]) => text).join(', ')}.`,
     rnd.pick(CLOSERS),
   ].join('\n\n');
+  // Drawn in the order they always were: colour, type, drivetrain, then the place.
+  const color = rnd.pick(colorOptions).value;
+  const type = rnd.pick(profile.types);
+  const drivetrain = rnd.pick(profile.drives);
+  // What every such car has besides what the text names: four-wheel drive with AWD, Bluetooth from 2012 on.
+  const codes = equipment.flatMap(([, c]) => c);
+  if (drivetrain === 'awd') codes.push('fyrhjulsdrift');
+  if (year >= 2012) codes.push('bluetooth');
   return {
     title,
     description,
@@ -138,11 +149,12 @@ export function generateAd(rnd: Random, catalogue: readonly CatalogueEntry[]): V
     year,
     milage,
     hp,
-    color: rnd.pick(colorOptions).value,
-    type: rnd.pick(profile.types),
+    color,
+    type,
     transmission: automatic ? transmissionOptions[1].value : transmissionOptions[0].value,
-    drivetrain: rnd.pick(profile.drives),
+    drivetrain,
     fuel,
     kommun: pickKommun(rnd),
+    equipment: sortEquipment(codes),
   };
 }

@@ -47,6 +47,21 @@ export const NAMED_REGISTER_CARS: readonly VehicleFacts[] = [
     lastInspection: { date: '2026-05-03', milage: 9_850 },
     owners: 2,
     firstRegistered: '2019-04-12',
+    equipment: [
+      'klimatanlaggning',
+      'adaptiv-farthallare',
+      'elstolar',
+      'backkamera',
+      'parkeringssensorer-bak',
+      'led-stralkastare',
+      'motorvarmare',
+      'stolsvarme',
+      'dragkrok',
+      'navigation',
+      'apple-carplay',
+      'android-auto',
+      'bluetooth',
+    ],
   },
   {
     registrationNumber: 'GHJ456',
@@ -64,6 +79,14 @@ export const NAMED_REGISTER_CARS: readonly VehicleFacts[] = [
     lastInspection: { date: '2026-05-03', milage: 12_300 },
     owners: 3,
     firstRegistered: '2017-06-20',
+    equipment: [
+      'klimatanlaggning',
+      'farthallare',
+      'parkeringssensorer-bak',
+      'apple-carplay',
+      'android-auto',
+      'bluetooth',
+    ],
   },
   {
     registrationNumber: 'AST001',
@@ -81,6 +104,7 @@ export const NAMED_REGISTER_CARS: readonly VehicleFacts[] = [
     lastInspection: { date: '2024-09-18', milage: 24_610 },
     owners: 5,
     firstRegistered: '2008-02-01',
+    equipment: ['klimatanlaggning', 'farthallare', 'stolsvarme', 'dragkrok'],
   },
   {
     registrationNumber: 'STN123',
@@ -98,6 +122,7 @@ export const NAMED_REGISTER_CARS: readonly VehicleFacts[] = [
     lastInspection: { date: '2025-03-10', milage: 4_200 },
     owners: 1,
     firstRegistered: '2021-01-15',
+    equipment: ['klimatanlaggning', 'backkamera', 'fyrhjulsdrift', 'apple-carplay', 'android-auto', 'bluetooth'],
   },
 ];
 const NAMED = new Set(NAMED_REGISTER_CARS.map((c) => normalizeRegistrationNumber(c.registrationNumber)));
@@ -109,9 +134,9 @@ export function generatedNumber(i: number): string {
 }
 
 /**
- * What the register plausibly says about an ad's car on `now`: the ad's make, model, year, power and options; a
- * car three years or older was inspected in the last year at a reading a little below the ad's (now and then
- * above it: the mileage warning), a newer one not yet. Some are avställda.
+ * What the register plausibly says about an ad's car on `now`: the ad's make, model, year, power, options and
+ * equipment; a car three years or older was inspected in the last year at a reading a little below the ad's (now
+ * and then above it: the mileage warning), a newer one not yet. Some are avställda.
  */
 export function registerFactsOf(rnd: Random, ad: ValidAd, registrationNumber: string, now: Date): VehicleFacts {
   const age = Math.max(0, now.getUTCFullYear() - ad.year);
@@ -142,6 +167,8 @@ export function registerFactsOf(rnd: Random, ad: ValidAd, registrationNumber: st
     lastInspection: lastDate ? { date: day(lastDate), milage: Math.max(0, reading) } : null,
     owners: Math.max(1, Math.min(9, 1 + Math.floor(age / rnd.int(3, 6)))),
     firstRegistered: day(firstRegistered),
+    // The factory equipment: the ad's, but winter tyres, which the register does not record.
+    equipment: ad.equipment.filter((code) => code !== 'vinterdack'),
   };
 }
 

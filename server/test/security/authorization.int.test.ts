@@ -1260,6 +1260,8 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
     // The car's identity and the vehicle register's facts (decision 051): about the car, public as on Blocket.
     ...['registrationNumber', 'vehicleFacts', 'milageWarning', 'inTraffic', 'stolen', 'inspectedUntil'],
     ...['lastInspection', 'owners', 'firstRegistered', 'fetchedAt'],
+    // Utrustning (decision 053): what the car has, codes of the public list, shown on the ad page.
+    'equipment',
     // 'Verifierad med BankID' (decision 056): whether, never the personnummer; the seller box's figures.
     ...['verified', 'forSale', 'sold', 'medianMinutes'],
     // A saved ad the moderators hid is marked removed in the saver's list (decision 042): no reason, no moderator.

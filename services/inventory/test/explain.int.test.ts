@@ -25,7 +25,7 @@ beforeAll(async () => {
   // (rows in date order, as ads are published), a few pending ads, and three rare hypercars.
   await db.exec(`
     INSERT INTO inventory.cars (title, description, price, make, model, year, milage, hp, color, type, transmission,
-      drivetrain, fuel, username, status, created, kommun, registration_number)
+      drivetrain, fuel, username, status, created, kommun, registration_number, equipment)
     SELECT 'Bil nummer ' || g, 'En fin bil' || CASE WHEN g % 3 = 0 THEN ' med dragkrok' ELSE '' END,
       (g * 7919) % 500000,
       (ARRAY['Volvo','Saab','Audi','Kia','BMW','Ford','Opel','Skoda','Toyota','Volkswagen','Mazda','Honda','Fiat',
@@ -43,7 +43,11 @@ beforeAll(async () => {
         '1880','1980','0181','1490','0680','2480','2584','0980','1283','1281','2281'])[1 + (g * 11) % 20] END,
       -- Every ad its own registration number: 'AAA001', … (issue 40).
       substr('${LETTERS}', 1 + (g / 23000) % 23, 1) || substr('${LETTERS}', 1 + (g / 1000) % 23, 1) ||
-        substr('${LETTERS}', 1 + (g / 1000 / 23) % 23, 1) || lpad((g % 1000)::text, 3, '0')
+        substr('${LETTERS}', 1 + (g / 1000 / 23) % 23, 1) || lpad((g % 1000)::text, 3, '0'),
+      -- Equipment (issue 44): common items on a half, a third and a fifth of the ads, a rare one on one in 997.
+      array_remove(ARRAY[
+        CASE WHEN g % 5 = 0 THEN 'motorvarmare' END, CASE WHEN g % 3 = 0 THEN 'dragkrok' END,
+        CASE WHEN g % 997 = 0 THEN 'nivareglering' END, CASE WHEN g % 2 = 0 THEN 'bluetooth' END], NULL)
     FROM generate_series(1, ${ADS}) g;
     INSERT INTO inventory.cars (title, description, price, make, model, year, milage, hp, color, type, transmission,
       drivetrain, fuel, username, status)
@@ -159,6 +163,13 @@ describe('every kept index of inventory.cars serves the list query that needs it
     expect(plan, plan).not.toMatch(/Seq Scan on cars\b/);
   });
 
+  // Equipment (issue 44): a rare item's few ads through the GIN index of the equipment.
+  it.each(['nivareglering', 'nivareglering,dragkrok'])('rare equipment %j reads cars_equipment_idx', async (codes) => {
+    const plan = await planOf(`/001/2003?equipment=${codes}`);
+    expect(plan, plan).toMatch(/Bitmap Index Scan on cars_equipment_idx\b/);
+    expect(plan, plan).not.toMatch(/Seq Scan on cars\b/);
+  });
+
   // Issue 40: a registration number finds its ad through the unique index of the numbers, with spaces or not.
   it.each(['afa 123', 'AFA123'])('search for the number %j reads cars_registration_number_key', async (term) => {
     const plan = await planOf(`/001/2003?searchterm=${encodeURIComponent(term)}`);
@@ -226,6 +237,10 @@ const SHAPES: Record<string, string>[] = ORDER_BY_VALUES.flatMap((orderBy) =>
     { orderBy, order, kommun: '2584', fuel: 'diesel' },
     { orderBy, order, lan: '14', make: 'volvo', priceMin: '100000' },
     { orderBy, order, kommun: '0980', searchterm: 'dragkrok' },
+    // Equipment (issue 44): common items walk the order's index, a rare one comes through its GIN index.
+    { orderBy, order, equipment: 'dragkrok,motorvarmare' },
+    { orderBy, order, equipment: 'bluetooth', start: '980', end: '1000' },
+    { orderBy, order, equipment: 'nivareglering', fuel: 'diesel' },
     // Typos and spacing (decision 043): the catalogue's spelling joins the word's conditions.
     { orderBy, order, searchterm: 'volvp' },
     { orderBy, order, searchterm: 'xc 60', start: '980', end: '1000' },
@@ -248,6 +263,8 @@ const COUNTS = [
   'searchterm=volvp',
   'searchterm=koenigsegg',
   'searchterm=afa%20123',
+  'equipment=dragkrok',
+  'equipment=nivareglering',
 ];
 
 describe(`no list page reads the whole table (${ADS} ads)`, () => {

@@ -134,12 +134,14 @@ export async function insertCar(db: Database, overrides: Partial<CarRowInput> = 
     imageVersion: 1,
     kommun: null,
     registrationNumber: null,
+    equipment: [],
     ...overrides,
   };
   const r = await db.query<{ id: number }>(
     `INSERT INTO inventory.cars (title, description, price, make, model, year, milage, hp, color, type, transmission,
-       drivetrain, fuel, username, status, created, image_count, image_version, kommun, registration_number)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) RETURNING id`,
+       drivetrain, fuel, username, status, created, image_count, image_version, kommun, registration_number, equipment)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21::text[])
+     RETURNING id`,
     [
       c.title,
       c.description,
@@ -161,6 +163,7 @@ export async function insertCar(db: Database, overrides: Partial<CarRowInput> = 
       c.imageVersion,
       c.kommun ?? null,
       c.registrationNumber,
+      [...(c.equipment ?? [])],
     ],
   );
   return r.rows[0]!.id;
@@ -234,15 +237,20 @@ export interface FilePart {
   data: Buffer;
 }
 
-/** A multipart/form-data body for `inject`: text fields first, then files in the given order. */
+/**
+ * A multipart/form-data body for `inject`: text fields first (a list is sent as repeated fields, as a form's
+ * checkboxes are), then files in the given order.
+ */
 export function multipart(
-  fields: Record<string, string>,
+  fields: Record<string, string | readonly string[]>,
   files: FilePart[] = [],
 ): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----bilmarknaden${randomUUID()}`;
   const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, values] of Object.entries(fields)) {
+    for (const value of typeof values === 'string' ? [values] : values) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    }
   }
   files.forEach((f, i) => {
     chunks.push(

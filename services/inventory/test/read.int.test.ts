@@ -53,6 +53,7 @@ describe('GET /001/2001 one ad', () => {
       drivetrain: 'fwd',
       fuel: 'bensin',
       user: 'kalle',
+      equipment: [],
       created: created.toISOString(),
       imageCount: 3,
       imageVersion: 2,

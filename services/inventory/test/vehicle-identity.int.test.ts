@@ -76,6 +76,7 @@ describe('GET /vehicle-register/{number}', () => {
       lastInspection: { date: '2026-05-03', milage: 12_300 },
       owners: 2,
       firstRegistered: '2016-03-14',
+      equipment: [],
     });
     expect((await lookup(number, {})).statusCode).toBe(401);
   });

@@ -28,6 +28,7 @@ export function carDetail(id: number, over: Partial<Car> = {}): Car {
     type: 'kombi',
     drivetrain: 'awd',
     user: 'kalle',
+    equipment: [],
     ...over,
   };
 }

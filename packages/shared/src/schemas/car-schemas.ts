@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { LIST_AS_OF_HEADER } from '../api-paths.ts';
 import { LIST_COUNT_CAP, MAX_START, MAX_WINDOW, ORDER_BY_VALUES, ORDER_VALUES } from '../constants.ts';
+import { EQUIPMENT_CODES, EQUIPMENT_KEY } from '../equipment.ts';
 import { AD_LIMITS, NEW_AD_FIELDS } from '../validation/new-ad.ts';
 import { PriceDetailFieldsSchema, PriceListFieldsSchema } from './price-schemas.ts';
 import { VehicleDetailFieldsSchema } from './vehicle-schemas.ts';
@@ -35,6 +36,9 @@ export const CarSchema = Type.Composite([
     type: Type.String(),
     drivetrain: Type.String(),
     user: Type.String({ description: 'Seller username' }),
+    equipment: Type.Array(Type.String(), {
+      description: 'Utrustning: codes of the fixed list (packages/shared/src/equipment.ts), in its order; [] for none',
+    }),
     ...PriceDetailFieldsSchema.properties,
     ...VehicleDetailFieldsSchema.properties,
   }),
@@ -131,6 +135,13 @@ export const CarFiltersSchema = Type.Object({
   milageMax: Type.Optional(Type.Integer({ description: `mil, 0…${AD_LIMITS.milageMax}` })),
   lan: Type.Optional(Type.String({ description: "County code, two digits ('14'); unknown codes are 400" })),
   kommun: Type.Optional(Type.String({ description: "Municipality code, four digits ('1480'); unknown codes are 400" })),
+  [EQUIPMENT_KEY]: Type.Optional(
+    Type.String({
+      description:
+        "Utrustning: codes joined by commas ('dragkrok,motorvarmare'); only ads with ALL of them. Unknown codes " +
+        `are 400. Codes: ${EQUIPMENT_CODES.join(', ')}`,
+    }),
+  ),
 });
 
 export const CarListQuerySchema = Type.Composite([
@@ -164,7 +175,9 @@ export const CarCountSchema = Type.Object({
 
 /** The multipart body of a new or edited ad, for the document only (the form is read as a stream). */
 export const AD_FORM_DESCRIPTION =
-  `multipart/form-data with the text fields ${NEW_AD_FIELDS.join(', ')} and up to 8 photo files ` +
+  `multipart/form-data with the text fields ${NEW_AD_FIELDS.join(', ')}, the equipment as repeated ` +
+  '`equipment` fields (one code each, or codes joined by commas; an empty one sends none; unknown codes are 400 on ' +
+  "'equipment'; an edit without any keeps the ad's) and up to 8 photo files " +
   'images[0] … images[7] (JPEG, PNG, WebP or HEIC, each at most 10 MB; stored in upload order).';
 
 /** The new ad's one field more: its registration number, required, never changed by an edit. */

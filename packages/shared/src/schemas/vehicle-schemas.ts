@@ -30,6 +30,13 @@ export const VehicleFactsSchema = Type.Object({
   ]),
   owners: Type.Integer({ description: 'Antal ägare' }),
   firstRegistered: day('Först registrerad i Sverige'),
+  equipment: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        "The factory equipment the register knows, as codes of the ad form's list (packages/shared/src/equipment.ts); " +
+        'they prefill its checkboxes. Unknown codes are ignored',
+    }),
+  ),
 });
 
 /** The register's facts as an ad keeps them: a snapshot taken when it was published. */

@@ -17,6 +17,7 @@ const valid: NewAdInput = {
   drivetrain: 'fwd',
   fuel: 'bensin',
   kommun: '',
+  equipment: [],
 };
 const ad = (over: Partial<NewAdInput>) => ({ ...valid, ...over });
 const messageFor = (over: Partial<NewAdInput>) => lastFailure(newAdRules, ad(over))?.message ?? null;

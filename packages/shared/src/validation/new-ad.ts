@@ -10,8 +10,9 @@ import {
   type Option,
 } from '../options.ts';
 import { findKommun, PLACE_MESSAGES } from '../places.ts';
+import { allKnownEquipment, EQUIPMENT_MESSAGES, sortEquipment, splitEquipment } from '../equipment.ts';
 
-/** The new-ad form as typed: every field a string, as in a multipart form. */
+/** The new-ad form as typed: every field a string, as in a multipart form, but the equipment's list of codes. */
 export interface NewAdInput {
   title: string;
   description: string;
@@ -28,8 +29,11 @@ export interface NewAdInput {
   fuel: string;
   /** The place: a kommun code (packages/shared/src/places.ts), or '' for none. */
   kommun: string;
+  /** Codes of packages/shared/src/equipment.ts (sent as repeated `equipment` fields). */
+  equipment: readonly string[];
 }
 
+/** The text fields of the form (the equipment is a list, sent as repeated `equipment` fields). */
 export const NEW_AD_FIELDS = [
   'title',
   'description',
@@ -107,15 +111,21 @@ export const newAdRules: readonly Rule<NewAdInput>[] = [
   { field: 'fuel', message: 'Ange bränsle', fails: (a) => notOption(fuelOptions)(a.fuel) },
   // Optional: an ad posted with the specification's fields alone has no place and shows 'Stockholm'.
   { field: 'kommun', message: PLACE_MESSAGES.kommun, fails: (a) => !!a.kommun && !findKommun(a.kommun) },
+  // The form offers only the list's items: an unknown code comes from another client.
+  { field: 'equipment', message: EQUIPMENT_MESSAGES.unknown, fails: (a) => !allKnownEquipment(a.equipment) },
 ];
 
-/** Untrusted fields to the form's shape: strings trimmed (numbers accepted), unknown fields dropped. */
+/**
+ * Untrusted fields to the form's shape: strings trimmed (numbers accepted), unknown fields dropped; `equipment`
+ * one value or several, each a code or codes joined by commas.
+ */
 export function normalizeNewAd(body: Record<string, unknown>): NewAdInput {
-  const field = (k: keyof NewAdInput) => {
+  const field = (k: (typeof NEW_AD_FIELDS)[number]) => {
     const v = body[k];
     return typeof v === 'number' ? String(v) : text(v);
   };
-  return Object.fromEntries(NEW_AD_FIELDS.map((k) => [k, field(k)])) as unknown as NewAdInput;
+  const fields = Object.fromEntries(NEW_AD_FIELDS.map((k) => [k, field(k)])) as Omit<NewAdInput, 'equipment'>;
+  return { ...fields, equipment: splitEquipment(body.equipment) };
 }
 
 /** A valid ad with numbers parsed and option values in their stored form. */
@@ -134,6 +144,8 @@ export interface ValidAd {
   drivetrain: string;
   fuel: string;
   kommun: string | null;
+  /** Codes of the equipment list, once each, in list order. */
+  equipment: readonly string[];
 }
 
 /** Converts an input that passed `newAdRules`; call only after validation. */
@@ -154,5 +166,6 @@ export function toValidAd(a: NewAdInput): ValidAd {
     drivetrain: value(drivetrainOptions, a.drivetrain),
     fuel: value(fuelOptions, a.fuel),
     kommun: a.kommun === '' ? null : a.kommun,
+    equipment: sortEquipment(a.equipment),
   };
 }

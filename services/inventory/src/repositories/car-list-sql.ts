@@ -68,7 +68,7 @@ const itemJsonFields = (alias: string) =>
 const LIST_ITEM_JSON_FIELDS = `${itemJsonFields('r')}, ${PRICE_LIST_JSON_FIELDS}`;
 
 /** An ad (Car) without its price facts, as the database writes it from `inventory.cars c`. */
-export const CAR_JSON_FIELDS = `${itemJsonFields('c')}, c.description, c.color, c.type, c.drivetrain, c.username AS "user"`;
+export const CAR_JSON_FIELDS = `${itemJsonFields('c')}, c.description, c.color, c.type, c.drivetrain, c.username AS "user", c.equipment`;
 
 /**
  * A list query (`sql`, rows of LIST_COLUMNS) as one row whose text column `json` is the API's answer: the JSON
@@ -139,6 +139,8 @@ export const LIST_CONDITIONS = {
     key === 'make' || key === 'model' ? `${TEXT_COLUMNS[key]} = lower(${value})` : `${TEXT_COLUMNS[key]} = ${value}`,
   range: (key: keyof typeof RANGE_CONDITIONS, value: string) => `${RANGE_CONDITIONS[key]}${value}`,
   place: (key: keyof typeof PLACE_COLUMNS, value: string) => `${PLACE_COLUMNS[key]} = ${value}`,
+  /** Every one of the codes `value` (a text[]) is among the ad's equipment (cars_equipment_idx). */
+  equipment: (value: string) => `c.equipment @> ${value}`,
   /** One word of the search term: `pattern` null when the word is too short for partial matching. */
   word: (text: string, pattern: string | null) => {
     // Swedish stems ('bilar' finds 'bil') OR part of a word in make/model/title ('volv', 'xc6').
@@ -214,6 +216,7 @@ function listConditions(q: ListQuery) {
     const value = q.place?.[key];
     if (value !== undefined) where.push(LIST_CONDITIONS.place(key, p(value)));
   }
+  if (q.equipment && q.equipment.length > 0) where.push(LIST_CONDITIONS.equipment(`${p(q.equipment)}::text[]`));
   const words = q.words.map((w) => {
     // A misspelt or spaced make or model also matches the catalogue's spelling (decision 043).
     const forms = [w, ...(w.alternatives ?? [])].map((f) =>

@@ -31,11 +31,15 @@ export function registrationNumberTaken(err: unknown): boolean {
   return detail.includes(REGISTRATION_NUMBER_KEY);
 }
 
+/** An edit's fields: `equipment` null keeps the ad's (an edit that sent none). */
+export type AdUpdate = Omit<ValidAd, 'equipment'> & { equipment: readonly string[] | null };
+
 /**
- * An ad's 14 fields in the order of the column lists of `insertPending` (from $1) and `update` (from $3):
- * title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel, kommun.
+ * An ad's 15 fields in the order of the column lists of `insertPending` (from $1) and `update` (from $3):
+ * title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel, kommun,
+ * equipment.
  */
-const adValues = (ad: ValidAd): unknown[] => [
+const adValues = (ad: AdUpdate): unknown[] => [
   ad.title,
   ad.description,
   ad.price,
@@ -50,6 +54,7 @@ const adValues = (ad: ValidAd): unknown[] => [
   ad.drivetrain,
   ad.fuel,
   ad.kommun,
+  ad.equipment === null ? null : [...ad.equipment],
 ];
 
 /** An ad's row as its seller writes it: created pending, published, edited, removed, and erased with the account. */
@@ -106,8 +111,8 @@ export function carsRepository(db: Queryable) {
       const r = await db.query<{ id: number }>(
         `INSERT INTO inventory.cars
            (title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel, kommun,
-            username, registration_number, vehicle_facts)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb)
+            equipment, username, registration_number, vehicle_facts)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::text[], $16, $17, $18::jsonb)
          RETURNING id`,
         [
           ...adValues(ad),
@@ -140,7 +145,7 @@ export function carsRepository(db: Queryable) {
     async update(
       id: number,
       username: string,
-      ad: ValidAd,
+      ad: AdUpdate,
       photos?: { count: number; version: number },
     ): Promise<boolean> {
       const params: unknown[] = [id, username, ...adValues(ad)];
@@ -148,7 +153,8 @@ export function carsRepository(db: Queryable) {
       const r = await db.query(
         `UPDATE inventory.cars SET title = $3, description = $4, price = $5, make = $6, model = $7, year = $8,
            milage = $9, hp = $10, color = $11, type = $12, transmission = $13, drivetrain = $14, fuel = $15,
-           kommun = $16, updated = now()${photos ? ', image_count = $17, image_version = $18' : ''}
+           kommun = $16, equipment = coalesce($17::text[], equipment),
+           updated = now()${photos ? ', image_count = $18, image_version = $19' : ''}
          WHERE id = $1 AND username = $2 AND status = 'active'`,
         params,
       );

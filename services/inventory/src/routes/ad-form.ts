@@ -9,13 +9,13 @@ import type { AdForm } from '../services/ad-service.ts';
 export const FORM_LIMITS = {
   fileSize: MAX_IMAGE_BYTES,
   files: MAX_IMAGES,
-  // The 15 ad fields (with the kommun and the registration number) plus room for stray ones a client sends
-  // (ignored); more is not a form of ours.
-  fields: 40,
+  // The 15 ad fields (with the kommun and the registration number), one per equipment item (41) plus room for
+  // stray ones a client sends (ignored); more is not a form of ours.
+  fields: 80,
   // A description of 2,500 characters in UTF-8 fits; a longer value is cut and then fails its length rule.
   fieldSize: 16 * 1024,
   fieldNameSize: 100,
-  parts: 60,
+  parts: 100,
   headerPairs: 100,
 } as const;
 
@@ -60,6 +60,8 @@ async function readChunks(part: MultipartFile): Promise<{ chunks: Buffer[]; size
 export async function readAdForm(request: FastifyRequest): Promise<AdForm> {
   if (!request.isMultipart()) throw new DomainError('unsupported', MESSAGES.notMultipart);
   const fields: Record<string, string> = Object.create(null);
+  // Repeated, one part per item as a form's checkboxes send them; null until the first arrives.
+  let equipment: string[] | null = null;
   const files: Buffer[][] = [];
   try {
     for await (const part of request.parts({ limits: FORM_LIMITS })) {
@@ -74,15 +76,16 @@ export async function readAdForm(request: FastifyRequest): Promise<AdForm> {
         if (size === 0 && !part.filename) continue;
         if (files.length >= MAX_IMAGES) throw new DomainError('invalid', IMAGE_MESSAGES.tooMany, { field: 'images' });
         files.push(chunks);
-      } else if (!(part.fieldname in fields)) {
+      } else if (part.fieldname === 'equipment' || !(part.fieldname in fields)) {
         const value = typeof part.value === 'string' ? part.value : String(part.value);
         // PostgreSQL text cannot hold U+0000: refused here rather than failing in the query as a 500.
         if (value.includes('\u0000')) throw new DomainError('invalid', MESSAGES.badRequest, { field: part.fieldname });
-        fields[part.fieldname] = value;
+        if (part.fieldname === 'equipment') (equipment ??= []).push(value);
+        else fields[part.fieldname] = value;
       }
     }
   } catch (err) {
     throw multipartError(err);
   }
-  return { fields, files };
+  return { fields, equipment, files };
 }

@@ -25,6 +25,7 @@ import { carDetailsRepository } from '../repositories/car-details-repository.ts'
 import {
   carsRepository,
   registrationNumberTaken,
+  type AdUpdate,
   type AdVehicle,
   type CarOwnership,
 } from '../repositories/cars-repository.ts';
@@ -47,6 +48,8 @@ const JPEG = 'image/jpeg';
  */
 export interface AdForm {
   fields: Record<string, string>;
+  /** The `equipment` values as sent (each a code or codes joined by commas); null when none was sent. */
+  equipment: string[] | null;
   files: Buffer[][];
 }
 
@@ -151,8 +154,8 @@ export function adService({ db, register, storage, processImage, log, requireVer
   const closedSellers = closedSellersRepository(db);
   const prices = priceRepository(db);
 
-  async function validate(fields: Record<string, unknown>): Promise<ValidAd> {
-    const input = normalizeNewAd(fields);
+  async function validate(fields: Record<string, unknown>, equipment: string[] | null = null): Promise<ValidAd> {
+    const input = normalizeNewAd({ ...fields, equipment });
     const resolved = await makes.resolve(input.make, input.model);
     refuseFailure(lastFailure(adRules(resolved), input));
     return { ...toValidAd(input), make: resolved.make!, model: resolved.model! };
@@ -162,9 +165,12 @@ export function adService({ db, register, storage, processImage, log, requireVer
    * A new ad's fields and car: the number's rules come first in the form, so another field's failure is the one
    * shown (the last failing rule wins). The register is asked only for a valid ad; a stolen car is refused.
    */
-  async function validateNew(fields: Record<string, unknown>): Promise<{ ad: ValidAd; vehicle: AdVehicle }> {
+  async function validateNew(
+    fields: Record<string, unknown>,
+    equipment: string[] | null,
+  ): Promise<{ ad: ValidAd; vehicle: AdVehicle }> {
     const input: NewAdInput & RegistrationNumberInput = {
-      ...normalizeNewAd(fields),
+      ...normalizeNewAd({ ...fields, equipment }),
       registrationNumber: typeof fields.registrationNumber === 'string' ? fields.registrationNumber : '',
     };
     const resolved = await makes.resolve(input.make, input.model);
@@ -257,7 +263,7 @@ export function adService({ db, register, storage, processImage, log, requireVer
    * Points the ad at the written version, with the new fields, in one transaction. Of two replacements of one
    * ad, the one that took its version later wins, whichever switches first, so the version only grows.
    */
-  function switchPhotos(written: PhotoVersion, username: string, ad: ValidAd, count: number, below: number | null) {
+  function switchPhotos(written: PhotoVersion, username: string, ad: AdUpdate, count: number, below: number | null) {
     return db.transaction(async (tx): Promise<SwitchOutcome> => {
       const txCars = carsRepository(tx);
       const current = await txCars.findOwnership(written.carId, true);
@@ -277,7 +283,7 @@ export function adService({ db, register, storage, processImage, log, requireVer
   async function replacePhotos(
     carId: number,
     username: string,
-    ad: ValidAd,
+    ad: AdUpdate,
     files: readonly PhotoBytes[],
     below: number | null,
   ) {
@@ -336,7 +342,7 @@ export function adService({ db, register, storage, processImage, log, requireVer
       if (requireVerified && !verified) throw new DomainError('forbidden', VERIFICATION_REQUIRED_MESSAGES.publish);
       if (await closedSellers.isClosed(username)) throw accountClosedError();
       const form = await readForm();
-      const { ad, vehicle } = await validateNew(form.fields);
+      const { ad, vehicle } = await validateNew(form.fields, form.equipment);
       const photos = await processAll(form.files);
       const below = await holdBelow(ad);
       // The unique index decides between two publishes of one number at once: the later insert fails, nothing stored.
@@ -372,7 +378,9 @@ export function adService({ db, register, storage, processImage, log, requireVer
     /**
      * `PUT /cars/{id}`: the same fields and rules as a new ad. Photos, when any are sent, replace all the
      * old ones: processed, written as a new version, switched to with the fields, then the old ones removed.
-     * The registration number is the car's identity: an edit may repeat it but not change it.
+     * The registration number is the car's identity: an edit may repeat it but not change it. An edit that sends
+     * no equipment keeps the ad's (a client of the specification's fields knows nothing of it; the form always
+     * sends the field, empty for none).
      */
     async update(carId: number, username: string, readForm: () => Promise<AdForm>): Promise<void> {
       const car = await ownAd(carId, username);
@@ -381,9 +389,10 @@ export function adService({ db, register, storage, processImage, log, requireVer
       if (sent !== '' && sent !== car.registrationNumber) {
         throw new DomainError('invalid', REGISTRATION_NUMBER_MESSAGES.unchangeable, { field: 'registrationNumber' });
       }
-      const ad = await validate(form.fields);
+      const valid = await validate(form.fields, form.equipment);
+      const ad: AdUpdate = form.equipment === null ? { ...valid, equipment: null } : valid;
       // An edit to a price far below the range is held as a new ad would be (the range counts this ad itself).
-      const below = await holdBelow(ad);
+      const below = await holdBelow(valid);
       if (form.files.length > 0) return replacePhotos(carId, username, ad, form.files, below);
       const updated = await db.transaction(async (tx) => {
         if (!(await carsRepository(tx).update(carId, username, ad))) return false;

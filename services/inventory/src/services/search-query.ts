@@ -17,6 +17,7 @@ import { optionAttributes } from '@bilmarknaden/shared/options';
 import { readRanges, type RangeBounds } from '@bilmarknaden/shared/validation/filter-ranges';
 import { parseWholeNumber } from '@bilmarknaden/shared/validation/rules';
 import { findKommun, findLan, PLACE_MESSAGES } from '@bilmarknaden/shared/places';
+import { EQUIPMENT_KEY, EQUIPMENT_MESSAGES, readEquipmentParam } from '@bilmarknaden/shared/equipment';
 import { DomainError } from '@bilmarknaden/service-kit/domain-error';
 import { foldForSearch } from './search-folding.ts';
 import { isRegistrationNumber, normalizeRegistrationNumber } from '@bilmarknaden/shared/validation/registration-number';
@@ -66,6 +67,8 @@ export interface ListQuery {
   ranges: RangeFilters;
   /** Absent in queries made before places existed: no place filter. */
   place?: PlaceFilters;
+  /** Codes of the equipment list an ad must all have (list order); absent or empty: no equipment filter. */
+  equipment?: readonly string[];
   words: SearchWord[];
   /**
    * The whole term read as a registration number ('abc 123', 'ABC123'), normalized: its ad is found besides the
@@ -230,6 +233,13 @@ export function parsePlace(raw: Raw): PlaceFilters {
   return place;
 }
 
+/** `equipment`: codes of the shared list joined by commas; an unknown one is a 400 on the parameter. */
+export function parseEquipment(raw: Raw): string[] {
+  const read = readEquipmentParam(param(raw, EQUIPMENT_KEY));
+  if ('unknown' in read) throw new DomainError('invalid', EQUIPMENT_MESSAGES.unknown, { field: EQUIPMENT_KEY });
+  return read.codes;
+}
+
 /** The query of `GET /001/2003`, checked: anything out of bounds is a 400 naming the parameter. */
 export function parseListQuery(raw: Raw, now: Date = new Date()): ListQuery {
   const window = parseWindow(raw);
@@ -252,6 +262,7 @@ export function parseListQuery(raw: Raw, now: Date = new Date()): ListQuery {
   const ranges: RangeFilters = read.ranges;
 
   const place = parsePlace(raw);
+  const equipment = parseEquipment(raw);
 
   const term = param(raw, 'searchterm') ?? '';
   if (term.length > MAX_SEARCH_LENGTH)
@@ -266,6 +277,7 @@ export function parseListQuery(raw: Raw, now: Date = new Date()): ListQuery {
     filters,
     ranges,
     place,
+    equipment,
     words,
     ...(isRegistrationNumber(number) ? { registrationNumber: number } : {}),
     wordlessTerm: term !== '' && words.length === 0,

@@ -82,6 +82,10 @@ export function watchService({ db, now = () => new Date() }: WatchServiceDeps) {
       if (problem) throw new DomainError('invalid', problem.message, { field: problem.field });
       const parsed = await withCorrectedSearch(parseListQuery(query), searchTermsRepository(db).closeNames);
       if (parsed.wordlessTerm) throw new DomainError('invalid', WATCH_MESSAGES.wordless, { field: 'searchterm' });
+      // Kept as the list reads it ('dragkrok,motorvarmare'), so its link and chips are the list's.
+      if (query.equipment !== undefined) query.equipment = parsed.equipment?.join(',') ?? '';
+      if (query.equipment === '') delete query.equipment;
+      if (!isWatchable(query)) throw new DomainError('invalid', WATCH_MESSAGES.empty, { field: 'query' });
       const name = readName(input.name ?? watchName(query))!;
       const notify = readNotify(input.notify ?? 'site')!;
       const id = await db.transaction(async (tx) => {

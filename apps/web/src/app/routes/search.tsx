@@ -1,7 +1,7 @@
 import { SearchPage } from '../../features/search/components/search-page.tsx';
 import { WatchSearchButton } from '../../features/watches/components/watch-search-button.tsx';
 
-/** The search page with 'Bevaka sökning' for its term. */
+/** The search page with 'Bevaka sökning' for its term and equipment. */
 export default function SearchRoute() {
-  return <SearchPage watchButton={(searchterm) => <WatchSearchButton query={{ searchterm }} />} />;
+  return <SearchPage watchButton={(query) => <WatchSearchButton query={query} />} />;
 }

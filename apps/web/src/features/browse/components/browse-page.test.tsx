@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrowsePage } from './browse-page.tsx';
 import { jsonResponse, mockFetch, renderAt, requestedUrls } from '../../../test/test-utils.tsx';
@@ -128,5 +128,21 @@ describe('BrowsePage', () => {
     await userEvent.clear(screen.getByLabelText('År från'));
     await userEvent.click(screen.getByRole('button', { name: /^Visa (\d+ )?bilar$/ }));
     expect(router.state.location.search).toBe('?yearMax=2010');
+  });
+
+  it('filters by the equipment chosen in the panel, shown as chips that remove their item', async () => {
+    const spy = server();
+    const { router } = renderAt('/browse/cars', <BrowsePage />, '/browse/cars?make=volvo');
+    await screen.findByText('Bil 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    const panel = screen.getByRole('form', { name: 'Filtrera bilar' });
+    await userEvent.click(within(panel).getByRole('checkbox', { name: 'Dragkrok' }));
+    await userEvent.click(within(panel).getByRole('checkbox', { name: 'Isofix' }));
+    await userEvent.click(within(panel).getByRole('button', { name: /^Visa/ }));
+    expect(router.state.location.search).toBe('?make=Volvo&equipment=isofix%2Cdragkrok');
+    await waitFor(() => expect(lists(spy).at(-1)).toContain('equipment=isofix%2Cdragkrok'));
+    await userEvent.click(screen.getByRole('button', { name: 'Ta bort filter Utrustning: Isofix' }));
+    expect(router.state.location.search).toBe('?make=Volvo&equipment=dragkrok');
+    expect(screen.getByRole('button', { name: 'Ta bort filter Utrustning: Dragkrok' })).toHaveFocus();
   });
 });

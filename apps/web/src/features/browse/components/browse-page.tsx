@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { matchName, useCarCount, useInfiniteCars, useMakes } from '../../../lib/car-queries.ts';
 import { CarResults } from '../../../components/car-results.tsx';
@@ -6,6 +6,7 @@ import { ResultCount } from '../../../components/result-count.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { browseParams, browseQuery, parseBrowse } from '../utils/browse-filters.ts';
 import { BrowsePanel } from './browse-panel.tsx';
+import { EquipmentChips } from '../../../components/equipment-checkboxes.tsx';
 import '../browse.css';
 
 const PANEL_ID = 'browse-filter-panel';
@@ -23,11 +24,15 @@ export function BrowsePage() {
   useDocumentTitle(heading);
   const cars = useInfiniteCars({ ...query, orderBy: 'created', order: 'desc' });
   const count = useCarCount(query);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusHeading = useCallback(() => headingRef.current?.focus(), []);
 
   return (
     <div className="browse-page">
       <div className="browse-page__top">
-        <h1>{heading}</h1>
+        <h1 ref={headingRef} tabIndex={-1}>
+          {heading}
+        </h1>
         <button
           ref={toggleRef}
           type="button"
@@ -51,6 +56,11 @@ export function BrowsePage() {
           }}
         />
       )}
+      <EquipmentChips
+        value={filter.equipment}
+        onChange={(equipment) => setParams(browseParams({ ...filter, equipment }), { preventScrollReset: true })}
+        onEmptied={focusHeading}
+      />
       <ResultCount query={count} />
       <CarResults query={cars} label={heading} listKey={JSON.stringify(query)} />
     </div>

@@ -7,6 +7,8 @@ import { matchName, useCarCount, useMakes, useModels } from '../../../lib/car-qu
 import { formatCarCount } from '../../../lib/format.ts';
 import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
 import { PlaceCombobox } from '../../../components/place-combobox.tsx';
+import { EquipmentCheckboxes } from '../../../components/equipment-checkboxes.tsx';
+import { EQUIPMENT_LABEL } from '@bilmarknaden/shared/equipment';
 import { browseParams, browseQuery, type BrowseFilter } from '../utils/browse-filters.ts';
 
 interface BrowsePanelProps {
@@ -31,7 +33,7 @@ function checkYears(fromText: string, toText: string): YearCheck {
 }
 
 /**
- * The slide-down filter panel: make, model (after a make), year from and to, county and kommun; apply filters
+ * The slide-down filter panel: make, model (after a make), year from and to, county, kommun and equipment; apply filters
  * and closes. Years it
  * cannot use keep what was typed, get their message next to the field, and the panel stays open.
  */
@@ -59,7 +61,15 @@ export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
   const counted = years.ok ? years : { from: initial.yearFrom, to: initial.yearTo };
   const count = useCarCount(
     browseQuery(
-      browseParams({ make, model, yearFrom: counted.from, yearTo: counted.to, lan: draft.lan, kommun: draft.kommun }),
+      browseParams({
+        make,
+        model,
+        yearFrom: counted.from,
+        yearTo: counted.to,
+        lan: draft.lan,
+        kommun: draft.kommun,
+        equipment: draft.equipment,
+      }),
     ),
   ).data;
   const submit = (e: FormEvent) => {
@@ -69,7 +79,15 @@ export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
       (years.from ? fromRef : toRef).current?.focus();
       return;
     }
-    onApply({ make, model, yearFrom: years.from, yearTo: years.to, lan: draft.lan, kommun: draft.kommun });
+    onApply({
+      make,
+      model,
+      yearFrom: years.from,
+      yearTo: years.to,
+      lan: draft.lan,
+      kommun: draft.kommun,
+      equipment: draft.equipment,
+    });
   };
 
   return (
@@ -149,6 +167,12 @@ export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
           onChange={(v) => setDraft((d) => ({ ...d, kommun: v }))}
         />
       </div>
+      <EquipmentCheckboxes
+        legend={EQUIPMENT_LABEL}
+        hint="Bara bilar med allt du väljer visas."
+        value={draft.equipment}
+        onChange={(equipment) => setDraft((d) => ({ ...d, equipment }))}
+      />
       {/* Phones: stays at the screen's bottom while the fields scroll, so the count is always in view. */}
       <div className="browse-panel__apply">
         <button type="submit" className="button button--primary">

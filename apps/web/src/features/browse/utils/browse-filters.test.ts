@@ -2,11 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { browseParams, browseQuery, parseBrowse } from './browse-filters.ts';
 
 const p = (q: string) => new URLSearchParams(q);
-const NO_PLACE = { lan: '', kommun: '' };
+const NO_PLACE = { lan: '', kommun: '', equipment: [] as string[] };
 
 describe('browse filters', () => {
   it('defaults: all makes, years 1940 to 2025', () => {
-    expect(parseBrowse(p(''))).toEqual({ make: '', model: '', yearFrom: 1940, yearTo: 2025, lan: '', kommun: '' });
+    expect(parseBrowse(p(''))).toEqual({
+      make: '',
+      model: '',
+      yearFrom: 1940,
+      yearTo: 2025,
+      lan: '',
+      kommun: '',
+      equipment: [],
+    });
     expect(browseQuery(p(''))).toEqual({});
   });
 
@@ -43,12 +51,24 @@ describe('browse filters', () => {
   });
 
   it('writes and reads the county and kommun, dropping unknown codes and a kommun outside the county', () => {
-    const f = { make: '', model: '', yearFrom: 1940, yearTo: 2025, lan: '14', kommun: '1480' };
+    const f = { make: '', model: '', yearFrom: 1940, yearTo: 2025, lan: '14', kommun: '1480', equipment: [] };
     expect(browseParams(f).toString()).toBe('lan=14&kommun=1480');
     expect(parseBrowse(browseParams(f))).toEqual(f);
     expect(browseQuery(p('lan=14&kommun=1480'))).toEqual({ lan: '14', kommun: '1480' });
     expect(browseQuery(p('lan=99&kommun=0000'))).toEqual({});
     expect(browseQuery(p('lan=14&kommun=1280'))).toEqual({ lan: '14' });
     expect(parseBrowse(p('kommun=2584'))).toMatchObject({ lan: '', kommun: '2584' });
+  });
+});
+
+describe('browse equipment', () => {
+  it('writes and reads the equipment in the list order, dropping a filter with an unknown code', () => {
+    const f = { make: '', model: '', yearFrom: 1940, yearTo: 2025, lan: '', kommun: '', equipment: ['dragkrok'] };
+    expect(browseParams({ ...f, equipment: ['apple-carplay', 'dragkrok'] }).toString()).toBe(
+      'equipment=dragkrok%2Capple-carplay',
+    );
+    expect(parseBrowse(browseParams(f))).toEqual(f);
+    expect(browseQuery(p('equipment=motorvarmare,dragkrok'))).toEqual({ equipment: 'motorvarmare,dragkrok' });
+    expect(browseQuery(p('equipment=dragkrok,raketmotor'))).toEqual({});
   });
 });

@@ -1,8 +1,9 @@
 import { BROWSE_YEAR_FROM, BROWSE_YEAR_TO } from '@bilmarknaden/shared/constants';
 import type { CarFilters } from '@bilmarknaden/shared/api-types';
 import { readPlaceFilter } from '@bilmarknaden/shared/places';
+import { EQUIPMENT_KEY, equipmentParam, readEquipmentParam } from '@bilmarknaden/shared/equipment';
 
-// The browse panel's filter (make, model, year range, county and kommun) in the URL, as pure functions.
+// The browse panel's filter (make, model, year range, county, kommun and equipment) in the URL, as pure functions.
 
 export interface BrowseFilter {
   make: string;
@@ -13,6 +14,14 @@ export interface BrowseFilter {
   lan: string;
   /** Kommun code or ''. */
   kommun: string;
+  /** Equipment codes the cars must all have, in the list's order. */
+  equipment: string[];
+}
+
+/** The URL's equipment codes; an unknown one drops the filter (the server would refuse it). */
+function equipmentIn(params: URLSearchParams): string[] {
+  const read = readEquipmentParam(params.get(EQUIPMENT_KEY));
+  return 'codes' in read ? read.codes : [];
 }
 
 const year = (raw: string | null, fallback: number) => (raw && /^\d{4}$/.test(raw) ? Number(raw) : fallback);
@@ -28,6 +37,7 @@ export function parseBrowse(params: URLSearchParams): BrowseFilter {
     model: make ? (params.get('model')?.trim() ?? '') : '',
     yearFrom: year(params.get('yearMin'), BROWSE_YEAR_FROM),
     yearTo: year(params.get('yearMax'), BROWSE_YEAR_TO),
+    equipment: equipmentIn(params),
   };
 }
 
@@ -40,6 +50,7 @@ export function browseParams(f: BrowseFilter): URLSearchParams {
   if (f.yearTo !== BROWSE_YEAR_TO) p.set('yearMax', String(f.yearTo));
   if (f.lan) p.set('lan', f.lan);
   if (f.kommun) p.set('kommun', f.kommun);
+  if (f.equipment.length > 0) p.set(EQUIPMENT_KEY, equipmentParam(f.equipment));
   return p;
 }
 
@@ -54,5 +65,7 @@ export function browseQuery(params: URLSearchParams): CarFilters {
   const max = params.get('yearMax');
   if (min && /^\d{4}$/.test(min)) q.yearMin = Number(min);
   if (max && /^\d{4}$/.test(max)) q.yearMax = Number(max);
+  const equipment = equipmentIn(params);
+  if (equipment.length > 0) q.equipment = equipmentParam(equipment);
   return { ...q, ...readPlaceFilter(params.get('lan'), params.get('kommun')) };
 }

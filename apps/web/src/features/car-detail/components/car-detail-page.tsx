@@ -29,6 +29,7 @@ import { SellerBox } from '../../../components/seller-box.tsx';
 import { ShareButton } from './share-button.tsx';
 import { SimilarCars } from './similar-cars.tsx';
 import { VehicleFacts } from './vehicle-facts.tsx';
+import { EquipmentSection } from './equipment-section.tsx';
 import '../car-detail.css';
 
 interface CarDetailPageProps {
@@ -155,6 +156,7 @@ function CarDetailView({
         </div>
       </SellerBox>
       <VehicleFacts car={c} />
+      <EquipmentSection equipment={c.equipment} />
       {!hidden && <PriceSection car={c} />}
       <section aria-labelledby="description-heading">
         <h2 id="description-heading">Beskrivning</h2>

@@ -77,3 +77,31 @@ describe("the ad page's Fordonsfakta", () => {
     expect(screen.queryByRole('region', { name: 'Fordonsfakta' })).not.toBeInTheDocument();
   });
 });
+
+describe("the ad page's Utrustning", () => {
+  it('lists the equipment under its groups’ headings, in the list’s order', async () => {
+    await show({
+      registrationNumber: 'GHJ456',
+      vehicleFacts: FACTS,
+      equipment: ['apple-carplay', 'motorvarmare', 'dragkrok', 'stolsvarme'],
+    });
+    const section = await screen.findByRole('region', { name: 'Utrustning' });
+    expect(
+      within(section)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Vinter', 'Drag och last', 'Multimedia']);
+    const winter = within(section).getByRole('heading', { name: 'Vinter' }).nextElementSibling as HTMLElement;
+    expect(
+      within(winter)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Motorvärmare', 'Stolsvärme']);
+    expect(within(section).getAllByRole('listitem')).toHaveLength(4);
+  });
+
+  it('is left out when the ad lists none', async () => {
+    await show({ registrationNumber: 'GHJ456', vehicleFacts: FACTS, equipment: [] });
+    expect(screen.queryByRole('region', { name: 'Utrustning' })).not.toBeInTheDocument();
+  });
+});

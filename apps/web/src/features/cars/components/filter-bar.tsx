@@ -15,7 +15,8 @@ import { LAN } from '@bilmarknaden/shared/places';
 import { matchName, useMakes, useModels } from '../../../lib/car-queries.ts';
 import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
 import { PlaceCombobox } from '../../../components/place-combobox.tsx';
-import type { HomeFilters } from '../utils/home-filters.ts';
+import { equipmentOf, type HomeFilters } from '../utils/home-filters.ts';
+import { EquipmentFilter } from '../../../components/equipment-checkboxes.tsx';
 import { parseSortValue, SORT_OPTIONS, sortValue } from '../utils/sort-options.ts';
 import { RangeField } from './range-field.tsx';
 
@@ -25,6 +26,7 @@ interface FilterBarProps {
   onRange: (key: RangeKey, value: number | undefined) => void;
   onPlace: (key: PlaceKey, value: string) => void;
   onSort: (value: ReturnType<typeof parseSortValue>) => void;
+  onEquipment: (codes: string[]) => void;
   /** A new number drops what was typed in the range fields and not applied ('Rensa alla filter'). */
   draftsKey: number;
   /** How many ads the filters match: on phones, 'Visa N bilar' under the open filters. */
@@ -42,6 +44,7 @@ export function FilterBar({
   onRange,
   onPlace,
   onSort,
+  onEquipment,
   draftsKey,
   count,
   onShowResults,
@@ -172,6 +175,7 @@ export function FilterBar({
           value={filters.milageMax}
           onCommit={(v) => onRange('milageMax', v)}
         />
+        <EquipmentFilter value={equipmentOf(filters)} onChange={onEquipment} />
         <div className="field">
           <label htmlFor="home-sort">Sortering</label>
           <select

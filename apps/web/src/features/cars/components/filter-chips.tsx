@@ -1,10 +1,10 @@
 import { useFocusAfterRemoval } from '../../../lib/focus-after-removal.ts';
 import type { Chip } from '../utils/chips.ts';
-import type { HomeFilterKey } from '../utils/home-filters.ts';
+import '../../../components/filter-chips.css';
 
 interface FilterChipsProps {
   chips: Chip[];
-  onRemove: (key: HomeFilterKey) => void;
+  onRemove: (chip: Chip) => void;
   onClearAll: () => void;
   /** Where the keyboard goes when the last chip is removed (the chips' list is gone then). */
   onEmptied: () => void;
@@ -21,13 +21,13 @@ export function FilterChips({ chips, onRemove, onClearAll, onEmptied }: FilterCh
   return (
     <ul ref={focus.container} className="filter-chips" aria-label="Aktiva filter">
       {chips.map((chip, i) => (
-        <li key={chip.key}>
+        <li key={`${chip.key}:${chip.value ?? ''}`}>
           <button
             type="button"
             className="filter-chip"
             onClick={() => {
               focus.removing(i);
-              onRemove(chip.key);
+              onRemove(chip);
             }}
             aria-label={`Ta bort filter ${chip.label}`}
           >

@@ -111,6 +111,34 @@ describe('HomePage', () => {
     expect(screen.getByLabelText('Modell')).toBeDisabled();
   });
 
+  it("filters by 'Utrustning' (all chosen items): in the URL and the list request, one removable chip each", async () => {
+    const spy = server(() => []);
+    const { router } = renderAt('/', <HomePage />, '/?make=volvo&equipment=dragkrok');
+    await screen.findByText('Inga resultat');
+    expect(new URL(listCalls(spy).at(-1)!, 'http://localhost').searchParams.get('equipment')).toBe('dragkrok');
+    const toggle = screen.getByRole('button', { name: 'Utrustning (1 vald)' });
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Motorvärmare' }));
+    expect(router.state.location.search).toBe('?make=volvo&equipment=motorvarmare%2Cdragkrok');
+    await waitFor(() =>
+      expect(new URL(listCalls(spy).at(-1)!, 'http://localhost').searchParams.get('equipment')).toBe(
+        'motorvarmare,dragkrok',
+      ),
+    );
+    const chips = within(screen.getByRole('list', { name: 'Aktiva filter' }));
+    expect(chips.getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual([
+      'Ta bort filter Märke: Volvo',
+      'Ta bort filter Utrustning: Motorvärmare',
+      'Ta bort filter Utrustning: Dragkrok',
+      'Rensa alla filter',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Ta bort filter Utrustning: Motorvärmare' }));
+    expect(router.state.location.search).toBe('?make=volvo&equipment=dragkrok');
+    expect(screen.getByRole('checkbox', { name: 'Motorvärmare' })).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Ta bort filter Utrustning: Dragkrok' }));
+    expect(router.state.location.search).toBe('?make=volvo');
+  });
+
   it('keeps the keyboard among the chips as they are removed, then on the page heading', async () => {
     server(() => []);
     renderAt('/', <HomePage />, '/?trans=automat&fuel=diesel&color=r%C3%B6d');

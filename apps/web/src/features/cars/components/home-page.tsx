@@ -11,6 +11,7 @@ import {
   parseFilters,
   removeChip,
   serializeFilters,
+  setEquipment,
   setFilter,
   setPlace,
   setRange,
@@ -60,6 +61,7 @@ export function HomePage({
         onRange={(key, value) => update(setRange(filters, key, value))}
         onPlace={(key, value) => update(setPlace(filters, key, value))}
         onSort={({ orderBy, order }) => update(setSort(filters, orderBy, order))}
+        onEquipment={(codes) => update(setEquipment(filters, codes))}
         draftsKey={draftsKey}
         count={count.data}
         onShowResults={() => {
@@ -70,7 +72,7 @@ export function HomePage({
       />
       <FilterChips
         chips={activeChips(filters, names)}
-        onRemove={(key) => update(removeChip(filters, key))}
+        onRemove={(chip) => update(removeChip(filters, chip.key, chip.value))}
         onClearAll={() => {
           setDraftsKey((k) => k + 1);
           update({});

@@ -9,12 +9,15 @@ import {
 } from '@bilmarknaden/shared/options';
 import { findKommun, findLan } from '@bilmarknaden/shared/places';
 import { formatNumber, formatPrice } from '../../../lib/format.ts';
-import type { HomeFilterKey, HomeFilters } from './home-filters.ts';
+import { EQUIPMENT_LABEL, equipmentLabel } from '@bilmarknaden/shared/equipment';
+import { equipmentOf, type HomeFilterKey, type HomeFilters } from './home-filters.ts';
 import { SORT_OPTIONS, sortValue } from './sort-options.ts';
 
 export interface Chip {
   key: HomeFilterKey;
   label: string;
+  /** An equipment chip's code: each chosen item has its own chip. */
+  value?: string;
 }
 
 /**
@@ -37,6 +40,9 @@ export function activeChips(filters: HomeFilters, names: { make?: string; model?
   add('drivetrain', f.drivetrain && `${attributeLabels.drivetrain}: ${optionLabel(drivetrainOptions, f.drivetrain)}`);
   add('lan', f.lan && `Län: ${findLan(f.lan)?.shortName ?? f.lan}`);
   add('kommun', f.kommun && `Kommun: ${findKommun(f.kommun)?.name ?? f.kommun}`);
+  for (const code of equipmentOf(f)) {
+    chips.push({ key: 'equipment', value: code, label: `${EQUIPMENT_LABEL}: ${equipmentLabel(code)}` });
+  }
   add('priceMin', f.priceMin !== undefined ? `Pris från ${formatPrice(f.priceMin)}` : undefined);
   add('priceMax', f.priceMax !== undefined ? `Pris till ${formatPrice(f.priceMax)}` : undefined);
   add('yearMin', f.yearMin !== undefined ? `År från ${f.yearMin}` : undefined);

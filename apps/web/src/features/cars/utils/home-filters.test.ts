@@ -3,6 +3,7 @@ import {
   parseFilters,
   removeChip,
   serializeFilters,
+  setEquipment,
   setFilter,
   setPlace,
   setRange,
@@ -157,5 +158,27 @@ describe('chips', () => {
       const expected = Object.fromEntries(Object.entries(all).filter(([k]) => !removed.includes(k)));
       expect(next).toEqual(expected);
     }
+  });
+});
+
+describe('the equipment filter', () => {
+  it('reads codes in the list’s order, case and spaces aside; an unknown code drops the filter', () => {
+    expect(parse('equipment=Apple-CarPlay,%20dragkrok').equipment).toBe('dragkrok,apple-carplay');
+    expect(parse('equipment=dragkrok,raketmotor').equipment).toBeUndefined();
+    expect(parse('equipment=').equipment).toBeUndefined();
+  });
+
+  it('is written after the place and before the ranges, and cleared with none chosen', () => {
+    const f = setEquipment({ kommun: '1480', priceMax: 100000 }, ['motorvarmare', 'fyrhjulsdrift']);
+    expect(serializeFilters(f).toString()).toBe('kommun=1480&equipment=motorvarmare%2Cfyrhjulsdrift&priceMax=100000');
+    expect(setEquipment(f, []).equipment).toBeUndefined();
+  });
+
+  it('has one chip per item; removing one keeps the others', () => {
+    const f = parse('equipment=dragkrok,motorvarmare');
+    const chips = activeChips(f).filter((c) => c.key === 'equipment');
+    expect(chips.map((c) => c.label)).toEqual(['Utrustning: Motorvärmare', 'Utrustning: Dragkrok']);
+    expect(removeChip(f, 'equipment', 'dragkrok').equipment).toBe('motorvarmare');
+    expect(removeChip(removeChip(f, 'equipment', 'dragkrok'), 'equipment', 'motorvarmare')).toEqual({});
   });
 });

@@ -7,25 +7,35 @@ import {
   type OrderBy,
 } from '@bilmarknaden/shared/constants';
 import {
+  EQUIPMENT_KEYS,
   FILTER_KEYS,
   PLACE_KEYS,
   RANGE_KEYS,
+  type EquipmentKey,
   type FilterKey,
   type PlaceKey,
   type RangeKey,
 } from '@bilmarknaden/shared/filters';
+import { equipmentParam, readEquipmentParam } from '@bilmarknaden/shared/equipment';
 import { findKommun, readPlaceFilter } from '@bilmarknaden/shared/places';
 import type { CarListQuery } from '@bilmarknaden/shared/api-types';
 
 // The home filters as they live in the query string (specification section 2), as pure functions.
 
-export type HomeFilters = Partial<Record<FilterKey | PlaceKey, string>> &
+/** `equipment`: the codes joined by commas in the list's order, as the URL and the API carry them. */
+export type HomeFilters = Partial<Record<FilterKey | PlaceKey | EquipmentKey, string>> &
   Partial<Record<RangeKey, number>> & { orderBy?: OrderBy; order?: Order };
 
-export type HomeFilterKey = FilterKey | PlaceKey | RangeKey | 'sort';
+export type HomeFilterKey = FilterKey | PlaceKey | EquipmentKey | RangeKey | 'sort';
 
-/** Query-string order: the specification's keys, then the place, the ranges, and the sort. */
-const URL_KEYS = [...FILTER_KEYS, ...PLACE_KEYS, ...RANGE_KEYS, 'orderBy', 'order'] as const;
+/** Query-string order: the specification's keys, then the place, the equipment, the ranges, and the sort. */
+const URL_KEYS = [...FILTER_KEYS, ...PLACE_KEYS, ...EQUIPMENT_KEYS, ...RANGE_KEYS, 'orderBy', 'order'] as const;
+
+/** The equipment codes of the filters (none when absent). */
+export const equipmentOf = (filters: HomeFilters): string[] => {
+  const read = readEquipmentParam(filters.equipment);
+  return 'codes' in read ? read.codes : [];
+};
 
 const isOrderBy = (v: string): v is OrderBy => (ORDER_BY_VALUES as readonly string[]).includes(v);
 const isOrder = (v: string): v is Order => (ORDER_VALUES as readonly string[]).includes(v);
@@ -46,6 +56,9 @@ export function parseFilters(params: URLSearchParams): HomeFilters {
   // A model without a make means nothing (the model select is only enabled after a make).
   if (!filters.make) delete filters.model;
   Object.assign(filters, readPlaceFilter(params.get('lan'), params.get('kommun')));
+  // An unknown code (an old or edited link) drops the whole equipment filter, as the server would refuse it.
+  const equipment = readEquipmentParam(params.get('equipment'));
+  if ('codes' in equipment && equipment.codes.length > 0) filters.equipment = equipmentParam(equipment.codes);
   for (const key of RANGE_KEYS) {
     const n = parseRange(params.get(key));
     if (n !== undefined) filters[key] = n;
@@ -90,6 +103,15 @@ export function setPlace(filters: HomeFilters, key: PlaceKey, value: string): Ho
   return next;
 }
 
+/** Sets the equipment filter's codes (none clears it). */
+export function setEquipment(filters: HomeFilters, codes: readonly string[]): HomeFilters {
+  const next: HomeFilters = { ...filters };
+  const value = equipmentParam(codes);
+  if (value) next.equipment = value;
+  else delete next.equipment;
+  return next;
+}
+
 /** Sets or clears one range bound. */
 export function setRange(filters: HomeFilters, key: RangeKey, value: number | undefined): HomeFilters {
   const next: HomeFilters = { ...filters };
@@ -108,8 +130,17 @@ export function setSort(filters: HomeFilters, orderBy: OrderBy, order: Order): H
   return next;
 }
 
-/** Removing the make chip also clears the model; any other chip clears only itself. */
-export function removeChip(filters: HomeFilters, key: HomeFilterKey): HomeFilters {
+/**
+ * Removing the make chip also clears the model; an equipment chip (one per item, `value` its code) clears only its
+ * item; any other chip clears only itself.
+ */
+export function removeChip(filters: HomeFilters, key: HomeFilterKey, value?: string): HomeFilters {
+  if (key === 'equipment' && value !== undefined) {
+    return setEquipment(
+      filters,
+      equipmentOf(filters).filter((c) => c !== value),
+    );
+  }
   const next: HomeFilters = { ...filters };
   if (key === 'sort') {
     delete next.orderBy;

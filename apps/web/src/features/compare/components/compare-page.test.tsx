@@ -21,8 +21,16 @@ const CARS = {
     kommun: '1480',
     priceJudgement: { comparables: 12, low: 110000, high: 140000, label: 'normal' },
     registrationNumber: 'ABC123',
+    equipment: ['motorvarmare', 'dragkrok'],
   }),
-  2: carDetail(2, { title: 'Saab 9-5', price: 99000, year: 2015, kommun: '0180', priceJudgement: null }),
+  2: carDetail(2, {
+    title: 'Saab 9-5',
+    price: 99000,
+    year: 2015,
+    kommun: '0180',
+    priceJudgement: null,
+    equipment: ['dragkrok'],
+  }),
   3: carDetail(3, { title: 'Audi A4', price: 99000, year: 2015, kommun: null }),
 };
 
@@ -70,6 +78,7 @@ describe('ComparePage', () => {
     expect(row('Bränsle')).toEqual(['Diesel', 'Diesel', 'Diesel']);
     expect(row('Växellåda')).toEqual(['Manuell', 'Manuell', 'Manuell']);
     expect(row('Plats')).toEqual(['Göteborg, Västra Götaland', 'Stockholm, Stockholm', 'Stockholm']);
+    expect(row('Utrustning')).toEqual(['Motorvärmare, Dragkrok', 'Dragkrok', '–']);
     expect(row('Inlagd')[0]).toMatch(/^Inlagd (i dag|i går|för \d+ dagar sedan)$/);
     // Shown because one of the cars has a number; the others have none.
     expect(row('Registreringsnummer')).toEqual(['ABC 123', '–', '–']);
@@ -84,6 +93,7 @@ describe('ComparePage', () => {
     expect(screen.getByRole('rowheader', { name: 'Plats skiljer sig' })).toBeInTheDocument();
     expect(screen.getByRole('rowheader', { name: 'Årsmodell' })).toBeInTheDocument();
     expect(screen.getByRole('rowheader', { name: 'Bränsle' })).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'Utrustning skiljer sig' })).toBeInTheDocument();
     // A registration number always differs: not worth a mark.
     expect(screen.getByRole('rowheader', { name: 'Registreringsnummer' })).toBeInTheDocument();
   });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Car } from '@bilmarknaden/shared/api-types';
 import { COMPARE_MAX } from '@bilmarknaden/shared/constants';
+import { EQUIPMENT_LABEL, equipmentLabel } from '@bilmarknaden/shared/equipment';
 import { attributeLabels, fuelOptions, optionLabel, transmissionOptions } from '@bilmarknaden/shared/options';
 import { formatRegistrationNumber } from '@bilmarknaden/shared/validation/registration-number';
 import { isNotFound } from '../../../lib/api-client.ts';
@@ -44,6 +45,10 @@ const FACTS: Fact[] = [
   { label: attributeLabels.fuel, text: (c) => optionLabel(fuelOptions, c.fuel) },
   { label: attributeLabels.transmission, text: (c) => optionLabel(transmissionOptions, c.transmission) },
   { label: 'Plats', text: (c) => placeWithCounty(c.kommun) },
+  {
+    label: EQUIPMENT_LABEL,
+    text: (c) => (c.equipment.length > 0 ? c.equipment.map(equipmentLabel).join(', ') : '–'),
+  },
   { label: 'Inlagd', text: (c) => formatListedAge(c.created) },
 ];
 

@@ -57,4 +57,5 @@ const EMPTY: NewAdInput = {
   drivetrain: '',
   fuel: '',
   kommun: '',
+  equipment: [],
 };

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   attributeLabels,
   colorOptions,
@@ -20,6 +20,8 @@ import { IMAGE_MESSAGES } from '@bilmarknaden/shared/validation/images';
 import { matchName, useMakes, useModels } from '../../../lib/car-queries.ts';
 import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
 import { PlaceCombobox } from '../../../components/place-combobox.tsx';
+import { EquipmentCheckboxes } from '../../../components/equipment-checkboxes.tsx';
+import { EQUIPMENT_LABEL, sortEquipment } from '@bilmarknaden/shared/equipment';
 import { FAILED_CALL } from '../../../lib/api-client.ts';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useRuleSubmit } from '../../../lib/use-rule-submit.ts';
@@ -52,6 +54,7 @@ const EMPTY_AD: NewAdInput = {
   drivetrain: '',
   fuel: '',
   kommun: '',
+  equipment: [],
 };
 
 type FormInput = NewAdInput & RegistrationNumberInput;
@@ -60,7 +63,10 @@ type FieldName = keyof FormInput;
 // A new ad's number comes first: a failing field below it is the message shown (the last failing rule wins).
 const NEW_AD_RULES: readonly Rule<FormInput>[] = [...registrationNumberRules, ...newAdRules];
 
-/** The register's facts as the form's values: the same names and option values. */
+/**
+ * The register's facts as the form's values: the same names and option values; the equipment it knows is checked
+ * besides what the seller already checked.
+ */
 const fromFacts = (a: NewAdInput, f: VehicleFacts): NewAdInput => ({
   ...a,
   make: f.make,
@@ -71,6 +77,7 @@ const fromFacts = (a: NewAdInput, f: VehicleFacts): NewAdInput => ({
   transmission: f.transmission,
   type: f.type,
   color: f.color,
+  equipment: sortEquipment([...a.equipment, ...(f.equipment ?? [])]),
 });
 
 interface AdSubmit {
@@ -134,13 +141,15 @@ export function AdForm({
   const modelOptions = namesAsOptions(models.data);
   if (model && !modelOptions.some((o) => o.value === model)) modelOptions.unshift({ value: model, label: model });
 
-  const set = (key: keyof NewAdInput) => (value: string) =>
+  const setEquipment = useCallback((equipment: string[]) => setAd((a) => ({ ...a, equipment })), []);
+  const set = (key: Exclude<keyof NewAdInput, 'equipment'>) => (value: string) =>
     setAd((a) => (key === 'make' && value !== a.make ? { ...a, make: value, model: '' } : { ...a, [key]: value }));
 
   const input = Object.fromEntries(NEW_AD_FIELDS.map((k) => [k, ad[k].trim()])) as unknown as FormInput;
   input.make = make;
   input.model = model;
   input.registrationNumber = registrationNumber.trim();
+  input.equipment = ad.equipment;
   const form = useRuleSubmit<FormInput>({
     rules: newAd ? NEW_AD_RULES : newAdRules,
     input,
@@ -167,6 +176,9 @@ export function AdForm({
         // An edit never sends the number: it cannot change it.
         if (newAd) body.append('registrationNumber', normalizeRegistrationNumber(fields.registrationNumber));
         for (const k of NEW_AD_FIELDS) body.append(k, fields[k]);
+        // One field per item; with none checked an empty one, so that an edit clears the ad's equipment.
+        if (fields.equipment.length === 0) body.append('equipment', '');
+        for (const code of fields.equipment) body.append('equipment', code);
         files.forEach((file, i) => body.append(`images[${i}]`, file, file.name));
         if (files.length) setProgress(0);
         await onSubmit({ form: body, onProgress: setProgress });
@@ -187,7 +199,7 @@ export function AdForm({
     ) : null;
   const describedBy = (key: FieldName) => (invalid === key ? alertId : undefined);
 
-  const text = (key: keyof NewAdInput, label: string, extra: Record<string, string> = {}) => (
+  const text = (key: Exclude<keyof NewAdInput, 'equipment'>, label: string, extra: Record<string, string> = {}) => (
     <>
       <div className="field">
         <label htmlFor={fieldId(key)}>{label}</label>
@@ -316,6 +328,20 @@ export function AdForm({
           }}
         />
         {alertBelow('kommun')}
+        <div className="ad-form__wide">
+          <EquipmentCheckboxes
+            legend={EQUIPMENT_LABEL}
+            hint={
+              newAd
+                ? 'Kryssa i det bilen har. Det fordonsregistret känner till kryssas i när du hämtar fordonsuppgifterna.'
+                : 'Kryssa i det bilen har.'
+            }
+            name="equipment"
+            value={ad.equipment}
+            onChange={setEquipment}
+          />
+        </div>
+        {alertBelow('equipment')}
       </fieldset>
       <PhotoPicker
         photos={photos}
@@ -350,7 +376,12 @@ export function AdForm({
         </div>
       )}
       {message &&
-        !(invalid && (invalid === 'registrationNumber' || NEW_AD_FIELDS.includes(invalid as keyof NewAdInput))) && (
+        !(
+          invalid &&
+          (invalid === 'registrationNumber' ||
+            invalid === 'equipment' ||
+            NEW_AD_FIELDS.includes(invalid as (typeof NEW_AD_FIELDS)[number]))
+        ) && (
           <div id={alertId} className="alert" role="alert">
             {message}
           </div>

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { EQUIPMENT_MESSAGES } from '@bilmarknaden/shared/equipment';
 import { AD_SAVED, EditAdPage } from './edit-ad-page.tsx';
 import { jsonResponse, mockFetch, renderRoutes, toastText, withToasts } from '../../../test/test-utils.tsx';
 import { carDetail } from '../../../test/car-fixtures.ts';
@@ -48,6 +49,55 @@ describe('EditAdPage', () => {
     expect(init.url).toBe('/api/inventory/cars/5');
     expect(init.body.get('price')).toBe('99000');
     expect(init.body.get('images[0]')).toBeNull();
+  });
+
+  it('checks the ad’s equipment in its groups, sends the changes, and an empty field when none is left', async () => {
+    storeSession('tok', { username: 'kalle', firstname: 'Kalle', lastname: 'K' });
+    upload.mockResolvedValue(undefined);
+    mockFetch((url) => {
+      if (url.pathname.endsWith('/002/2001')) return jsonResponse([{ id: 1, name: 'Volvo' }]);
+      if (url.pathname.endsWith('/002/2002')) return jsonResponse([{ id: 1, name: 'V70' }]);
+      return jsonResponse(carDetail(5, { user: 'kalle', equipment: ['motorvarmare', 'dragkrok'] }));
+    });
+    const { router } = renderRoutes(routes, '/edit/car/5');
+    const all = await screen.findByRole('group', { name: 'Utrustning' });
+    const winter = within(all).getByRole('group', { name: 'Vinter' });
+    expect(within(winter).getByRole('checkbox', { name: 'Motorvärmare' })).toBeChecked();
+    const towing = within(all).getByRole('group', { name: 'Drag och last' });
+    expect(within(towing).getByRole('checkbox', { name: 'Dragkrok' })).toBeChecked();
+    expect(
+      within(all)
+        .getAllByRole('checkbox')
+        .filter((b) => (b as HTMLInputElement).checked),
+    ).toHaveLength(2);
+    await waitFor(() => expect(screen.getByLabelText('Modell')).toHaveValue('V70'));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Motorvärmare' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Navigation' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Spara ändringar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/car/5'));
+    expect(upload.mock.calls[0]![0].body.getAll('equipment')).toEqual(['dragkrok', 'navigation']);
+
+    // None left: one empty field, so the server clears the ad's equipment rather than keeping it.
+    upload.mockClear();
+    renderRoutes(routes, '/edit/car/5');
+    await waitFor(() => expect(screen.getAllByRole('checkbox', { name: 'Dragkrok' }).at(-1)).toBeChecked());
+    fireEvent.click(screen.getAllByRole('checkbox', { name: 'Dragkrok' }).at(-1)!);
+    fireEvent.click(screen.getAllByRole('checkbox', { name: 'Motorvärmare' }).at(-1)!);
+    await waitFor(() => expect(screen.getAllByLabelText('Modell').at(-1)).toHaveValue('V70'));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Spara ändringar' }).at(-1)!);
+    await waitFor(() => expect(upload).toHaveBeenCalled());
+    expect(upload.mock.calls[0]![0].body.getAll('equipment')).toEqual(['']);
+  });
+
+  it('shows the server’s refusal of the equipment below the checkboxes', async () => {
+    storeSession('tok', { username: 'kalle', firstname: 'Kalle', lastname: 'K' });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    upload.mockRejectedValue(new ApiRequestError(400, EQUIPMENT_MESSAGES.unknown, 'equipment'));
+    renderRoutes(routes, '/edit/car/5');
+    await waitFor(() => expect(screen.getByLabelText('Modell')).toHaveValue('V70'));
+    fireEvent.click(screen.getByRole('button', { name: 'Spara ändringar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(EQUIPMENT_MESSAGES.unknown);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
   it('shows the registration number read-only and never sends it', async () => {

@@ -33,6 +33,7 @@ export const toInput = (c: Car): NewAdInput => ({
   drivetrain: c.drivetrain,
   fuel: c.fuel,
   kommun: c.kommun ?? '',
+  equipment: c.equipment,
 });
 
 /**

@@ -268,9 +268,12 @@ describe('NewAdPage', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('sends the 15 fields and the photos in the chosen order, busy meanwhile, then goes to /', async () => {
+  it('sends the 15 fields, the equipment and the photos in the chosen order, busy meanwhile, then goes to /', async () => {
     const { router } = await renderForm();
     await fillValid();
+    // Checked in any order, sent one field per item in the list's order.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Apple CarPlay' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Dragkrok' }));
     const files = ['a.jpg', 'b.jpg', 'c.jpg'].map((n) => new File(['x'], n, { type: 'image/jpeg' }));
     await userEvent.upload(screen.getByLabelText(/Välj bilder/), files);
     const list = screen.getByRole('list', { name: 'Valda bilder' });
@@ -291,7 +294,9 @@ describe('NewAdPage', () => {
     expect(init.method).toBe('POST');
     expect(init.url).toBe('/api/inventory/001/1001');
     const body = init.body;
-    expect(Object.fromEntries([...body.entries()].filter(([k]) => !k.startsWith('images')))).toEqual({
+    expect(body.getAll('equipment')).toEqual(['dragkrok', 'apple-carplay']);
+    const text = [...body.entries()].filter(([k]) => !k.startsWith('images') && k !== 'equipment');
+    expect(Object.fromEntries(text)).toEqual({
       registrationNumber: 'ABC123',
       title: 'Volvo V70 D5',
       description: 'Fin bil',
@@ -410,6 +415,7 @@ describe('NewAdPage', () => {
       lastInspection: { date: '2026-05-03', milage: 12_300 },
       owners: 2,
       firstRegistered: '2016-03-14',
+      equipment: ['motorvarmare', 'dragkrok', 'okänd-i-formuläret'],
     };
     const register = () =>
       mockFetch((url) => {
@@ -448,6 +454,10 @@ describe('NewAdPage', () => {
         type: 'kombi',
         color: 'vit',
       });
+      // The equipment the register knows is checked, besides what the seller had checked; unknown codes are not.
+      const box = (name: string) => screen.getByRole('checkbox', { name });
+      expect([box('Motorvärmare'), box('Dragkrok')].map((b) => (b as HTMLInputElement).checked)).toEqual([true, true]);
+      expect(screen.getAllByRole('checkbox').filter((b) => (b as HTMLInputElement).checked)).toHaveLength(2);
       // The seller corrects what the register says, and the corrected form is what is sent.
       fireEvent.change(screen.getByLabelText('Färg'), { target: { value: 'grå' } });
       for (const label of ['Rubrik', 'Beskrivning', 'Pris (kr)', 'Miltal (mil)', 'Drivlina'])

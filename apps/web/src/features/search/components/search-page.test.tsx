@@ -67,4 +67,19 @@ describe('SearchPage result count', () => {
     expect(await screen.findByText('2 bilar')).toBeInTheDocument();
     expect(requestedUrls(spy).find((u) => u.includes('/cars/count'))).toContain('searchterm=volvp');
   });
+
+  it('narrows the search by the equipment in the URL, with chips, and keeps it for a new term', async () => {
+    const spy = mockFetch(() => jsonResponse(page(0, 1)));
+    const { router } = renderRoutes(routes, '/search/volvo?equipment=dragkrok,motorvarmare');
+    expect(await screen.findByText('Bil 1')).toBeInTheDocument();
+    const asked = new URL(requestedUrls(spy)[0]!, 'http://localhost').searchParams;
+    expect(asked.get('equipment')).toBe('motorvarmare,dragkrok');
+    expect(screen.getByRole('button', { name: 'Utrustning (2 valda)' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Ta bort filter Utrustning: Motorvärmare' }));
+    expect(router.state.location.search).toBe('?equipment=dragkrok');
+    await userEvent.clear(screen.getByRole('searchbox'));
+    await userEvent.type(screen.getByRole('searchbox'), 'saab{Enter}');
+    expect(router.state.location.pathname).toBe('/search/saab');
+    expect(router.state.location.search).toBe('?equipment=dragkrok');
+  });
 });
