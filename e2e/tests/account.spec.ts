@@ -181,6 +181,7 @@ test('the profile drawer lists its items; Logga ut clears the stored token and d
   for (const [name, href] of [
     ['Hem', '/'],
     ['Min profil', '/profile'],
+    ['Mina annonser', '/mina-annonser'],
     ['Bevakningar', '/bevakningar'],
     ['Sparade annonser', '/saved/cars'],
     ['Meddelanden', '/messages'],

@@ -105,6 +105,21 @@ describe('messaging in the default process', () => {
     expect((await call(buyer, 'POST', messagingPaths.conversations, { carId, text: 'Grattis!' })).statusCode).toBe(201);
   }, 90_000);
 
+  it("counts the conversations about each of the seller's own ads, for 'Mina annonser' (issue 43)", async () => {
+    const seller = await registerUser(t.app, 'räknare');
+    const [first, second] = [await registerUser(t.app, 'fråga1'), await registerUser(t.app, 'fråga2')];
+    const asked = await createAd(t.app, seller, 1);
+    await createAd(t.app, seller, 1);
+    await ask(first, asked);
+    await ask(second, asked);
+    await ask(first, asked, 'En fråga till');
+    const counts = await call(seller, 'GET', messagingPaths.adConversationCounts);
+    expect(counts.json()).toEqual([{ carId: asked, conversations: 2 }]);
+    // A buyer's own ads have none; the buyer's conversations are not theirs to count.
+    expect((await call(first, 'GET', messagingPaths.adConversationCounts)).json()).toEqual([]);
+    expect((await t.app.inject({ url: api(messagingPaths.adConversationCounts) })).statusCode).toBe(401);
+  });
+
   it("erases a closed account's messages; its conversations show no name, and erasing again is harmless", async () => {
     const seller = await registerUser(t.app, 'stannar');
     const leaver = await registerUser(t.app, 'lämnar');

@@ -78,6 +78,16 @@ export const inventoryPaths = {
   ownHiddenCars: '/cars/hidden',
   /** Owner: GET one own hidden ad as the detail shows it (no photos), with the reason; 404 to anyone else. */
   ownHiddenCar: (id: number | string) => `/cars/${id}/hidden`,
+  /** Owner: GET the caller's ads with state, views, saves and views per day ('Mina annonser', issue 43). */
+  ownCars: '/cars/mine',
+  /** Owner: PUT renews the ad for 60 more days ('Förnya'); an expired ad is shown again. */
+  carRenewal: (id: number | string) => `/cars/${id}/renewal`,
+  /** Public: GET what an expired ad's page shows ('Annonsen har gått ut'); 404 for any other ad. */
+  expiredCar: (id: number | string) => `/cars/${id}/expired`,
+  /** Public: POST `{carId}` counts a view of the ad's page (buffered; not the owner, robots or repeats in an hour). */
+  carViews: '/cars/views',
+  /** POST `{car, answer, token}`: a one-click answer to 'Är bilen fortfarande till salu?' (no login). */
+  stillForSale: '/cars/still-for-sale',
   /** GET `?username=` how many ads a seller has for sale and sold (the seller box, issue 42). */
   sellerSummary: '/sellers/summary',
   /** POST `{reason, text?}` reports a user ('Anmäl användare'); encode the name. */
@@ -156,6 +166,8 @@ export const messagingPaths = {
   reportDecision: (id: number | string) => `/reports/${id}/decision`,
   /** GET `?username=` the seller's median first reply of the last 90 days ('Svarar oftast inom …', issue 42). */
   sellerReplyTime: '/sellers/reply-time',
+  /** GET how many conversations there are about each of the caller's ads ('Mina annonser', issue 43). */
+  adConversationCounts: '/conversations/per-ad',
   /** GET: server-sent events for the caller (Authorization header; `Last-Event-ID` catches up). */
   events: '/events',
   docs: '/docs',

@@ -3,6 +3,13 @@
 import type { Static } from '@sinclair/typebox';
 import type { ApiErrorSchema } from './schemas/api-error-schemas.ts';
 import type {
+  AdConversationCountsSchema,
+  ExpiredCarSchema,
+  OwnAdSchema,
+  RenewedSchema,
+  StillForSaleAnswerSchema,
+} from './schemas/ad-lifecycle-schemas.ts';
+import type {
   WatchAdListSchema,
   WatchNewCountSchema,
   WatchSchema,
@@ -131,3 +138,10 @@ export type Inbox = Static<typeof InboxSchema>;
 export type Conversation = Static<typeof ConversationSchema>;
 export type StartedConversation = Static<typeof StartConversationAnswerSchema>;
 export type UnreadCount = Static<typeof UnreadCountSchema>;
+
+// The life of an ad (issue 43): 'Mina annonser', renewal, the expired page and the mails' answers.
+export type OwnAd = Static<typeof OwnAdSchema>;
+export type Renewed = Static<typeof RenewedSchema>;
+export type ExpiredCar = Static<typeof ExpiredCarSchema>;
+export type StillForSaleAnswered = Static<typeof StillForSaleAnswerSchema>;
+export type AdConversationCounts = Static<typeof AdConversationCountsSchema>;

@@ -1,5 +1,12 @@
 /** What a user can be told by email; each kind is switched on or off in settings' 'Aviseringar' tab. */
-export const NOTIFICATION_KINDS = ['messages', 'watches', 'priceDrops', 'reports', 'moderation'] as const;
+export const NOTIFICATION_KINDS = [
+  'messages',
+  'watches',
+  'priceDrops',
+  'reports',
+  'moderation',
+  'adReminders',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The label of each kind's switch in 'Aviseringar'. */
@@ -9,6 +16,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   priceDrops: 'Sänkta priser på sparade annonser',
   reports: 'Besked om mina anmälningar',
   moderation: 'Besked om mina annonser från moderatorerna',
+  adReminders: 'Påminnelser om mina annonser (går snart ut, fortfarande till salu?)',
 };
 
 /** One switch per kind: whether its mails are sent (`GET`/`PUT /user/notification-settings`). */

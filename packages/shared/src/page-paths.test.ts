@@ -25,6 +25,8 @@ describe('matchPage', () => {
     ['/controlpanel', 'controlPanel', {}],
     ['/notfound', 'notFound', {}],
     ['/jamfor', 'compare', {}],
+    ['/mina-annonser', 'myAds', {}],
+    ['/mina-annonser/svar', 'adAnswer', {}],
   ])('%s opens %s', (path, page, params) => {
     expect(matchPage(path)).toEqual({ page, params });
   });

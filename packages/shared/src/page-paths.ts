@@ -31,6 +31,9 @@ export const PAGE_PATHS = {
   watchUnsubscribe: '/bevakningar/avsluta',
   watches: '/bevakningar',
   watch: '/bevakningar/:id',
+  myAds: '/mina-annonser',
+  /** The one-click answers of 'Är bilen fortfarande till salu?' (`#annons=…&svar=…&token=…`). */
+  adAnswer: '/mina-annonser/svar',
 } as const;
 
 /** 'Så bedömer vi priset': how the fair-price judgement is made (decision 038). */

@@ -124,6 +124,14 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/inventory/watches/:id': 'self',
   'GET /api/inventory/watches/:id/ads': 'self',
   'PUT /api/inventory/watches/:id/seen': 'self',
+  // The life of an ad (issue 43): renewal is the owner's (anyone else's ad is 404); the expired page is public as
+  // the detail was; a view is counted for anyone; the mail's answer needs no login (its signed token decides).
+  'PUT /api/inventory/cars/:id/renewal': 'owner',
+  'GET /api/inventory/cars/:id/expired': 'public',
+  'GET /api/inventory/cars/mine': 'self',
+  'POST /api/inventory/cars/views': 'open-write',
+  'POST /api/inventory/cars/still-for-sale': 'open-write',
+  'GET /api/messaging/conversations/per-ad': 'self',
 };
 
 /** Routes that are not the API: health, OpenAPI documents, the SPA's files, CORS preflight. */
@@ -198,6 +206,8 @@ async function ownerRequest(key: string, id: string, headers: Record<string, str
     return { method: 'POST', url: `/api/inventory/cars/${id}/review`, headers, payload: { text: 'Visa den igen' } };
   if (key === 'GET /api/inventory/cars/:id/hidden')
     return { method: 'GET', url: `/api/inventory/cars/${id}/hidden`, headers };
+  if (key === 'PUT /api/inventory/cars/:id/renewal')
+    return { method: 'PUT', url: `/api/inventory/cars/${id}/renewal`, headers };
   throw new Error(`no request for the owner route ${key}: add one to ownerRequest`);
 }
 
@@ -255,6 +265,8 @@ describe('the route table', () => {
         'DELETE /api/identity/user/verification/:orderRef',
         'GET /api/inventory/sellers/summary',
         'GET /api/messaging/sellers/reply-time',
+        'PUT /api/inventory/cars/:id/renewal',
+        'GET /api/inventory/cars/:id/expired',
       ]),
     );
     // A staff route's id names any feedback: staff act on all of it.
@@ -707,6 +719,56 @@ describe('mass assignment: fields a client must not set are ignored by every wri
     expect(cancel.statusCode).toBe(404);
     expect((await inject({ url: order, headers: erik.headers })).json().status).toBe('pending');
     expect((await inject({ method: 'DELETE', url: order, headers: erik.headers })).statusCode).toBe(204);
+  });
+
+  it("the life of an ad: renewal is the token's own ad and takes no fields; a view or an answer names no one", async () => {
+    for (const key of [
+      'PUT /api/inventory/cars/:id/renewal',
+      'POST /api/inventory/cars/views',
+      'POST /api/inventory/cars/still-for-sale',
+    ])
+      covered.add(key);
+    const ad = await createAd(t.app, alice, 1);
+    const row = async () =>
+      (
+        await t.db.query<{ username: string; status: string; days: number }>(
+          `SELECT username, status, round(extract(epoch FROM expires_at - now()) / 86400)::int AS days
+             FROM inventory.cars WHERE id = $1`,
+          [ad],
+        )
+      ).rows[0];
+    const renew = (headers: Record<string, string>) =>
+      inject({
+        method: 'PUT',
+        url: `/api/inventory/cars/${ad}/renewal?username=${bob.username}`,
+        headers,
+        payload: { ...EXTRAS, expiresAt: '2100-01-01T00:00:00Z', status: 'sold', username: bob.username },
+      });
+    expect((await renew(bob.headers)).statusCode).toBe(404);
+    expect((await renew(admin.headers)).statusCode).toBe(404);
+    const own = await renew(alice.headers);
+    expect(own.statusCode).toBe(200);
+    expect(await row()).toEqual({ username: alice.username, status: 'active', days: 60 });
+    const viewed = await inject({
+      method: 'POST',
+      url: `/api/inventory/cars/views?username=${bob.username}`,
+      headers: { 'user-agent': 'Mozilla/5.0', ...bob.headers },
+      payload: { ...EXTRAS, carId: ad, views: 1000, username: alice.username },
+    });
+    expect(viewed.statusCode).toBe(204);
+    const answered = await inject({
+      method: 'POST',
+      url: '/api/inventory/cars/still-for-sale',
+      payload: {
+        ...EXTRAS,
+        car: ad,
+        answer: 'sold',
+        token: `1.9999999999.${'A'.repeat(43)}`,
+        username: alice.username,
+      },
+    });
+    expect(answered.statusCode).toBe(400);
+    expect(await row()).toEqual({ username: alice.username, status: 'active', days: 60 });
   });
 
   it('moderation writes: the token names the reporter, the seller asking, the moderator and the blocker', async () => {
@@ -1266,6 +1328,8 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
     ...['verified', 'forSale', 'sold', 'medianMinutes'],
     // A saved ad the moderators hid is marked removed in the saver's list (decision 042): no reason, no moderator.
     'removed',
+    // An expired ad's page (decision 054): when it expired, public as its publishing date was.
+    'expiresAt',
   ]);
   /**
    * And what the user's own answers add (city: to prefill the ad's place; email: the feedback form's, in GET /user
@@ -1275,6 +1339,9 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
   // The saved list's 'Sänkt 10 000 kr' and a removed saved ad's time (issue 26): the user's own marks.
   SELF_FIELDS.add('priceDrop');
   SELF_FIELDS.add('removedAt');
+  // 'Mina annonser' (decision 054): the seller's own state, end, views and savers of each ad.
+  for (const f of ['status', 'held', 'views', 'savedBy', 'viewsPerDay', 'day', 'carId', 'conversations'])
+    SELF_FIELDS.add(f);
 
   /** A request for each public route; a new public route fails the test until it has one. */
   const publicRequests = (): Record<string, string[]> => ({
@@ -1312,6 +1379,7 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
       '/api/inventory/cars/count?priceMin=x',
     ],
     'GET /api/inventory/cars/:id/similar': [`/api/inventory/cars/${aliceAd}/similar`, '/api/inventory/cars/0/similar'],
+    'GET /api/inventory/cars/:id/expired': [`/api/inventory/cars/${aliceAd}/expired`, '/api/inventory/cars/0/expired'],
     'GET /files/:name': [`/files/${aliceAd}-1.jpeg`, `/files/${aliceAd}-1-card.jpeg`, '/files/../../etc/passwd'],
   });
 
@@ -1380,6 +1448,8 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
       await inject({ method: 'GET', url: '/api/identity/user/refresh', headers: alice.headers }),
       await inject({ method: 'GET', url: '/api/inventory/001/3002', headers: alice.headers }),
       await inject({ method: 'GET', url: `/api/inventory/saved/${aliceAd}`, headers: alice.headers }),
+      await inject({ method: 'GET', url: '/api/inventory/cars/mine', headers: alice.headers }),
+      await inject({ method: 'GET', url: '/api/messaging/conversations/per-ad', headers: alice.headers }),
       await inject({
         method: 'POST',
         url: '/api/identity/user/login',

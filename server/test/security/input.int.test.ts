@@ -392,6 +392,8 @@ describe('limits', () => {
       '/api/identity/user/verification',
       '/api/inventory/001/3001',
       '/api/inventory/cars/:id/review',
+      '/api/inventory/cars/still-for-sale',
+      '/api/inventory/cars/views',
       '/api/inventory/feedback',
       '/api/inventory/moderation/cars/:id/dismissal',
       '/api/inventory/moderation/users/:username/dismissal',

@@ -17,9 +17,12 @@ import { moderationService, type ModerationMail, type UserLookup } from './servi
 import { priceService } from './services/price-service.ts';
 import { savedService } from './services/saved-service.ts';
 import { watchService } from './services/watch-service.ts';
+import { adLifecycleService } from './services/ad-lifecycle-service.ts';
+import { createViewCounter, VIEW_FLUSH_MS, type ViewCounter } from './services/view-counter.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { queuedJobs } from './jobs/queued-jobs.ts';
 import { scheduleDigest } from './jobs/watch-digest.ts';
+import { scheduleLifecycleSweep } from './jobs/ad-lifecycle.ts';
 import { FORM_LIMITS, multipartError } from './routes/ad-form.ts';
 import type { RouteContext } from './routes/context.ts';
 import { listRoutes } from './routes/list-routes.ts';
@@ -33,6 +36,7 @@ import { priceRoutes } from './routes/price-routes.ts';
 import { watchRoutes } from './routes/watch-routes.ts';
 import { moderationRoutes } from './routes/moderation-routes.ts';
 import { vehicleRoutes } from './routes/vehicle-routes.ts';
+import { lifecycleRoutes } from './routes/lifecycle-routes.ts';
 import { localVehicleRegister } from './register/local-register.ts';
 import type { VehicleRegister } from './register/vehicle-register.ts';
 
@@ -64,6 +68,10 @@ export interface InventoryOptions {
   docs?: boolean;
   /** New ads need a seller verified with BankID (VERIFICATION_REQUIRED=publish, issue 42). */
   requireVerified?: boolean;
+  /** The clock of renewals, the reminders' links, views and the job queue (tests move it). */
+  now?: () => Date;
+  /** Counts ads' page views; one writing every VIEW_FLUSH_MS by default (tests pass theirs and flush it). */
+  views?: ViewCounter;
 }
 
 export const DEFAULT_FEEDBACK_RATE_LIMIT = { max: 5, timeWindow: 10 * 60 * 1000 };
@@ -131,7 +139,8 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
     await Promise.allSettled([...writes]);
   });
 
-  const runner = opts.mail ? runQueuedJobs(app, opts.db, opts.mail) : undefined;
+  const runner = opts.mail ? runQueuedJobs(app, opts, opts.mail) : undefined;
+  const views = opts.views ?? countViews(app, opts.db, opts.now);
   // A publish or an edit queues its matching in its transaction; the runner takes it at once.
   const waking =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
@@ -160,6 +169,8 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
     }),
     saved: savedService({ db: opts.db }),
     watches: watchService({ db: opts.db }),
+    lifecycle: adLifecycleService({ db: opts.db, ...(opts.now ? { now: opts.now } : {}) }),
+    views,
     auth: bearerAuth(opts.verifyToken),
     feedbackRateLimit: opts.feedbackRateLimit ?? DEFAULT_FEEDBACK_RATE_LIMIT,
   };
@@ -175,18 +186,45 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
   watchRoutes(app, ctx);
   moderationRoutes(app, ctx);
   vehicleRoutes(app, ctx);
+  lifecycleRoutes(app, ctx);
+}
+
+/** The app's view counter, written every VIEW_FLUSH_MS and once more at close (before the database closes). */
+function countViews(app: FastifyInstance, db: Database, now?: () => Date): ViewCounter {
+  const views = createViewCounter({ db, ...(now ? { now } : {}) });
+  const flush = createJob(
+    { name: 'ad-views', intervalMs: VIEW_FLUSH_MS, runAtStart: false, run: () => views.flush(app.log) },
+    app.log,
+  );
+  runJobs(app, [flush]);
+  app.addHook('preClose', async () => {
+    await views.flush(app.log).catch(() => undefined);
+  });
+  return views;
 }
 
 /** Runs the queue of `inventory.jobs` from ready; it ends (a job under way first) before the database closes. */
-function runQueuedJobs(app: FastifyInstance, db: Database, mail: NonNullable<InventoryOptions['mail']>): Job {
-  const deps = { db, identity: mail.identity, publicUrl: mail.publicUrl };
+function runQueuedJobs(app: FastifyInstance, opts: InventoryOptions, mail: NonNullable<InventoryOptions['mail']>): Job {
+  const { db, storage, now } = opts;
+  const deps = {
+    db,
+    identity: mail.identity,
+    publicUrl: mail.publicUrl,
+    storage,
+    log: app.log,
+    ...(now ? { now } : {}),
+  };
   const queue = createJob(
     createJobQueue({
       db,
       jobs: queuedJobs(deps),
-      beforeRound: async (at) => void (await scheduleDigest(db, at)),
+      beforeRound: async (at) => {
+        await scheduleDigest(db, at);
+        await scheduleLifecycleSweep(db, at);
+      },
       log: app.log,
       intervalMs: mail.intervalMs,
+      ...(now ? { now } : {}),
     }),
     app.log,
   );

@@ -77,6 +77,14 @@ const unsubscribePage = page(
   () => import('../features/watches/components/unsubscribe-page.tsx'),
   (m) => m.UnsubscribePage,
 );
+const myAdsPage = page(
+  () => import('../features/my-ads/components/my-ads-page.tsx'),
+  (m) => m.MyAdsPage,
+);
+const adAnswerPage = page(
+  () => import('../features/my-ads/components/ad-answer-page.tsx'),
+  (m) => m.AdAnswerPage,
+);
 const reportsPage = page(
   () => import('../features/reports/components/reports-page.tsx'),
   (m) => m.ReportsPage,
@@ -129,6 +137,8 @@ export const routes: RouteObject[] = [
           { path: PAGE_PATHS.watchUnsubscribe, ...unsubscribePage },
           { path: PAGE_PATHS.watches, ...watchesPage },
           { path: PAGE_PATHS.watch, ...watchPage },
+          { path: PAGE_PATHS.myAds, ...myAdsPage },
+          { path: PAGE_PATHS.adAnswer, ...adAnswerPage },
           { path: PAGE_PATHS.notFound, ...notFoundPage },
           // Any other path: the server answers it with status 404 too (server/src/web-routes.ts).
           { path: '*', ...notFoundPage },

@@ -6,7 +6,7 @@ import { apiFetch, inventoryUrl } from '../lib/api-client.ts';
 import { refreshAfterRemoval } from '../lib/car-queries.ts';
 
 interface DeleteAdDialogProps {
-  car: CarListItem | null;
+  car: Pick<CarListItem, 'id' | 'title'> | null;
   /** After the deletion (`deleted`) or on cancel. */
   onClose: (deleted: boolean) => void;
   /** Where the keyboard goes after a deletion: the button that opened the dialog went with the ad. */

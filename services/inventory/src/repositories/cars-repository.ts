@@ -1,5 +1,6 @@
 import type { Queryable } from '@bilmarknaden/db/database';
 import type { AdVehicleFacts } from '@bilmarknaden/shared/api-types';
+import { AD_LIFETIME_DAYS } from '@bilmarknaden/shared/ad-lifecycle';
 import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
 import { closedSellerSql } from './closed-sellers-repository.ts';
 import type { PhotoVersion } from './file-removals-repository.ts';
@@ -8,7 +9,7 @@ import type { PhotoVersion } from './file-removals-repository.ts';
 export interface CarOwnership {
   id: number;
   username: string;
-  status: 'pending' | 'active' | 'sold' | 'hidden';
+  status: 'pending' | 'active' | 'sold' | 'hidden' | 'expired';
   imageCount: number;
   imageVersion: number;
   /** Null for an ad published before numbers were asked for. */
@@ -80,7 +81,7 @@ export function carsRepository(db: Queryable) {
       const r = await db.query<{
         id: number;
         username: string;
-        status: 'pending' | 'active' | 'sold' | 'hidden';
+        status: 'pending' | 'active' | 'sold' | 'hidden' | 'expired';
         image_count: number;
         image_version: number;
         registration_number: string | null;
@@ -125,7 +126,8 @@ export function carsRepository(db: Queryable) {
     },
 
     /**
-     * Makes a pending ad visible with its photo count; `created` is the moment it became visible. False when the
+     * Makes a pending ad visible with its photo count; `created` is the moment it became visible, and it runs
+     * AD_LIFETIME_DAYS from then (issue 43). False when the
      * row is gone or its seller's account is closed: checked in this statement, so an upload that began before
      * the closure cannot publish after it (see `adService.create`).
      */
@@ -133,6 +135,7 @@ export function carsRepository(db: Queryable) {
       const r = await db.query(
         // A seller blocked while the photos were stored publishes hidden (decision 041).
         `UPDATE inventory.cars c SET image_count = $2, created = now(), updated = now(),
+           expires_at = now() + interval '${AD_LIFETIME_DAYS * 24} hours',
            status = CASE WHEN EXISTS (SELECT 1 FROM inventory.blocked_sellers b
                                        WHERE b.username_lower = lower(c.username)) THEN 'hidden' ELSE 'active' END
          WHERE c.id = $1 AND c.status = 'pending' AND NOT ${closedSellerSql('c.username')}`,

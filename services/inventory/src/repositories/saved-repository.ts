@@ -23,9 +23,9 @@ const PRICE_WHEN_SAVED = `(SELECT (c.price_history -> (h.n - 2)::integer ->> 'pr
 
 /**
  * The ads a saved list shows and counts: visible ones, sold ones (marked 'Såld', issue 28) and ones the moderators
- * hid (shown as removed, issue #27).
+ * hid or that expired (shown as removed, issues #27 and 43).
  */
-const LISTED = `c.status IN ('active', 'sold', 'hidden')`;
+const LISTED = `c.status IN ('active', 'sold', 'hidden', 'expired')`;
 
 export function savedRepository(db: Database) {
   return {
@@ -126,8 +126,8 @@ export function savedRepository(db: Database) {
           'r.saved_at DESC, r.id DESC',
           `${jsonTimestamp('r.sold_at')} AS "soldAt", false AS "removed", ` +
             `CASE WHEN r.saved_price > r.price THEN r.saved_price - r.price END AS "priceDrop"`,
-          // A hidden ad shows nothing of itself, only that it is no longer available (issue 46).
-          { when: `r.status = 'hidden'`, item: `json_build_object('id', r.id, 'removed', true)` },
+          // A hidden or expired ad shows nothing of itself, only that it is no longer available (issues 46, 43).
+          { when: `r.status IN ('hidden', 'expired')`, item: `json_build_object('id', r.id, 'removed', true)` },
         ),
         params: [username, window.end - window.start, window.start],
       });

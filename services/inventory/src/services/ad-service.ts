@@ -35,6 +35,7 @@ import { makesRepository, type ResolvedMakeModel } from '../repositories/makes-r
 import { priceRepository } from '../repositories/price-repository.ts';
 import { hiddenAdsRepository } from '../repositories/hidden-ads-repository.ts';
 import { PRICE_HOLD_SHARE } from '@bilmarknaden/shared/price-hold';
+import { AD_LIFECYCLE_MESSAGES } from '@bilmarknaden/shared/ad-lifecycle';
 import type { Log } from '@bilmarknaden/service-kit/log';
 import type { VehicleRegister } from '../register/vehicle-register.ts';
 
@@ -238,7 +239,7 @@ export function adService({ db, register, storage, processImage, log, requireVer
   /**
    * The ad of an owner action: 404 unless it is visible (for sale, or sold when `sold` allows it) or the user's
    * own hidden one, 403 unless it is the user's; a sold ad where only one for sale will do is 409, and so is an ad
-   * the moderators hid unless `hidden` allows it (the owner may still remove it).
+   * the moderators hid, or an expired one, unless `hidden` allows it (the owner may still remove it).
    */
   async function ownAd(
     carId: number,
@@ -256,6 +257,10 @@ export function adService({ db, register, storage, processImage, log, requireVer
       throw new DomainError('conflict', MODERATION_MESSAGES.hiddenNotEdited);
     }
     if (car.status === 'sold' && sold === 'refused') throw new DomainError('conflict', MESSAGES.carSold);
+    // An expired ad is renewed first ('Förnya'); only its removal is taken as it is.
+    if (car.status === 'expired' && hidden === 'refused') {
+      throw new DomainError('conflict', AD_LIFECYCLE_MESSAGES.expiredNotEdited);
+    }
     return car;
   }
 

@@ -332,7 +332,9 @@ export function moderationService({
       requireStaff(user);
       const car = carId === null ? null : await details.findForModeration(carId);
       const ad = car ? await cars.findOwnership(car.id) : null;
-      if (!car || !ad || ad.status === 'pending') throw new DomainError('not-found', MESSAGES.carNotFound);
+      if (!car || !ad || ad.status === 'pending' || ad.status === 'expired') {
+        throw new DomainError('not-found', MESSAGES.carNotFound);
+      }
       const [hidden, reports, sellerBlocked, sellerAds, sellerHistory] = [
         await hiddenAds.hidden(car.id),
         await adReports.openReports(car.id),

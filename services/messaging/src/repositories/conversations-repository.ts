@@ -255,6 +255,16 @@ export function conversationsRepository(db: Database) {
       return n >= minimum && median !== null && Number.isFinite(Number(median)) ? Math.max(0, Number(median)) : null;
     },
 
+    /** How many conversations there are about each of the seller's ads ('Mina annonser', issue 43). */
+    async countsPerAd(seller: string): Promise<{ carId: number; conversations: number }[]> {
+      const r = await db.query<{ car_id: number; n: number }>(
+        `SELECT car_id, count(*)::int AS n FROM messaging.conversations
+          WHERE lower(seller) = lower($1) GROUP BY car_id ORDER BY car_id`,
+        [seller],
+      );
+      return r.rows.map((row) => ({ carId: row.car_id, conversations: row.n }));
+    },
+
     /** The conversation the buyer has about an ad, if any. */
     async findOfBuyer(carId: number, buyer: string): Promise<number | null> {
       const r = await db.query<{ id: number }>(

@@ -118,6 +118,9 @@ export function conversationService({
       return { medianMinutes: seconds === null ? null : Math.ceil(seconds / 60) };
     },
 
+    /** How many conversations buyers started about each of the caller's ads (inventory's 'Mina annonser'). */
+    countsPerAd: (seller: string) => conversations.countsPerAd(seller),
+
     /** Starts the caller's conversation about an ad, or continues the one they have. */
     async start({ username, verified }: Actor, body: Record<string, unknown>): Promise<StartedConversation> {
       const message = newMessage(body);

@@ -54,6 +54,7 @@ export function ProfileDrawer({ open, onOpenChange }: ProfileDrawerProps) {
             <ul className="nav-list">
               {item('/', 'Hem')}
               {item('/profile', 'Min profil')}
+              {item('/mina-annonser', 'Mina annonser')}
               {item(
                 '/bevakningar',
                 'Bevakningar',

@@ -70,6 +70,64 @@ describe('CarDetailPage', () => {
     expect(callsTo(api, 'GET /api/inventory/cars/7/hidden')).toHaveLength(1);
   });
 
+  it("shows an expired ad as 'Annonsen har gått ut' to a visitor, without Förnya", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({
+      'GET /api/inventory/001/2001': jsonResponse({ message: 'Annonsen finns inte' }, 404),
+      'GET /api/inventory/cars/7/expired': jsonResponse({
+        id: 7,
+        title: 'Gammal Volvo',
+        user: 'kalle',
+        expiresAt: '2026-11-22T10:00:00Z',
+      }),
+    });
+    const { router } = renderRoutes(routes, '/car/7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gammal Volvo' })).toBeInTheDocument();
+    expect(screen.getByText('Annonsen har gått ut')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Förnya' })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/car/7');
+  });
+
+  it('offers the seller of an expired ad Förnya, which shows the ad again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    storeSession(fakeJwt({ sub: 'kalle' }), { username: 'kalle', firstname: 'Kalle', lastname: 'K' });
+    let renewed = false;
+    const api = mockApi({
+      'GET /api/inventory/001/2001': () =>
+        renewed
+          ? jsonResponse(carDetail(7, { title: 'Gammal Volvo', user: 'kalle', imageCount: 0 }))
+          : jsonResponse({ message: 'Annonsen finns inte' }, 404),
+      'GET /api/inventory/cars/7/expired': jsonResponse({
+        id: 7,
+        title: 'Gammal Volvo',
+        user: 'kalle',
+        expiresAt: '2026-11-22T10:00:00Z',
+      }),
+      'PUT /api/inventory/cars/7/renewal': () => {
+        renewed = true;
+        return jsonResponse({ expiresAt: '2027-02-01T10:00:00Z', message: 'Annonsen är förnyad' });
+      },
+    });
+    renderRoutes(routes, '/car/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'Förnya' }));
+    expect(await screen.findByRole('link', { name: 'Redigera' })).toBeInTheDocument();
+    expect(screen.queryByText('Annonsen har gått ut')).not.toBeInTheDocument();
+    expect(callsTo(api, 'PUT /api/inventory/cars/7/renewal')).toHaveLength(1);
+    // The owner's own view is not counted.
+    expect(callsTo(api, 'POST /api/inventory/cars/views')).toHaveLength(0);
+  });
+
+  it("counts a visitor's view of the ad once the page shows it", async () => {
+    const api = mockApi({
+      'GET /api/inventory/001/2001': jsonResponse(carDetail(8, { imageCount: 0 })),
+      'POST /api/inventory/cars/views': jsonResponse(null, 204),
+    });
+    renderRoutes(routes, '/car/8');
+    await waitFor(() => expect(callsTo(api, 'POST /api/inventory/cars/views')).toHaveLength(1));
+    const [, init] = callsTo(api, 'POST /api/inventory/cars/views')[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ carId: 8 });
+  });
+
   it('asks nothing more of a logged-out visitor after the 404', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const api = mockApi({ 'GET /api/inventory/001/2001': jsonResponse({ message: 'Annonsen finns inte' }, 404) });

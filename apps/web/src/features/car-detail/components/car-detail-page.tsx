@@ -9,9 +9,12 @@ import {
   transmissionOptions,
   typeOptions,
 } from '@bilmarknaden/shared/options';
-import type { Car, OwnHiddenCarDetail } from '@bilmarknaden/shared/api-types';
+import type { Car, ExpiredCar, OwnHiddenCarDetail } from '@bilmarknaden/shared/api-types';
+import { AD_LIFECYCLE_MESSAGES } from '@bilmarknaden/shared/ad-lifecycle';
 import { useCar } from '../../../lib/car-queries.ts';
-import { ApiRequestError, isNotFound } from '../../../lib/api-client.ts';
+import { ApiRequestError, failureMessage, isNotFound } from '../../../lib/api-client.ts';
+import { useExpiredCar, useRenewMutation } from '../../../lib/lifecycle-queries.ts';
+import { countView } from '../api/count-view.ts';
 import { useOwnHiddenCar } from '../../../lib/hidden-queries.ts';
 import { formatCreated, formatHp, formatListedAge, formatMil, formatPrice } from '../../../lib/format.ts';
 import { placeWithCounty } from '../../../components/car-facts.ts';
@@ -44,9 +47,10 @@ interface CarDetailPageProps {
 }
 
 /**
- * /car/{id}: the whole ad; an unknown id goes to /notfound. When the public detail answers 404 to a logged-in user,
- * the owner's read of a hidden ad is tried: the owner sees the ad marked hidden (without photos), anyone else
- * the not-found screen.
+ * /car/{id}: the whole ad; an unknown id goes to /notfound. When the public detail answers 404, the ad may have
+ * expired: anyone then sees 'Annonsen har gått ut', its seller with 'Förnya'. For a logged-in user the owner's read
+ * of a hidden ad is tried too: the owner sees the ad marked hidden (without photos), anyone else the not-found
+ * screen.
  */
 export function CarDetailPage({ hiddenNotice, ...buttons }: CarDetailPageProps) {
   const { id = '' } = useParams();
@@ -54,24 +58,78 @@ export function CarDetailPage({ hiddenNotice, ...buttons }: CarDetailPageProps) 
   const car = useCar(id);
   const { details, loggedIn } = useSession();
   const notFound = isNotFound(car.error);
+  const expired = useExpiredCar(id, notFound);
   const hidden = useOwnHiddenCar(id, notFound && loggedIn);
-  const missing =
-    notFound &&
-    (!loggedIn || isNotFound(hidden.error) || (hidden.error instanceof ApiRequestError && hidden.error.status === 401));
-  useDocumentTitle(car.data?.title ?? hidden.data?.car.title);
+  const hiddenMissing =
+    !loggedIn || isNotFound(hidden.error) || (hidden.error instanceof ApiRequestError && hidden.error.status === 401);
+  const missing = notFound && isNotFound(expired.error) && hiddenMissing;
+  useDocumentTitle(car.data?.title ?? expired.data?.title ?? hidden.data?.car.title);
+  const own = details?.username === car.data?.user;
+  const shownId = car.data?.id;
 
   useEffect(() => {
     if (missing) navigate('/notfound', { replace: true });
   }, [missing, navigate]);
 
+  // A view of someone else's ad, told once the page shows it (the server counts it or not).
+  useEffect(() => {
+    if (shownId !== undefined && !own) countView(shownId);
+  }, [shownId, own]);
+
+  if (notFound && expired.isSuccess)
+    return <ExpiredAd car={expired.data} own={details?.username === expired.data.user} />;
   if (notFound && hidden.isSuccess)
     return <CarDetailView car={hidden.data.car} own notice={hiddenNotice?.(hidden.data)} hidden />;
   if (car.isPending || notFound) {
-    if (notFound && hidden.isError && !missing) return <QueryError onRetry={() => void hidden.refetch()} />;
+    const failed =
+      (hidden.isError && !hiddenMissing && hidden.error) || (expired.isError && !isNotFound(expired.error));
+    if (notFound && failed && !missing)
+      return <QueryError onRetry={() => void (hidden.isError ? hidden.refetch() : expired.refetch())} />;
     return <Spinner label="Laddar annonsen..." />;
   }
   if (car.isError) return <QueryError onRetry={() => void car.refetch()} />;
-  return <CarDetailView car={car.data} own={details?.username === car.data.user} {...buttons} />;
+  return <CarDetailView car={car.data} own={own} {...buttons} />;
+}
+
+/** An expired ad's page: 'Annonsen har gått ut'; its seller may renew it ('Förnya'), which shows the ad again. */
+function ExpiredAd({ car, own }: { car: ExpiredCar; own: boolean }) {
+  const renew = useRenewMutation();
+  return (
+    <article className="car-detail">
+      <h1 className="car-detail__title">{car.title}</h1>
+      <p className="car-detail__sold" role="status">
+        {AD_LIFECYCLE_MESSAGES.expired}
+      </p>
+      <p>
+        Annonsen gick ut <time dateTime={car.expiresAt}>{formatCreated(car.expiresAt)}</time> och visas inte längre i
+        listor och sökningar.
+      </p>
+      {own ? (
+        <div className="car-detail__owner">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={renew.isPending}
+            onClick={() => renew.mutate(car.id)}
+          >
+            Förnya
+          </button>
+          <Link className="button button--secondary" to="/mina-annonser">
+            Mina annonser
+          </Link>
+          {renew.isError && (
+            <p className="alert" role="alert">
+              {failureMessage(renew.error)}
+            </p>
+          )}
+        </div>
+      ) : (
+        <p>
+          <Link to="/">Se bilar som är till salu</Link>
+        </p>
+      )}
+    </article>
+  );
 }
 
 interface CarDetailViewProps extends Omit<CarDetailPageProps, 'hiddenNotice'> {
