@@ -246,7 +246,8 @@ test('a card opens the ad with its photos, the full-screen viewer and Besök pro
   await expect(page).toHaveURL(`/user/${car.user}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${car.user}'s bilannonser`);
   // The page's first window (a seller may have more: the demo dealer has 68 ads, the rest behind 'Mer').
-  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(
+  // The seller's ads, below the seller box.
+  await expect(page.getByRole('list', { name: `${car.user}s annonser` }).getByRole('heading', { level: 2 })).toHaveText(
     sellerAds.slice(0, 20).map((c) => c.title),
   );
 });

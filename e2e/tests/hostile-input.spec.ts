@@ -39,7 +39,9 @@ test('an ad titled with HTML and script markup renders as text and runs nothing'
   expect(await page.title()).toContain(HOSTILE);
 
   await page.getByRole('link', { name: 'Besök profil' }).click();
-  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([HOSTILE]);
+  await expect(
+    page.getByRole('list', { name: `${seller.username}s annonser` }).getByRole('heading', { level: 2 }),
+  ).toHaveText([HOSTILE]);
 
   // Nothing injected: no element from the markup exists and no dialog opened.
   const injected = await page.evaluate(

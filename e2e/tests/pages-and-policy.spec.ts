@@ -89,7 +89,9 @@ test("a seller's page answers 200 with or without ads, 404 with the not-found sc
   const id = await createAd(request, seller.token, adFields({ title: 'Volvo 245 hos säljaren' }));
   const withAd = await page.goto(`/user/${seller.username}`);
   expect(withAd!.status()).toBe(200);
-  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(['Volvo 245 hos säljaren']);
+  await expect(
+    page.getByRole('list', { name: `${seller.username}s annonser` }).getByRole('heading', { level: 2 }),
+  ).toHaveText(['Volvo 245 hos säljaren']);
 
   const unknown = await page.goto(`/user/${seller.username}x`);
   expect(unknown!.status()).toBe(404);
