@@ -27,24 +27,28 @@ export function useSellerProfile(username: string, enabled = true) {
   });
 }
 
-/** How many ads the seller has for sale and has sold (the seller box, issue 42). */
-export function useSellerSummary(username: string) {
-  const url = inventoryUrl(`${inventoryPaths.sellerSummary}${toQuery({ username })}`);
+/** A fact of the seller box: read once per page, a failed read not retried on a 4xx. */
+function useSellerFact<T>(key: string, username: string, url: string) {
   return useQuery({
-    queryKey: ['seller-summary', username],
-    queryFn: ({ signal }) => logged(apiFetch<SellerSummary>(url, { signal })),
+    queryKey: [key, username],
+    queryFn: ({ signal }) => logged(apiFetch<T>(url, { signal })),
     staleTime: SELLER_STALE_MS,
     retry: noRetryOn4xx,
   });
 }
 
+/** How many ads the seller has for sale and has sold (the seller box, issue 42). */
+export const useSellerSummary = (username: string) =>
+  useSellerFact<SellerSummary>(
+    'seller-summary',
+    username,
+    inventoryUrl(`${inventoryPaths.sellerSummary}${toQuery({ username })}`),
+  );
+
 /** The seller's median first reply over the last 90 days, or null (the seller box, issue 42). */
-export function useSellerReplyTime(username: string) {
-  const url = messagingUrl(`${messagingPaths.sellerReplyTime}${toQuery({ username })}`);
-  return useQuery({
-    queryKey: ['seller-reply-time', username],
-    queryFn: ({ signal }) => logged(apiFetch<SellerReplyTime>(url, { signal })),
-    staleTime: SELLER_STALE_MS,
-    retry: noRetryOn4xx,
-  });
-}
+export const useSellerReplyTime = (username: string) =>
+  useSellerFact<SellerReplyTime>(
+    'seller-reply-time',
+    username,
+    messagingUrl(`${messagingPaths.sellerReplyTime}${toQuery({ username })}`),
+  );

@@ -1,3 +1,4 @@
+import type { Database } from '@bilmarknaden/db/database';
 import type { IdentityClient, NotificationRequest } from '@bilmarknaden/service-kit/identity-client';
 import type { Log } from '@bilmarknaden/service-kit/log';
 
@@ -13,6 +14,18 @@ export interface ClaimedOutbox<T> {
   stillDue(row: T): Promise<boolean>;
   /** Records the mail (or that none is needed) and ends the claim. */
   recordMailed(row: T, at: Date): Promise<void>;
+}
+
+/** What a mail sweep of messaging is built from (the message mails, the contract notices). */
+export interface MailSweepDeps {
+  db: Database;
+  identity: IdentityClient;
+  /** The site's address: the mails link to `${publicUrl}/messages/{id}`. */
+  publicUrl: string;
+  log: Pick<Log, 'error'>;
+  now?: () => Date;
+  /** How often it looks; each sweep has its own default. */
+  intervalMs?: number;
 }
 
 export interface ClaimedSweepOptions<T> {

@@ -1,24 +1,12 @@
-import type { Database } from '@bilmarknaden/db/database';
-import type { IdentityClient } from '@bilmarknaden/service-kit/identity-client';
 import type { JobDefinition } from '@bilmarknaden/service-kit/jobs/job-runner';
-import type { Log } from '@bilmarknaden/service-kit/log';
 import { ownerChangeDeadline, ownerChangeReminder } from '@bilmarknaden/shared/contract-text';
 import { contractNoticesOutbox, type DueContractNotice } from '../repositories/contracts-repository.ts';
-import { claimedSweep } from './claimed-sweep.ts';
+import { claimedSweep, type MailSweepDeps } from './claimed-sweep.ts';
 
 /** How often the sweep looks for due reminders and unmailed contract notices. */
 export const CONTRACT_SWEEP_INTERVAL_MS = 60_000;
 /** A claimed notice is left to other sweeps for this long; then a dead sweep's notice is due again. */
 export const CONTRACT_MAIL_CLAIM_MS = 120_000;
-
-export interface ContractMailSweepDeps {
-  db: Database;
-  identity: IdentityClient;
-  publicUrl: string;
-  log: Pick<Log, 'error'>;
-  now?: () => Date;
-  intervalMs?: number;
-}
 
 /** The mail of one contract notice, as identity is asked to send it (kind 'messages': it is about a conversation). */
 export function contractMail(notice: DueContractNotice, publicUrl: string) {
@@ -60,7 +48,7 @@ export function createContractMailSweep({
   log,
   now = () => new Date(),
   intervalMs = CONTRACT_SWEEP_INTERVAL_MS,
-}: ContractMailSweepDeps): ContractMailSweep {
+}: MailSweepDeps): ContractMailSweep {
   const notices = contractNoticesOutbox(db);
   const sweep = claimedSweep<DueContractNotice>({
     outbox: notices,

@@ -1,9 +1,6 @@
-import type { Database } from '@bilmarknaden/db/database';
-import type { IdentityClient } from '@bilmarknaden/service-kit/identity-client';
 import type { JobDefinition } from '@bilmarknaden/service-kit/jobs/job-runner';
 import { mailRepository, type DueMail } from '../repositories/mail-repository.ts';
-import { claimedSweep } from './claimed-sweep.ts';
-import type { Log } from '@bilmarknaden/service-kit/log';
+import { claimedSweep, type MailSweepDeps } from './claimed-sweep.ts';
 
 /** A message unread this long is mailed about (unless read first). */
 export const MAIL_AFTER_MS = 60_000;
@@ -11,17 +8,6 @@ export const MAIL_AFTER_MS = 60_000;
 export const MAIL_SWEEP_INTERVAL_MS = 15_000;
 /** A claimed row is left to other sweeps for this long; then a dead sweep's row is due again. */
 export const MAIL_CLAIM_MS = 120_000;
-
-export interface MailSweepDeps {
-  db: Database;
-  identity: IdentityClient;
-  /** The site's address: the mail links to `${publicUrl}/messages/{id}`. */
-  publicUrl: string;
-  log: Pick<Log, 'error'>;
-  now?: () => Date;
-  /** How often it looks; MAIL_SWEEP_INTERVAL_MS by default. */
-  intervalMs?: number;
-}
 
 /** The mail about one unread conversation, as identity is asked to send it. */
 export function messageMail(mail: DueMail, publicUrl: string) {
