@@ -24,6 +24,9 @@ import {
   apiScenarios,
   ceilingPath,
   DETAIL_WITHOUT_PRICE_FACTS,
+  adPages,
+  VIEW_ROUNDS,
+  VIEWS_MIN_PCT,
   pairedMedianDifference,
   PRICE_FACTS_ROUNDS,
 } from './scenarios.ts';
@@ -58,6 +61,8 @@ export interface EngineReport {
   messaging?: MessagingReport;
   /** The detail's ceiling with and without the price facts, in alternating rounds (a figure since issue 39). */
   priceFacts?: { withP99: number[]; withoutP99: number[]; addedP99Ms: number };
+  /** Issue 43: ad pages per second without and with the view the page posts, in alternating rounds. */
+  views?: { withoutPerS: number[]; withPerS: number[]; pct: number; meets: boolean; errors: number };
 }
 
 export interface ScenarioReport extends LoadResult {
@@ -181,6 +186,13 @@ async function benchEngine(engine: Engine, opts: BenchOptions, withLighthouse: b
   if (ids.length < 100) {
     ids = await sampled(`SELECT id FROM inventory.cars WHERE status = 'active' AND image_count > 0 LIMIT 2000`);
   }
+  // The ad page's scenario (issue 43) also reads each ad's seller.
+  const pageAds = (
+    await db.query<{ id: number; seller: string }>(
+      'SELECT id, username AS seller FROM inventory.cars WHERE id = ANY($1::bigint[])',
+      [ids.slice(0, 500)],
+    )
+  ).rows.map((r) => ({ id: Number(r.id), seller: r.seller }));
   const messaging = wantsMessaging(opts.only);
   let messagingAds: number[] = [];
   if (messaging) {
@@ -194,7 +206,12 @@ async function benchEngine(engine: Engine, opts: BenchOptions, withLighthouse: b
   const server = await startServer({
     timeoutMs: 900_000,
     port: opts.port,
-    env: { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), LOG_LEVEL: 'info' },
+    env: {
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: 'loopback',
+    },
     logFile: path.join(BENCH_ROOT, `${engine}-server.log`),
   });
   const bootSeconds = Math.round((Date.now() - bootStarted) / 100) / 10;
@@ -263,6 +280,26 @@ async function benchEngine(engine: Engine, opts: BenchOptions, withLighthouse: b
       priceFacts = { withP99, withoutP99, addedP99Ms: pairedMedianDifference(withP99, withoutP99) };
     }
 
+    let views: EngineReport['views'];
+    if (opts.only.length === 0 || opts.only.includes('views')) {
+      const without = adPages(pageAds, false);
+      const withView = adPages(pageAds, true);
+      const withoutPerS: number[] = [];
+      const withPerS: number[] = [];
+      let errors = 0;
+      for (let round = 0; round < VIEW_ROUNDS; round++) {
+        for (const side of round % 2 === 0 ? [without, withView] : [withView, without]) {
+          const r = await runLoad(server.url, side, load);
+          log(line(r));
+          errors += r.errors + r.non2xx;
+          (side === without ? withoutPerS : withPerS).push(Math.round(r.rps / side.requestsPerPage));
+        }
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      const pct = Math.round((median(withPerS) / Math.max(1, median(withoutPerS))) * 1000) / 10;
+      views = { withoutPerS, withPerS, pct, meets: pct >= VIEWS_MIN_PCT && errors === 0, errors };
+    }
+
     const report: EngineReport = {
       engine,
       ads: opts.ads,
@@ -272,6 +309,7 @@ async function benchEngine(engine: Engine, opts: BenchOptions, withLighthouse: b
       loadAverage: { before, after: loadavg() },
       scenarios,
       ...(priceFacts ? { priceFacts } : {}),
+      ...(views ? { views } : {}),
     };
 
     if (messaging) {

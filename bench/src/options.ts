@@ -39,7 +39,8 @@ export const BENCH_USAGE = `Usage: npm run bench -- [options]
   --reuse                         reuse the database seeded by an earlier run with the same engine and N
   --only a,b                      only these scenarios (each with its own ceiling), e.g. 'deepest window,saved';
                                   'messaging' runs inbox, send message and live connections;
-                                  'watches' runs publish with bevakningar and the daily digest, in process
+                                  'watches' runs publish with bevakningar and the daily digest, in process;
+                                  'views' runs the ad page's reads without and with its view (issue 43), in turn
   --watches N --publishes P       bevakningar (default 100000) and publishes per round (default 200) of 'watches'
   --pg-url URL                    PostgreSQL server for the bench database (default DATABASE_URL or local)
   --port n                        port of the bench server (default 3900)

@@ -1,6 +1,13 @@
 // The measured API requests and, for each, its ceiling: a bare route in the same process that runs the SQL the
 // API request runs (ceiling-route.ts). Plain data only: the bench server bundles this file.
-import { INVENTORY_BASE } from '@bilmarknaden/shared/api-paths';
+import {
+  IDENTITY_BASE,
+  identityPaths,
+  INVENTORY_BASE,
+  inventoryPaths,
+  MESSAGING_BASE,
+  messagingPaths,
+} from '@bilmarknaden/shared/api-paths';
 import type { LoadScenario } from './load.ts';
 
 const list = `${INVENTORY_BASE}/001/2003`;
@@ -8,6 +15,61 @@ const detail = `${INVENTORY_BASE}/001/2001`;
 const saved = `${INVENTORY_BASE}/001/3002`;
 
 export const CEILING_BASE = '/__bench/ceiling';
+
+/** Rounds of the ad page without and with its view, in turn (issue 43). */
+export const VIEW_ROUNDS = 5;
+/** Issue 43: ad pages per second with view counting at least this share of those without. */
+export const VIEWS_MIN_PCT = 90;
+
+/** An ad page's API reads, as the page makes them when a visitor opens it from a list (issue 43's scenario). */
+export interface AdPageScenario extends LoadScenario {
+  requestsPerPage: number;
+}
+
+/**
+ * The ad page's own reads, as the browser makes them on opening an ad from a list: the ad, its similar ads, the
+ * seller's profile, summary and reply time; with `withView`, also the view the page posts once drawn (issue 43).
+ * Every page comes from its own visitor (X-Forwarded-For through a trusted loopback proxy, and its own user-agent),
+ * so each view is counted and buffered, the costliest case, and no address meets a rate limit.
+ */
+export function adPages(
+  ads: readonly { id: number; seller: string }[],
+  withView: boolean,
+  pages = 20_000,
+): AdPageScenario {
+  const q = (query: Record<string, string>) => `?${new URLSearchParams(query).toString()}`;
+  const rotate = Array.from({ length: pages }, (_, k) => {
+    const { id, seller } = ads[k % ads.length]!;
+    const visitor = {
+      'x-forwarded-for': `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`,
+      'user-agent': `Mozilla/5.0 (X11; Linux x86_64) bench-visitor/${k}`,
+    };
+    const get = (path: string) => ({ method: 'GET' as const, path, headers: visitor });
+    return [
+      get(`${detail}${q({ carid: String(id) })}`),
+      get(`${INVENTORY_BASE}${inventoryPaths.similarCars(id)}`),
+      get(`${IDENTITY_BASE}${identityPaths.userByUsername}${q({ username: seller })}`),
+      get(`${INVENTORY_BASE}${inventoryPaths.sellerSummary}${q({ username: seller })}`),
+      get(`${MESSAGING_BASE}${messagingPaths.sellerReplyTime}${q({ username: seller })}`),
+      ...(withView
+        ? [
+            {
+              method: 'POST' as const,
+              path: `${INVENTORY_BASE}${inventoryPaths.carViews}`,
+              headers: { ...visitor, 'content-type': 'application/json' },
+              body: JSON.stringify({ carId: id }),
+            },
+          ]
+        : []),
+    ];
+  });
+  return {
+    name: withView ? 'ad page with its view' : 'ad page',
+    path: rotate[0]![0]!.path,
+    rotate: rotate.flat(),
+    requestsPerPage: rotate[0]!.length,
+  };
+}
 
 /** The list shapes: the query string of each API request, which its ceiling route parses once at start. */
 export const LIST_SHAPES: readonly { name: string; query: Record<string, string> }[] = [

@@ -25,20 +25,19 @@ export function adLines(ad: MailAd, publicUrl: string): string {
   );
 }
 
+// One formatter for every call: making one costs far more than formatting with it, and views call this per request.
+const stockholmParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  hourCycle: 'h23',
+});
+
 /** The Swedish calendar date and hour of an instant ('2026-03-29', 7). */
 export function stockholmClock(at: Date): { day: string; hour: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = Object.fromEntries(stockholmParts.formatToParts(at).map((p) => [p.type, p.value]));
   return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
 }
 
