@@ -128,6 +128,6 @@ export const DealerRefAnswerSchema = Type.Object({
     Type.Null(),
   ]),
 });
-export const InternalDealerQuerySchema = Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) });
-export const InternalDealerSlugQuerySchema = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100 }) });
-export const InternalApiKeyBodySchema = Type.Object({ key: Type.String({ minLength: 1, maxLength: 200 }) });
+export const InternalDealerQuerySchema = Type.Object({ username: Type.String({ maxLength: 1000 }) });
+export const InternalDealerSlugQuerySchema = Type.Object({ slug: Type.String({ maxLength: 1000 }) });
+export const InternalApiKeyBodySchema = Type.Object({ key: Type.String({ maxLength: 1000 }) });
