@@ -161,7 +161,9 @@ function openingHoursOf(value: unknown): OpeningHoursLine[] | null {
   for (const item of value as unknown[]) {
     if (typeof item !== 'object' || item === null) return null;
     const { days, hours } = item as Record<string, unknown>;
-    lines.push({ days: text(days), hours: text(hours) });
+    const line = { days: text(days), hours: text(hours) };
+    // A line left empty in the form is no line.
+    if (line.days !== '' || line.hours !== '') lines.push(line);
   }
   return lines;
 }
