@@ -154,6 +154,75 @@ describe('Mitt företag: API keys', () => {
   });
 });
 
+describe('Mitt företag: members and logo', () => {
+  it('the owner invites with the shared rule checked first, sees the invitation and removes a member', async () => {
+    login();
+    let members = {
+      members: [
+        { username: 'anna', name: 'Anna A', role: 'owner', joined: dealer.created },
+        { username: 'bo', name: 'Bo B', role: 'member', joined: dealer.created },
+      ],
+      invites: [] as object[],
+    };
+    const spy = mockFetch((url, init) => {
+      if (url.pathname.endsWith('/dealer')) return jsonResponse({ dealer });
+      if (url.pathname.endsWith('/dealer/members')) return jsonResponse(members);
+      if (url.pathname.endsWith('/dealer/invites')) {
+        members = {
+          ...members,
+          invites: [{ id: 1, email: 'ny@exempel.se', created: dealer.created, expiresAt: dealer.created }],
+        };
+        return new Response(null, { status: 204 });
+      }
+      if (url.pathname.endsWith('/dealer/members/bo') && init?.method === 'DELETE') {
+        members = { ...members, members: members.members.slice(0, 1) };
+        return new Response(null, { status: 204 });
+      }
+      return jsonResponse([]);
+    });
+    renderAt('/mitt-foretag', <OwnDealerPage />, '/mitt-foretag');
+    const email = await screen.findByLabelText('Bjud in en kollega (e-post)');
+    await userEvent.type(email, 'inte-en-adress');
+    await userEvent.click(screen.getByRole('button', { name: 'Skicka inbjudan' }));
+    expect(screen.getByText(DEALER_MESSAGES.inviteEmail)).toBeInTheDocument();
+    expect(email).toHaveFocus();
+    await userEvent.clear(email);
+    await userEvent.type(email, 'ny@exempel.se');
+    await userEvent.click(screen.getByRole('button', { name: 'Skicka inbjudan' }));
+    expect(await screen.findByText('En inbjudan är skickad till ny@exempel.se.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Dra tillbaka inbjudan till ny@exempel.se' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ta bort Bo B' }));
+    await screen.findByText(/Anna A/);
+    expect(screen.queryByText(/Bo B/)).not.toBeInTheDocument();
+    expect(spy.mock.calls.some(([u, i]) => String(u).endsWith('/dealer/members/bo') && i?.method === 'DELETE')).toBe(
+      true,
+    );
+  });
+
+  it('a member neither invites nor sees the keys, and a refused logo shows the server message', async () => {
+    login();
+    mockFetch((url) => {
+      if (url.pathname.endsWith('/dealer')) return jsonResponse({ dealer: { ...dealer, role: 'member' } });
+      if (url.pathname.endsWith('/dealer/members'))
+        return jsonResponse({
+          members: [{ username: 'anna', name: 'Anna A', role: 'member', joined: dealer.created }],
+          invites: [],
+        });
+      if (url.pathname.endsWith('/dealer/logo'))
+        return jsonResponse({ message: 'Logotypen ska vara en PNG-, JPEG- eller WebP-bild', field: 'logo' }, 400);
+      return jsonResponse([]);
+    });
+    renderAt('/mitt-foretag', <OwnDealerPage />, '/mitt-foretag');
+    expect(await screen.findByRole('heading', { name: 'Medlemmar' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Bjud in en kollega (e-post)')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'API-nycklar' })).not.toBeInTheDocument();
+    const file = new File(['inte en bild'], 'logo.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText(/Välj en bild/), file);
+    expect(await screen.findByText('Logotypen ska vara en PNG-, JPEG- eller WebP-bild')).toBeInTheDocument();
+  });
+});
+
 describe('The dealer page', () => {
   it('shows logo, presentation, address with kommun, hours, reply time and the cars of the dealer', async () => {
     const spy = mockFetch((url) => {

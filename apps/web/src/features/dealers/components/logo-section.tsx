@@ -12,11 +12,12 @@ export function LogoSection({ dealer }: { dealer: OwnDealer }) {
   return (
     <section className="card dealer-section" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Logotyp</h2>
-      {dealer.logo ? (
+      {/* The logo's address is public, so it answers once the dealer is approved. */}
+      {dealer.logo && dealer.status === 'approved' && (
         <img className="dealer-logo" src={dealer.logo} alt={`${dealer.name}s logotyp`} width={160} height={160} />
-      ) : (
-        <p>Företaget har ingen logotyp än.</p>
       )}
+      {dealer.logo && dealer.status !== 'approved' && <p>Logotypen är sparad och visas när företaget är godkänt.</p>}
+      {!dealer.logo && <p>Företaget har ingen logotyp än.</p>}
       <div className="field">
         <label htmlFor={`${id}-file`}>Välj en bild (PNG, JPEG eller WebP, högst 1 MB)</label>
         <input
