@@ -154,6 +154,43 @@ describe('Bli handlare: the application', () => {
   });
 });
 
+describe('Applications at the same moment', () => {
+  it('one of two for the same organisationsnummer wins; the other is told it is registered', async () => {
+    const [a, b] = [await registered(), await registered()];
+    const orgNumber = nextOrgNumber();
+    const answers = await Promise.all([
+      call('POST', '/dealer/application', a, company({ orgNumber, name: 'Samtidig Bil' })),
+      call('POST', '/dealer/application', b, company({ orgNumber, name: 'Samtidig Bil' })),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json()).toEqual({
+      field: 'orgNumber',
+      message: DEALER_SERVICE_MESSAGES.orgNumberTaken,
+    });
+  });
+
+  it("a user's two applications make one dealer", async () => {
+    const a = await registered();
+    const answers = await Promise.all([
+      call('POST', '/dealer/application', a, company({ name: 'Dubbel Bil' })),
+      call('POST', '/dealer/application', a, company({ name: 'Dubbel Bil' })),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json()).toEqual({
+      message: DEALER_SERVICE_MESSAGES.alreadyDealer,
+    });
+  });
+
+  it('two companies of one name each get their own address', async () => {
+    const answers = await Promise.all([
+      call('POST', '/dealer/application', await registered(), company({ name: 'Tvilling Bil' })),
+      call('POST', '/dealer/application', await registered(), company({ name: 'Tvilling Bil' })),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(answers.map((r) => r.json().slug).sort()).toEqual(['tvilling-bil', 'tvilling-bil-2']);
+  });
+});
+
 describe('Staff decide', () => {
   it('only staff list, approve and reject; the applicant is mailed; the public profile appears', async () => {
     const owner = await registered();

@@ -53,6 +53,7 @@ export const DEALER_SERVICE_MESSAGES = {
   noApplication: 'Ansökan finns inte eller är redan avgjord',
   tooManyApplications: 'För många ansökningar. Vänta en stund och försök igen.',
   staffOnly: 'Bara moderatorer och administratörer kan avgöra ansökningar',
+  raced: 'Något ändrades samtidigt. Försök igen.',
 } as const;
 
 /** An invitation link works this long. */
@@ -112,7 +113,12 @@ const keyView = (k: ApiKeyRecord): ApiKey => ({
   revokedAt: k.revokedAt?.toISOString() ?? null,
 });
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
+/** The unique index a write ran into (both engines name it), or null for any other error. */
+function uniqueViolated(err: unknown): string | null {
+  const e = err as { code?: string; constraint?: string; message?: string } | null;
+  if (e?.code !== '23505') return null;
+  return e.constraint ?? e.message ?? '';
+}
 
 export interface DealerServiceDeps {
   db: Database;
@@ -162,15 +168,24 @@ export function dealerService({ db, now, publicUrl, mailQueued }: DealerServiceD
     return dealerFields(input);
   }
 
-  /** Runs a write whose unique organisationsnummer may race another application's. */
-  async function orgNumberUnique<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (err) {
-      if (isUniqueViolation(err)) {
-        throw new DomainError('conflict', DEALER_SERVICE_MESSAGES.orgNumberTaken, { field: 'orgNumber' });
+  /**
+   * Runs an application's write, which may race another one: the same organisationsnummer, the same user's second
+   * application, or the same free slug taken in between.
+   */
+  async function raced<T>(write: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await write();
+      } catch (err) {
+        const index = uniqueViolated(err);
+        if (index === null) throw err;
+        if (index.includes('org_number')) {
+          throw new DomainError('conflict', DEALER_SERVICE_MESSAGES.orgNumberTaken, { field: 'orgNumber' });
+        }
+        if (index.includes('user_id')) throw new DomainError('conflict', DEALER_SERVICE_MESSAGES.alreadyDealer);
+        // A slug another application took in between: the next try finds the next free one.
+        if (attempt >= 3) throw new DomainError('conflict', DEALER_SERVICE_MESSAGES.raced);
       }
-      throw err;
     }
   }
 
@@ -202,9 +217,15 @@ export function dealerService({ db, now, publicUrl, mailQueued }: DealerServiceD
       if (await dealers.orgNumberTaken(fields.orgNumber, exceptId)) {
         throw new DomainError('conflict', DEALER_SERVICE_MESSAGES.orgNumberTaken, { field: 'orgNumber' });
       }
-      await orgNumberUnique(() =>
+      await raced(() =>
         db.transaction(async (tx) => {
           const repo = dealersRepository(tx);
+          // The user's applications one at a time: a second one sees the first and is refused.
+          await tx.query('SELECT 1 FROM identity.users WHERE id = $1 FOR UPDATE', [user.id]);
+          const current = await repo.ofUser(user.id);
+          if ((current?.id ?? null) !== exceptId || (current && current.status !== 'rejected')) {
+            throw new DomainError('conflict', DEALER_SERVICE_MESSAGES.alreadyDealer);
+          }
           const slug = await freeSlug(tx, fields.name, exceptId);
           if (existing) await repo.update(existing.id, fields, slug, at, true);
           else await repo.create(fields, slug, user.id, at);
@@ -227,11 +248,13 @@ export function dealerService({ db, now, publicUrl, mailQueued }: DealerServiceD
         throw new DomainError('invalid', DEALER_SERVICE_MESSAGES.orgNumberFixed, { field: 'orgNumber' });
       }
       const fields = validated({ ...body, orgNumber: own.orgNumber });
-      await db.transaction(async (tx) => {
-        // The address of an approved dealer's page never changes; until then it follows the name.
-        const slug = own.status === 'approved' ? own.slug : await freeSlug(tx, fields.name, own.id);
-        await dealersRepository(tx).update(own.id, fields, slug, now(), false);
-      });
+      await raced(() =>
+        db.transaction(async (tx) => {
+          // The address of an approved dealer's page never changes; until then it follows the name.
+          const slug = own.status === 'approved' ? own.slug : await freeSlug(tx, fields.name, own.id);
+          await dealersRepository(tx).update(own.id, fields, slug, now(), false);
+        }),
+      );
       return ownView((await dealers.ofUser(user.id))!);
     },
 
