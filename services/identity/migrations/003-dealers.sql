@@ -56,6 +56,18 @@ CREATE TABLE identity.dealer_members (
 );
 CREATE UNIQUE INDEX dealer_members_one_owner ON identity.dealer_members (dealer_id) WHERE role = 'owner';
 
+-- A dealer without its owner is no dealer: when the owner's account is closed (its row deleted), the dealer goes
+-- with its members, invitations and keys, and its organisationsnummer may apply again.
+CREATE FUNCTION identity.dealer_gone_with_owner() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF OLD.role = 'owner' THEN
+    DELETE FROM identity.dealers WHERE id = OLD.dealer_id;
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER dealer_gone_with_owner AFTER DELETE ON identity.dealer_members
+  FOR EACH ROW EXECUTE FUNCTION identity.dealer_gone_with_owner();
+
 -- Invitations by mail: only a SHA-256 of the link's token is kept, so a read of the table cannot accept one.
 CREATE TABLE identity.dealer_invites (
   id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

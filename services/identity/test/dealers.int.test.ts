@@ -377,6 +377,28 @@ describe('Members and invitations', () => {
   });
 });
 
+describe("Closing the owner's account", () => {
+  it('closes the dealer: its page, members and keys go, and its organisationsnummer may apply again', async () => {
+    const { owner, dealer } = await approvedDealer({ name: 'Stängd Bil' });
+    const member = await registered();
+    await call('POST', '/dealer/invites', owner, { email: member.email });
+    const token = /#token=([A-Za-z0-9_-]+)/.exec((await outbox()).at(-1)!.text)![1]!;
+    expect((await call('POST', '/dealer/invites/acceptance', member, { token })).statusCode).toBe(200);
+    const { key } = (await call('POST', '/dealer/api-keys', owner, { name: 'Lager' })).json();
+
+    const closed = await call('DELETE', '/user', owner, { password: 'hemligt-lösen-1' });
+    expect(closed.statusCode, closed.body).toBe(204);
+    expect((await call('GET', `/dealers/${dealer.slug}`, null)).statusCode).toBe(404);
+    expect((await call('GET', '/dealer', member)).json()).toEqual({ dealer: null });
+    const directory = identityDealerReads(t.db);
+    expect(await directory.ofMember(member.username)).toBeNull();
+    expect(await directory.byApiKey(key)).toBeNull();
+    const left = await t.db.query('SELECT 1 FROM identity.dealer_api_keys WHERE key_hash = $1', [sha256(key)]);
+    expect(left.rows).toEqual([]);
+    expect((await applied(member, { orgNumber: dealer.orgNumber })).orgNumber).toBe(dealer.orgNumber);
+  });
+});
+
 describe('Feed keys', () => {
   it('are answered once, stored as a SHA-256, found by byApiKey until revoked', async () => {
     const { owner, dealer } = await approvedDealer({ name: 'Nyckel Bil' });
