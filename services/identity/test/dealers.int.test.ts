@@ -328,9 +328,18 @@ describe('Members and invitations', () => {
     expect((await call('POST', '/dealer/invites', invitee, { email: 'x@exempel.se' })).statusCode).toBe(403);
     expect((await call('DELETE', `/dealer/members/${owner.username}`, invitee)).statusCode).toBe(403);
     expect((await call('GET', '/dealer/api-keys', invitee)).statusCode).toBe(403);
-    expect((await call('DELETE', `/dealer/members/${owner.username}`, owner)).statusCode).toBe(404);
     expect((await call('DELETE', `/dealer/members/${invitee.username}`, owner)).statusCode).toBe(204);
     expect((await call('GET', '/dealer', invitee)).json()).toEqual({ dealer: null });
+
+    // A member may leave on their own; the owner may not.
+    await call('POST', '/dealer/invites', owner, { email: third.email });
+    const again = /#token=([A-Za-z0-9_-]+)/.exec((await outbox()).at(-1)!.text)![1]!;
+    expect((await call('POST', '/dealer/invites/acceptance', third, { token: again })).statusCode).toBe(200);
+    expect((await call('DELETE', `/dealer/members/${third.username}`, third)).statusCode).toBe(204);
+    expect((await call('GET', '/dealer', third)).json()).toEqual({ dealer: null });
+    expect((await call('DELETE', `/dealer/members/${owner.username}`, owner)).json()).toEqual({
+      message: DEALER_SERVICE_MESSAGES.ownerStays,
+    });
   });
 
   it('an expired invitation is refused; a member of another dealer cannot accept one', async () => {
@@ -435,6 +444,25 @@ describe('Feed keys', () => {
     expect(await directory.byApiKey(key)).toBeNull();
     expect((await call('DELETE', `/dealer/api-keys/${shown.id}`, owner)).statusCode).toBe(404);
     expect((await call('GET', '/dealer/api-keys', owner)).json()[0].revokedAt).toBe(clock.toISOString());
+  });
+
+  it('are limited: 10 live at once, 20 made a day', async () => {
+    const { owner } = await approvedDealer({ name: 'Gräns Bil' });
+    const made = [];
+    for (let i = 0; i < 10; i += 1)
+      made.push((await call('POST', '/dealer/api-keys', owner, { name: `N${i}` })).json());
+    expect((await call('POST', '/dealer/api-keys', owner, { name: 'Elva' })).json()).toEqual({
+      message: DEALER_SERVICE_MESSAGES.tooManyKeys,
+    });
+    for (const k of made) await call('DELETE', `/dealer/api-keys/${k.id}`, owner);
+    for (let i = 0; i < 10; i += 1) {
+      const res = await call('POST', '/dealer/api-keys', owner, { name: `M${i}` });
+      expect(res.statusCode).toBe(200);
+      await call('DELETE', `/dealer/api-keys/${res.json().id}`, owner);
+    }
+    const limited = await call('POST', '/dealer/api-keys', owner, { name: 'Tjugoförsta' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: DEALER_SERVICE_MESSAGES.tooMany });
   });
 
   it('are made only for an approved dealer', async () => {

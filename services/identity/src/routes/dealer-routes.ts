@@ -100,7 +100,7 @@ export function dealerRoutes(app: FastifyInstance, ctx: IdentityContext): void {
           description: `PNG, JPEG or WebP as the body, at most ${DEALER_LIMITS.logoBytes / 1024} KiB (413).`,
           tags,
           security: bearerSecurity,
-          response: { 200: OwnDealerSchema, ...errorResponses(400, 401, 404, 413, 415) },
+          response: { 200: OwnDealerSchema, ...errorResponses(400, 401, 404, 413, 415, 429) },
         },
       },
       async (request, reply) => {
@@ -133,11 +133,11 @@ export function dealerRoutes(app: FastifyInstance, ctx: IdentityContext): void {
     {
       ...own,
       schema: {
-        summary: 'Remove a member (the owner)',
+        summary: "Remove a member (the owner), or leave ('Lämna företaget', a member naming themself)",
         tags,
         security: bearerSecurity,
         params: DealerMemberParamsSchema,
-        response: { 204: NoContentSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 204: NoContentSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -225,7 +225,7 @@ export function dealerRoutes(app: FastifyInstance, ctx: IdentityContext): void {
         tags,
         security: bearerSecurity,
         body: asFormBody(ApiKeyBodySchema),
-        response: { 200: ApiKeyCreatedSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+        response: { 200: ApiKeyCreatedSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429) },
       },
     },
     async (request, reply) =>

@@ -51,7 +51,8 @@ export const DEALER_SERVICE_MESSAGES = {
   tooManyKeys: 'Företaget har redan 10 nycklar. Återkalla en först.',
   noKey: 'Nyckeln finns inte',
   noApplication: 'Ansökan finns inte eller är redan avgjord',
-  tooManyApplications: 'För många ansökningar. Vänta en stund och försök igen.',
+  tooMany: 'För många försök. Vänta en stund och försök igen.',
+  ownerStays: 'Ägaren kan inte lämna företaget',
   staffOnly: 'Bara moderatorer och administratörer kan avgöra ansökningar',
   raced: 'Något ändrades samtidigt. Försök igen.',
 } as const;
@@ -61,6 +62,9 @@ export const INVITE_TTL_MS = 7 * 24 * 3600_000;
 export const INVITES_PER_DAY = 20;
 export const LIVE_KEYS_MAX = 10;
 export const APPLICATIONS_PER_HOUR = 5;
+export const LOGOS_PER_HOUR = 20;
+/** Keys made per dealer and day, revoked ones included (the live ones are at most LIVE_KEYS_MAX). */
+export const KEYS_PER_DAY = 20;
 /** The feed key's first characters, shown in the list to tell keys apart. */
 export const API_KEY_PREFIX_LENGTH = 12;
 const KEY_MARK = 'bmd_';
@@ -189,6 +193,16 @@ export function dealerService({ db, now, publicUrl, mailQueued }: DealerServiceD
     }
   }
 
+  /** Counts one event under `key`, or refuses with 429 when `max` were counted within the window. */
+  async function limit(key: string, max: number, windowMs: number): Promise<void> {
+    const limited = await takeWindowLimits(db, [{ key, max, windowMs }], now());
+    if (limited) {
+      throw new DomainError('too-many', DEALER_SERVICE_MESSAGES.tooMany, {
+        retryAfterSeconds: limited.retryAfterSeconds,
+      });
+    }
+  }
+
   async function queueMail(to: { userId: number } | { email: string }, subject: string, body: string) {
     await mailOutboxRepository(db).queueDirect(to, subject, body, now());
     mailQueued();
@@ -203,16 +217,7 @@ export function dealerService({ db, now, publicUrl, mailQueued }: DealerServiceD
       }
       const fields = validated(body);
       const at = now();
-      const limited = await takeWindowLimits(
-        db,
-        [{ key: `dealer-application:${user.id}`, max: APPLICATIONS_PER_HOUR, windowMs: 3600_000 }],
-        at,
-      );
-      if (limited) {
-        throw new DomainError('too-many', DEALER_SERVICE_MESSAGES.tooManyApplications, {
-          retryAfterSeconds: limited.retryAfterSeconds,
-        });
-      }
+      await limit(`dealer-application:${user.id}`, APPLICATIONS_PER_HOUR, 3600_000);
       const exceptId = existing?.id ?? null;
       if (await dealers.orgNumberTaken(fields.orgNumber, exceptId)) {
         throw new DomainError('conflict', DEALER_SERVICE_MESSAGES.orgNumberTaken, { field: 'orgNumber' });
@@ -262,6 +267,7 @@ export function dealerService({ db, now, publicUrl, mailQueued }: DealerServiceD
       const own = await membership(user);
       const type = imageTypeOf(bytes);
       if (!type) throw new DomainError('invalid', DEALER_SERVICE_MESSAGES.logoType, { field: 'logo' });
+      await limit(`dealer-logo:${own.id}`, LOGOS_PER_HOUR, 3600_000);
       await dealers.setLogo(own.id, bytes, type, now());
       return ownView((await dealers.ofUser(user.id))!);
     },
@@ -308,8 +314,11 @@ export function dealerService({ db, now, publicUrl, mailQueued }: DealerServiceD
       };
     },
 
+    /** The owner removes a member; a member may remove themself ('Lämna företaget'). */
     async removeMember(user: UserRecord, username: string): Promise<void> {
-      const own = await ownerOf(user);
+      const leaving = username.toLowerCase() === user.username.toLowerCase();
+      const own = leaving ? await membership(user) : await ownerOf(user);
+      if (leaving && own.role === 'owner') throw new DomainError('conflict', DEALER_SERVICE_MESSAGES.ownerStays);
       if (!(await dealers.removeMember(own.id, username))) {
         throw new DomainError('not-found', DEALER_SERVICE_MESSAGES.noMember, { field: 'username' });
       }
@@ -376,6 +385,7 @@ export function dealerService({ db, now, publicUrl, mailQueued }: DealerServiceD
       if ((await keys.liveCount(own.id)) >= LIVE_KEYS_MAX) {
         throw new DomainError('conflict', DEALER_SERVICE_MESSAGES.tooManyKeys);
       }
+      await limit(`dealer-keys:${own.id}`, KEYS_PER_DAY, 24 * 3600_000);
       const key = `${KEY_MARK}${randomBytes(32).toString('base64url')}`;
       const record = await keys.create(
         own.id,

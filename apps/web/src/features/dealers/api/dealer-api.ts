@@ -137,6 +137,22 @@ export const useRemoveMember = () =>
     }),
   );
 
+/** 'Lämna företaget': a member removes themself; the caller then acts for no dealer. */
+export function useLeaveDealer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (username: string) =>
+      apiFetch<void>(identityUrl(identityPaths.dealerMember(encodeURIComponent(username))), {
+        method: 'DELETE',
+        auth: true,
+      }),
+    onSuccess: () => {
+      client.setQueryData<OwnDealerAnswer>(dealerKeys.own, { dealer: null });
+      client.removeQueries({ queryKey: dealerKeys.members });
+    },
+  });
+}
+
 export function useApiKeys(enabled: boolean) {
   return useQuery({
     queryKey: dealerKeys.apiKeys,

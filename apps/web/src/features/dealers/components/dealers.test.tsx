@@ -217,6 +217,7 @@ describe('Mitt företag: members and logo', () => {
     expect(await screen.findByRole('heading', { name: 'Medlemmar' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Bjud in en kollega (e-post)')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'API-nycklar' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Lämna företaget' })).toBeInTheDocument();
     const file = new File(['inte en bild'], 'logo.png', { type: 'image/png' });
     await userEvent.upload(screen.getByLabelText(/Välj en bild/), file);
     expect(await screen.findByText('Logotypen ska vara en PNG-, JPEG- eller WebP-bild')).toBeInTheDocument();

@@ -6,7 +6,8 @@ import { failureMessage } from '../../../lib/api-client.ts';
 import { formatCreated } from '../../../lib/format.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
-import { useInvite, useMembers, useRemoveMember, useWithdrawInvite } from '../api/dealer-api.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { useInvite, useLeaveDealer, useMembers, useRemoveMember, useWithdrawInvite } from '../api/dealer-api.ts';
 
 /** 'Medlemmar': who acts for the company; the owner invites by mail, withdraws invitations and removes members. */
 export function MembersSection({ dealer }: { dealer: OwnDealer }) {
@@ -15,6 +16,8 @@ export function MembersSection({ dealer }: { dealer: OwnDealer }) {
   const invite = useInvite();
   const withdraw = useWithdrawInvite();
   const remove = useRemoveMember();
+  const leave = useLeaveDealer();
+  const me = useSession().details?.username;
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
@@ -39,7 +42,7 @@ export function MembersSection({ dealer }: { dealer: OwnDealer }) {
     });
   }
 
-  const actionError = withdraw.error ?? remove.error;
+  const actionError = withdraw.error ?? remove.error ?? leave.error;
   return (
     <section className="card dealer-section" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Medlemmar</h2>
@@ -52,6 +55,16 @@ export function MembersSection({ dealer }: { dealer: OwnDealer }) {
               <span>
                 {m.name} (@{m.username}) · {m.role === 'owner' ? 'Ägare' : 'Medlem'}
               </span>
+              {!owner && m.username === me && (
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  disabled={leave.isPending}
+                  onClick={() => leave.mutate(m.username)}
+                >
+                  Lämna företaget
+                </button>
+              )}
               {owner && m.role !== 'owner' && (
                 <button
                   type="button"
