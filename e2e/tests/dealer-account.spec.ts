@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { DEMO, DEMO_PASSWORD, detailsOf, registerUser } from '../support/api.ts';
-import { axeViolations, settled } from '../support/a11y.ts';
+import { axeViolations, horizontalOverflow, settled } from '../support/a11y.ts';
 import { loginAs, seedSession, skipWelcome } from '../support/session.ts';
 
 // Dealer accounts (issue 45): a user applies ('Bli handlare'), a moderator approves in the Kontrollpanel, the owner
@@ -118,4 +118,15 @@ test('a user applies, a moderator approves, the owner makes a key and the public
   expect(await axeViolations(visitor)).toEqual([]);
   await page.goto(`/handlare/${slug}`);
   await expect(page.getByRole('link', { name: 'Importera bilar' })).toHaveAttribute('href', `/handlare/${slug}/import`);
+
+  // Nothing scrolls sideways on a narrow phone.
+  for (const [who, path] of [
+    [visitor, `/handlare/${slug}`],
+    [page, '/mitt-foretag'],
+  ] as const) {
+    await who.setViewportSize({ width: 360, height: 800 });
+    await who.goto(path);
+    await settled(who);
+    expect(await horizontalOverflow(who), path).toBe(0);
+  }
 });
