@@ -152,9 +152,11 @@ describe.each([
 });
 
 describe('the dealer directory over HTTP', () => {
-  it('throws, rather than answering a private seller, when identity refuses the internal key', async () => {
+  it('throws, rather than answering a private seller, when identity refuses the key or does not answer', async () => {
     const wrong = httpDealerDirectory({ baseUrl, internalKey: 'fel-nyckel' });
     await expect(wrong.ofMember(owner)).rejects.toThrow('identity answered 401');
     await expect(wrong.byApiKey(liveKey)).rejects.toThrow('identity answered 401');
+    const down = httpDealerDirectory({ baseUrl: 'http://127.0.0.1:1', internalKey: INTERNAL_KEY, timeoutMs: 2_000 });
+    await expect(down.bySlug('katalogens-bil-ab')).rejects.toThrow();
   });
 });
