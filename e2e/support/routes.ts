@@ -28,6 +28,10 @@ export function allRoutes(d: RouteData, loggedIn: boolean): { name: string; path
     { name: 'forgot password', path: '/forgot-password' },
     // Without a token in the fragment the page says the link is not valid.
     { name: 'reset password', path: '/reset-password' },
+    // Dealer accounts (issue 45); a dealer's own page is checked in dealer-account.spec.ts.
+    { name: 'become a dealer', path: '/bli-handlare' },
+    { name: 'own dealer', path: '/mitt-foretag' },
+    { name: 'dealer invitation', path: '/mitt-foretag/inbjudan#token=exempel' },
     { name: 'not found', path: '/notfound' },
     { name: 'unknown route', path: '/finns/inte' },
   ];

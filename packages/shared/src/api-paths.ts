@@ -24,6 +24,35 @@ export const identityPaths = {
   userBlocked: (username: string) => `/users/${username}/blocked`,
   jwks: '/.well-known/jwks.json',
   docs: '/docs',
+  // Dealer accounts (issue 45, decision 059).
+  /** POST: the caller applies to become a dealer ('Bli handlare'). */
+  dealerApplication: '/dealer/application',
+  /** GET and PUT the caller's own dealer ('Mitt företag'). */
+  ownDealer: '/dealer',
+  /** PUT the caller's dealer's logo (the image as the body). */
+  ownDealerLogo: '/dealer/logo',
+  /** GET the members and open invitations; DELETE `/{username}` removes a member (the owner). */
+  dealerMembers: '/dealer/members',
+  dealerMember: (username: string) => `/dealer/members/${username}`,
+  /** POST `{email}` invites by mail (the owner); DELETE `/{id}` withdraws an invitation. */
+  dealerInvites: '/dealer/invites',
+  dealerInvite: (id: number | string) => `/dealer/invites/${id}`,
+  /** POST `{token}`: the logged-in caller accepts an invitation. */
+  dealerInviteAcceptance: '/dealer/invites/acceptance',
+  /** GET the feed's keys, POST makes one (answered once); DELETE `/{id}` revokes one. */
+  dealerApiKeys: '/dealer/api-keys',
+  dealerApiKey: (id: number | string) => `/dealer/api-keys/${id}`,
+  /** Public: GET an approved dealer's profile and logo. */
+  dealerProfile: (slug: string) => `/dealers/${slug}`,
+  dealerLogo: (slug: string) => `/dealers/${slug}/logo`,
+  /** Staff: GET the applications waiting; POST `/{id}/approval` and `/{id}/rejection` `{reason}` decide one. */
+  dealerApplications: '/dealer-applications',
+  dealerApproval: (id: number | string) => `/dealer-applications/${id}/approval`,
+  dealerRejection: (id: number | string) => `/dealer-applications/${id}/rejection`,
+  /** Services of one deployment only (INTERNAL_API_KEY): DealerDirectory over HTTP. */
+  internalDealerOfMember: '/internal/dealers/of-member',
+  internalDealerByApiKey: '/internal/dealers/by-api-key',
+  internalDealerBySlug: '/internal/dealers/by-slug',
 } as const;
 
 export const inventoryPaths = {

@@ -34,6 +34,15 @@ export const PAGE_PATHS = {
   myAds: '/mina-annonser',
   /** The one-click answers of 'Är bilen fortfarande till salu?' (`#annons=…&svar=…&token=…`). */
   adAnswer: '/mina-annonser/svar',
+  // Dealer accounts (issue 45).
+  /** 'Bli handlare': the application, then its status. */
+  dealerApply: '/bli-handlare',
+  /** 'Mitt företag': the members' page of their dealer. */
+  ownDealer: '/mitt-foretag',
+  /** An invitation's link (`#token=…`). */
+  dealerInvite: '/mitt-foretag/inbjudan',
+  /** An approved dealer's public page. */
+  dealer: '/handlare/:slug',
 } as const;
 
 /** 'Så bedömer vi priset': how the fair-price judgement is made (decision 038). */

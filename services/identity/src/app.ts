@@ -45,6 +45,9 @@ import { internalRoutes } from './routes/internal-routes.ts';
 import { databaseRevocationSource } from './services/token-revocations.ts';
 import { verificationService } from './services/verification-service.ts';
 import { verificationRoutes } from './routes/verification-routes.ts';
+import { dealerRoutes } from './routes/dealer-routes.ts';
+import { dealerService } from './services/dealer-service.ts';
+import { identityDealerReads } from './services/dealer-directory.ts';
 import type { IdentityVerifier } from './verification/identity-verifier.ts';
 import { localIdentityVerifier } from './verification/local-verifier.ts';
 
@@ -193,6 +196,13 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
       tokens,
       now,
     }),
+    dealers: dealerService({
+      db: opts.db,
+      now,
+      publicUrl: opts.publicUrl ?? DEFAULT_PUBLIC_URL,
+      mailQueued: () => notifications.sender.wake(),
+    }),
+    dealerDirectory: identityDealerReads(opts.db),
     notifications: notifications.client,
     revocationsSince: databaseRevocationSource(opts.db),
     async tokensRevoked(log) {
@@ -231,5 +241,6 @@ export async function identityApp(app: FastifyInstance, opts: IdentityOptions): 
   jwksRoutes(app, ctx);
   notificationSettingsRoutes(app, ctx);
   verificationRoutes(app, ctx);
+  dealerRoutes(app, ctx);
   if (opts.internalApiKey) internalRoutes(app, ctx, opts.internalApiKey);
 }

@@ -11,6 +11,8 @@ import type { TokenService } from './services/token-service.ts';
 import type { notificationSettingsService } from './services/notification-settings-service.ts';
 import type { publicProfileService } from './services/public-profile-service.ts';
 import type { verificationService } from './services/verification-service.ts';
+import type { DealerService } from './services/dealer-service.ts';
+import type { DealerDirectory } from '@bilmarknaden/service-kit/dealer-directory';
 import type { IdentityClient } from '@bilmarknaden/service-kit/identity-client';
 import type { TokenRevocationSource } from '@bilmarknaden/service-kit/token-revocations';
 import type { Log } from '@bilmarknaden/service-kit/log';
@@ -28,6 +30,10 @@ export interface IdentityContext {
   blocking: ReturnType<typeof blockingService>;
   publicProfiles: ReturnType<typeof publicProfileService>;
   verification: ReturnType<typeof verificationService>;
+  /** Dealer accounts (issue 45). */
+  dealers: DealerService;
+  /** Approved dealers for the internal routes (DealerDirectory). */
+  dealerDirectory: DealerDirectory;
   /** Stores notification mails (the in-process IdentityClient). */
   notifications: IdentityClient;
   /** The token revocations recorded after a time (the internal route). */

@@ -93,6 +93,18 @@ const comparePage = page(
   () => import('../features/compare/components/compare-page.tsx'),
   (m) => m.ComparePage,
 );
+const dealerApplyPage = page(
+  () => import('../features/dealers/components/apply-page.tsx'),
+  (m) => m.ApplyPage,
+);
+const ownDealerPage = page(
+  () => import('../features/dealers/components/own-dealer-page.tsx'),
+  (m) => m.OwnDealerPage,
+);
+const dealerInvitePage = page(
+  () => import('../features/dealers/components/invite-page.tsx'),
+  (m) => m.InvitePage,
+);
 const notFoundPage = page(
   () => import('../features/not-found/components/not-found-page.tsx'),
   (m) => m.NotFoundPage,
@@ -139,6 +151,10 @@ export const routes: RouteObject[] = [
           { path: PAGE_PATHS.watch, ...watchPage },
           { path: PAGE_PATHS.myAds, ...myAdsPage },
           { path: PAGE_PATHS.adAnswer, ...adAnswerPage },
+          { path: PAGE_PATHS.dealerApply, ...dealerApplyPage },
+          { path: PAGE_PATHS.ownDealer, ...ownDealerPage },
+          { path: PAGE_PATHS.dealerInvite, ...dealerInvitePage },
+          { path: PAGE_PATHS.dealer, ...route(() => import('./routes/dealer.tsx')), handle: adList },
           { path: PAGE_PATHS.notFound, ...notFoundPage },
           // Any other path: the server answers it with status 404 too (server/src/web-routes.ts).
           { path: '*', ...notFoundPage },

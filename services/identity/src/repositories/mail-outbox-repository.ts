@@ -53,12 +53,26 @@ export function mailOutboxRepository(db: Queryable) {
            FOR UPDATE SKIP LOCKED
          )
          UPDATE identity.mail_outbox o SET attempts = o.attempts + 1, next_attempt_at = $2::timestamptz
-         FROM due, identity.users u
-         WHERE o.id = due.id AND u.id = o.user_id
-         RETURNING o.id, u.email AS "to", o.subject, o.text, o.attempts`,
+         FROM due
+         WHERE o.id = due.id
+         RETURNING o.id,
+           coalesce(o.to_email, (SELECT u.email FROM identity.users u WHERE u.id = o.user_id)) AS "to",
+           o.subject, o.text, o.attempts`,
         [iso(now), iso(leaseUntil), maxAttempts, limit],
       );
       return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) }));
+    },
+
+    /**
+     * Queues a mail that no notification switch turns off (a dealer's invitation, the answer to an application):
+     * to a user's current address, or to an address that may have no account yet.
+     */
+    async queueDirect(to: { userId: number } | { email: string }, subject: string, text: string, at: Date) {
+      await db.query(
+        `INSERT INTO identity.mail_outbox (user_id, to_email, subject, text, created, next_attempt_at)
+         VALUES ($1, $2, $3, $4, $5::timestamptz, $5::timestamptz)`,
+        ['userId' in to ? to.userId : null, 'email' in to ? to.email : null, subject, text, iso(at)],
+      );
     },
 
     async markSent(id: number, at: Date): Promise<void> {

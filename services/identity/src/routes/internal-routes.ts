@@ -9,6 +9,12 @@ import {
   TokenRevocationsQuerySchema,
   TokenRevocationsSchema,
 } from '@bilmarknaden/shared/schemas/notification-schemas';
+import {
+  DealerRefAnswerSchema,
+  InternalApiKeyBodySchema,
+  InternalDealerQuerySchema,
+  InternalDealerSlugQuerySchema,
+} from '@bilmarknaden/shared/schemas/dealer-account-schemas';
 import { typed } from '@bilmarknaden/service-kit/route-context';
 import type { IdentityContext } from '../context.ts';
 
@@ -68,5 +74,54 @@ export function internalRoutes(app: FastifyInstance, ctx: IdentityContext, inter
         revocations: batch.revocations.map((r) => ({ username: r.username, notBefore: r.notBefore.toISOString() })),
       });
     },
+  );
+
+  // DealerDirectory for a service running alone (issue 45): approved dealers only, `{dealer: null}` otherwise.
+  typed(app).get(
+    identityPaths.internalDealerOfMember,
+    {
+      preValidation: guard,
+      schema: {
+        hide: true,
+        summary: 'The approved dealer a user acts for (services of the deployment only)',
+        querystring: InternalDealerQuerySchema,
+        response: { 200: DealerRefAnswerSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send({ dealer: await ctx.dealerDirectory.ofMember(request.query.username) }),
+  );
+
+  typed(app).get(
+    identityPaths.internalDealerBySlug,
+    {
+      preValidation: guard,
+      schema: {
+        hide: true,
+        summary: 'The approved dealer of a slug (services of the deployment only)',
+        querystring: InternalDealerSlugQuerySchema,
+        response: { 200: DealerRefAnswerSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send({ dealer: await ctx.dealerDirectory.bySlug(request.query.slug) }),
+  );
+
+  // The key in the body, never in the address, so it reaches no access log.
+  typed(app).post(
+    identityPaths.internalDealerByApiKey,
+    {
+      preValidation: guard,
+      schema: {
+        hide: true,
+        summary: 'The approved dealer of a live feed key (services of the deployment only)',
+        body: InternalApiKeyBodySchema,
+        response: { 200: DealerRefAnswerSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send({ dealer: await ctx.dealerDirectory.byApiKey(request.body.key) }),
   );
 }

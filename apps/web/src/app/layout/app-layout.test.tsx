@@ -312,6 +312,7 @@ describe('profile drawer', () => {
       ['Min profil', '/profile'],
       ['Grupper', '/'],
       ['Vänner', '/'],
+      ['Bli handlare', '/bli-handlare'],
       ['Inställningar', '/settings'],
     ];
     for (const [name, href] of expected) {

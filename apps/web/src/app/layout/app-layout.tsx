@@ -46,6 +46,8 @@ function useSessionEventsRefresh() {
       queryClient.removeQueries({ queryKey: SAVED_CARS_KEY });
       queryClient.removeQueries({ queryKey: MESSAGES_KEY });
       queryClient.removeQueries({ queryKey: ['current-user'] });
+      // The caller's dealer, its members and keys (features/dealers): another user may log in next.
+      queryClient.removeQueries({ queryKey: ['dealer'] });
     });
     return () => {
       offIn();

@@ -10,6 +10,7 @@ import { ChevronIcon, CloseIcon } from '../../lib/icons.tsx';
 import { useSavedCars } from '../../features/saved/api/saved-cars.ts';
 import { useUnreadCount } from '../../features/messages/api/messaging-api.ts';
 import { useWatchesNewCount } from '../../features/watches/api/watches-api.ts';
+import { useOwnDealer } from '../../features/dealers/api/dealer-api.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useReturnFocus } from '../../lib/return-focus.ts';
 
@@ -24,11 +25,13 @@ const canSeeControlPanel = isStaffRole;
 /** The right profile drawer of section 2. Badges only where a feature exists: new ads in bevakningar, saved ads, unread conversations. */
 export function ProfileDrawer({ open, onOpenChange }: ProfileDrawerProps) {
   const returnFocus = useReturnFocus();
-  const { details } = useSession();
+  const { details, loggedIn } = useSession();
   const { data: user } = useCurrentUser();
   const { data: saved } = useSavedCars();
   const { data: unread } = useUnreadCount();
   const { data: newInWatches } = useWatchesNewCount();
+  // Read once the drawer opens: a member of a dealer gets 'Mitt företag', anyone else 'Bli handlare'.
+  const { data: dealer } = useOwnDealer(loggedIn && open);
   const close = () => onOpenChange(false);
 
   const item = (to: string, label: string, extra?: ReactNode) => (
@@ -95,6 +98,7 @@ export function ProfileDrawer({ open, onOpenChange }: ProfileDrawerProps) {
               )}
               {item('/', 'Grupper')}
               {item('/', 'Vänner')}
+              {dealer ? item('/mitt-foretag', 'Mitt företag') : item('/bli-handlare', 'Bli handlare')}
               {item('/settings', 'Inställningar')}
               {item('/reports', 'Mina anmälningar')}
               {canSeeControlPanel(user?.role) && item('/controlpanel', 'Kontrollpanel')}

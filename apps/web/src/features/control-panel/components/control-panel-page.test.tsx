@@ -38,6 +38,18 @@ describe('control panel', () => {
     else expect(spy).not.toHaveBeenCalled();
   });
 
+  it("opens the composed 'Handlare att godkänna' tab from the address", async () => {
+    storeSession('tok', { username: 'mia', firstname: 'Mia', lastname: 'M' });
+    mockFetch(() => jsonResponse([]));
+    renderAt(
+      '/controlpanel',
+      <ControlPanelPage role={2} loading={false} dealerApplications={<p>Ansökningarna</p>} />,
+      '/controlpanel?tab=dealers',
+    );
+    expect(screen.getByRole('tab', { name: 'Handlare att godkänna', selected: true })).toBeInTheDocument();
+    expect(screen.getByText('Ansökningarna')).toBeInTheDocument();
+  });
+
   it('offers a visitor who is not logged in to log in, and sends nothing', async () => {
     const open = vi.spyOn(loginDialog, 'openLoginDialog');
     const spy = mockFetch(() => jsonResponse([]));

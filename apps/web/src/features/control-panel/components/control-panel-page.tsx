@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useSearchParams } from 'react-router';
 import { isStaffRole, ROLES } from '@bilmarknaden/shared/constants';
@@ -10,19 +11,21 @@ import { FeedbackInbox } from './feedback-inbox.tsx';
 import { ModerationQueue } from './moderation-queue.tsx';
 import '../control-panel.css';
 
-const TABS = ['reports', 'feedback', 'audit'];
+const TABS = ['reports', 'feedback', 'dealers', 'audit'];
 
 interface ControlPanelPageProps {
   /** The current user's role; undefined while loading or logged out. */
   role: number | undefined;
   loading: boolean;
+  /** 'Handlare att godkänna' (the dealers feature), composed in by the app. */
+  dealerApplications?: ReactNode;
 }
 
 /**
  * /controlpanel: for moderators (2) and administrators (3), the reported ads ('Anmälningar'), the feedback visitors
  * sent, and for administrators the audit log of moderator actions.
  */
-export function ControlPanelPage({ role, loading }: ControlPanelPageProps) {
+export function ControlPanelPage({ role, loading, dealerApplications }: ControlPanelPageProps) {
   useDocumentTitle('Kontrollpanel');
   const { loggedIn } = useSession();
   // The tab is in the address (?tab=feedback), so a link or a reload opens it.
@@ -45,6 +48,11 @@ export function ControlPanelPage({ role, loading }: ControlPanelPageProps) {
           <Tabs.Trigger value="feedback" className="control-panel-tabs__tab">
             Feedback
           </Tabs.Trigger>
+          {dealerApplications && (
+            <Tabs.Trigger value="dealers" className="control-panel-tabs__tab">
+              Handlare att godkänna
+            </Tabs.Trigger>
+          )}
           {role === ROLES.administrator && (
             <Tabs.Trigger value="audit" className="control-panel-tabs__tab">
               Granskningslogg
@@ -57,6 +65,7 @@ export function ControlPanelPage({ role, loading }: ControlPanelPageProps) {
         <Tabs.Content value="feedback">
           <FeedbackInbox />
         </Tabs.Content>
+        {dealerApplications && <Tabs.Content value="dealers">{dealerApplications}</Tabs.Content>}
         {role === ROLES.administrator && (
           <Tabs.Content value="audit">
             <AuditLog />

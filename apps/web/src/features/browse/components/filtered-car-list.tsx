@@ -1,0 +1,75 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { CarListQuery } from '@bilmarknaden/shared/api-types';
+import { useCarCount, useInfiniteCars } from '../../../lib/car-queries.ts';
+import { CarResults } from '../../../components/car-results.tsx';
+import { ResultCount } from '../../../components/result-count.tsx';
+import { EquipmentChips } from '../../../components/equipment-checkboxes.tsx';
+import { browseParams, browseQuery, parseBrowse } from '../utils/browse-filters.ts';
+import { BrowsePanel } from './browse-panel.tsx';
+import '../browse.css';
+
+interface FilteredCarListProps {
+  /** The list's own parameters, sent with the filters (e.g. `{ dealer: slug }` on a dealer's page). */
+  scope: Record<string, string>;
+  /** The section's heading (an h2: the page has its own h1). */
+  heading: string;
+  /** The filter panel's id, unique on the page. */
+  panelId?: string;
+}
+
+/**
+ * A section of a page listing ads with the browse page's filters in the URL (the filter panel and the equipment
+ * chips), newest first, within `scope`: a dealer's page lists its cars this way.
+ */
+export function FilteredCarList({ scope, heading, panelId = 'car-list-filter-panel' }: FilteredCarListProps) {
+  const [params, setParams] = useSearchParams();
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const filter = useMemo(() => parseBrowse(params), [params]);
+  // Assigned, not spread into a literal: a scope parameter the shared types do not name yet is sent as it is.
+  const query = useMemo(() => Object.assign(browseQuery(params), scope) as CarListQuery, [params, scope]);
+  const cars = useInfiniteCars({ ...query, orderBy: 'created', order: 'desc' });
+  const count = useCarCount(query);
+  const focusHeading = useCallback(() => headingRef.current?.focus(), []);
+
+  return (
+    <section className="browse-page" aria-labelledby={`${panelId}-heading`}>
+      <div className="browse-page__top">
+        <h2 id={`${panelId}-heading`} ref={headingRef} tabIndex={-1}>
+          {heading}
+        </h2>
+        <button
+          ref={toggleRef}
+          type="button"
+          className="button button--secondary"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          Filter
+        </button>
+      </div>
+      {open && (
+        <BrowsePanel
+          key={params.toString()}
+          id={panelId}
+          initial={filter}
+          onApply={(f) => {
+            setParams(browseParams(f), { preventScrollReset: true });
+            setOpen(false);
+            toggleRef.current?.focus();
+          }}
+        />
+      )}
+      <EquipmentChips
+        value={filter.equipment}
+        onChange={(equipment) => setParams(browseParams({ ...filter, equipment }), { preventScrollReset: true })}
+        onEmptied={focusHeading}
+      />
+      <ResultCount query={count} />
+      <CarResults query={cars} label={heading} listKey={JSON.stringify(query)} />
+    </section>
+  );
+}
