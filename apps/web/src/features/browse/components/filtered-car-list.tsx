@@ -11,18 +11,26 @@ import '../browse.css';
 
 interface FilteredCarListProps {
   /** The list's own parameters, sent with the filters (e.g. `{ dealer: slug }` on a dealer's page). */
-  scope: Record<string, string>;
-  /** The section's heading (an h2: the page has its own h1). */
+  scope?: Record<string, string>;
+  /** The list's heading: the page's h1 (/browse/cars), or an h2 in a section of a page that has its own h1. */
   heading: string;
+  level?: 1 | 2;
   /** The filter panel's id, unique on the page. */
   panelId?: string;
 }
 
+const NO_SCOPE: Record<string, string> = {};
+
 /**
- * A section of a page listing ads with the browse page's filters in the URL (the filter panel and the equipment
- * chips), newest first, within `scope`: a dealer's page lists its cars this way.
+ * Ads with the browse page's filters in the URL (the filter panel and the equipment chips), newest first, within
+ * `scope`: /browse/cars is this list, and a dealer's page lists its cars this way in a section.
  */
-export function FilteredCarList({ scope, heading, panelId = 'car-list-filter-panel' }: FilteredCarListProps) {
+export function FilteredCarList({
+  scope = NO_SCOPE,
+  heading,
+  level = 2,
+  panelId = 'car-list-filter-panel',
+}: FilteredCarListProps) {
   const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -34,12 +42,17 @@ export function FilteredCarList({ scope, heading, panelId = 'car-list-filter-pan
   const count = useCarCount(query);
   const focusHeading = useCallback(() => headingRef.current?.focus(), []);
 
+  const Heading = level === 1 ? 'h1' : 'h2';
+  // A page's own list is the page; a section of another page is named by its heading.
+  const Wrapper = level === 1 ? 'div' : 'section';
+  const named = level === 1 ? {} : { 'aria-labelledby': `${panelId}-heading` };
+
   return (
-    <section className="browse-page" aria-labelledby={`${panelId}-heading`}>
+    <Wrapper className="browse-page" {...named}>
       <div className="browse-page__top">
-        <h2 id={`${panelId}-heading`} ref={headingRef} tabIndex={-1}>
+        <Heading id={`${panelId}-heading`} ref={headingRef} tabIndex={-1}>
           {heading}
-        </h2>
+        </Heading>
         <button
           ref={toggleRef}
           type="button"
@@ -57,7 +70,8 @@ export function FilteredCarList({ scope, heading, panelId = 'car-list-filter-pan
           id={panelId}
           initial={filter}
           onApply={(f) => {
-            setParams(browseParams(f), { preventScrollReset: true });
+            // A section below a page's top keeps its place; the page of its own starts at the top.
+            setParams(browseParams(f), { preventScrollReset: level === 2 });
             setOpen(false);
             toggleRef.current?.focus();
           }}
@@ -70,6 +84,6 @@ export function FilteredCarList({ scope, heading, panelId = 'car-list-filter-pan
       />
       <ResultCount query={count} />
       <CarResults query={cars} label={heading} listKey={JSON.stringify(query)} />
-    </section>
+    </Wrapper>
   );
 }
