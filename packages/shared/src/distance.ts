@@ -133,3 +133,13 @@ export function readDistanceFilter(texts: {
   if (texts.nearest && !filter.near) return { ok: false, field: NEAR_KEY, message: DISTANCE_MESSAGES.orderWithoutNear };
   return { ok: true, filter };
 }
+
+/** The distance filter as a chip: 'Inom 25 km från Solna', or 'Avstånd från Solna' without a radius; null: none. */
+export function distanceChip(
+  near: string | null | undefined,
+  within: string | number | null | undefined,
+): string | null {
+  const kommun = near ? findKommun(near) : undefined;
+  if (!kommun) return null;
+  return within ? `Inom ${within} km från ${kommun.name}` : `${DISTANCE_LABEL} från ${kommun.name}`;
+}
