@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { browseParams, browseQuery, parseBrowse } from '../utils/browse-filters.ts';
 import { BrowsePanel } from './browse-panel.tsx';
 import { EquipmentChips } from '../../../components/equipment-checkboxes.tsx';
+import { DistanceChips } from '../../../components/distance-filter.tsx';
 import '../browse.css';
 
 const PANEL_ID = 'browse-filter-panel';
@@ -22,7 +23,8 @@ export function BrowsePage() {
   const makeName = matchName(makes.data, filter.make);
   const heading = makeName ? `${makeName}${filter.model ? ` ${filter.model}` : ''}` : 'Alla bilar';
   useDocumentTitle(heading);
-  const cars = useInfiniteCars({ ...query, orderBy: 'created', order: 'desc' });
+  // Newest first, or 'Närmast' when chosen with a kommun.
+  const cars = useInfiniteCars({ ...query, orderBy: filter.distance.nearest ? 'distance' : 'created', order: 'desc' });
   const count = useCarCount(query);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusHeading = useCallback(() => headingRef.current?.focus(), []);
@@ -61,8 +63,17 @@ export function BrowsePage() {
         onChange={(equipment) => setParams(browseParams({ ...filter, equipment }), { preventScrollReset: true })}
         onEmptied={focusHeading}
       />
+      <DistanceChips
+        value={filter.distance}
+        onChange={(distance) => setParams(browseParams({ ...filter, distance }), { preventScrollReset: true })}
+        onEmptied={focusHeading}
+      />
       <ResultCount query={count} />
-      <CarResults query={cars} label={heading} listKey={JSON.stringify(query)} />
+      <CarResults
+        query={cars}
+        label={heading}
+        listKey={JSON.stringify({ ...query, nearest: filter.distance.nearest })}
+      />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { formatCarCount } from '../../../lib/format.ts';
 import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
 import { PlaceCombobox } from '../../../components/place-combobox.tsx';
 import { EquipmentCheckboxes } from '../../../components/equipment-checkboxes.tsx';
+import { DistanceFilter } from '../../../components/distance-filter.tsx';
 import { EQUIPMENT_LABEL } from '@bilmarknaden/shared/equipment';
 import { browseParams, browseQuery, type BrowseFilter } from '../utils/browse-filters.ts';
 
@@ -69,6 +70,7 @@ export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
         lan: draft.lan,
         kommun: draft.kommun,
         equipment: draft.equipment,
+        distance: draft.distance,
       }),
     ),
   ).data;
@@ -87,6 +89,7 @@ export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
       lan: draft.lan,
       kommun: draft.kommun,
       equipment: draft.equipment,
+      distance: draft.distance,
     });
   };
 
@@ -167,6 +170,11 @@ export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
           onChange={(v) => setDraft((d) => ({ ...d, kommun: v }))}
         />
       </div>
+      <DistanceFilter
+        value={draft.distance}
+        onChange={(distance) => setDraft((d) => ({ ...d, distance }))}
+        nearestToggle
+      />
       <EquipmentCheckboxes
         legend={EQUIPMENT_LABEL}
         hint="Bara bilar med allt du väljer visas."
