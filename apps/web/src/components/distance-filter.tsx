@@ -92,6 +92,14 @@ export function DistanceFilter({
           {message}
         </p>
       )}
+      {/* How it is measured, and the credit the points' licence (CC BY 4.0) asks for (decision 058). */}
+      <p className="distance-filter__note">
+        Fågelvägen mellan kommunernas centralorter. Kartdata:{' '}
+        <a href="https://www.geonames.org/" rel="noopener noreferrer" target="_blank">
+          GeoNames
+        </a>{' '}
+        (CC BY 4.0).
+      </p>
     </fieldset>
   );
 }
