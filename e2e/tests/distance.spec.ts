@@ -1,4 +1,5 @@
-import { distanceText, kommunDistanceKm } from '@bilmarknaden/shared/distance';
+import { distanceText } from '@bilmarknaden/shared/distance';
+import { kommunDistanceKm } from '@bilmarknaden/shared/kommun-distance';
 import { expect, test } from '../support/fixtures.ts';
 import { adFields, createAd, registerUser, unique, type AdFields } from '../support/api.ts';
 import { axeViolations } from '../support/a11y.ts';

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DISTANCE_MESSAGES,
-  distanceText,
-  haversineKm,
-  KOMMUN_POINTS,
-  kommunDistanceKm,
-  kommunerByDistance,
-  kommunerWithin,
-  readDistanceFilter,
-} from './distance.ts';
+import { DISTANCE_MESSAGES, distanceChip, distanceText, readDistanceFilter } from './distance.ts';
+import { haversineKm, KOMMUN_POINTS, kommunDistanceKm, kommunerByDistance, kommunerWithin } from './kommun-distance.ts';
+import { watchChips, watchName } from './watches.ts';
 import { KOMMUN_POINT_TABLE } from './kommun-points.ts';
 import { KOMMUNER, LAN } from './places.ts';
 
@@ -132,5 +125,16 @@ describe('readDistanceFilter', () => {
       field: 'near',
       message: DISTANCE_MESSAGES.orderWithoutNear,
     });
+  });
+});
+
+describe('the distance as a chip and in a bevakning', () => {
+  it('names the place and the radius', () => {
+    expect(distanceChip('0184', '25')).toBe('Inom 25 km från Solna');
+    expect(distanceChip('0184', undefined)).toBe('Avstånd från Solna');
+    expect(distanceChip('9999', '25')).toBeNull();
+    expect(distanceChip('', '25')).toBeNull();
+    expect(watchChips({ make: 'Volvo', near: '1480', within: '50' })).toEqual(['Volvo', 'Inom 50 km från Göteborg']);
+    expect(watchName({ near: '1480', within: '50' })).toBe('Inom 50 km från Göteborg');
   });
 });

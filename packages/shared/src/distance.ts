@@ -1,7 +1,7 @@
-// Avstånd (issue 44, decision 058): how far an ad is from a kommun the buyer names, measured between the kommuner's
-// seats (packages/shared/src/kommun-points.ts). The list filter, its sort 'Närmast', the bevakningar, the filter
-// form and the cards all read this file, so the server and the browser agree on every distance.
-import { KOMMUN_POINT_TABLE } from './kommun-points.ts';
+// Avstånd (issue 44, decision 058): the distance filter's keys, radii, messages and shared reading, and how a card
+// and a chip write it. The list filter, the bevakningar, the filter form and the cards all read this file. The
+// distances themselves (the kommuner's seats and haversine) are in kommun-distance.ts, which only the server needs:
+// the browser shows the distances the API answers and does not carry the table.
 import { findKommun } from './places.ts';
 
 /** The query-string keys: the kommun measured from (`near`, a kommun code) and the radius in km (`within`). */
@@ -21,70 +21,6 @@ export const DISTANCE_MESSAGES = {
   withinWithoutNear: 'Välj en kommun att räkna avståndet från',
   orderWithoutNear: 'Välj en kommun för att sortera på närmast',
 } as const;
-
-export interface GeoPoint {
-  lat: number;
-  lng: number;
-}
-
-export interface KommunPoint extends GeoPoint {
-  /** The kommun's code, e.g. '0180'. */
-  code: string;
-  /** The seat's name in GeoNames, e.g. 'Stockholm'. */
-  seat: string;
-}
-
-/** Every kommun's seat, by kommun code (all 290 of places.ts; the shared test checks it). */
-export const KOMMUN_POINTS: ReadonlyMap<string, KommunPoint> = new Map(
-  KOMMUN_POINT_TABLE.map(([code, seat, lat, lng]) => [code, { code, seat, lat, lng }]),
-);
-
-/** The mean Earth radius (IUGG), km. */
-const EARTH_RADIUS_KM = 6371.0088;
-const rad = (deg: number) => (deg * Math.PI) / 180;
-
-/** The great-circle distance between two points, km (haversine: exact for a sphere, within 0.5 % of the ellipsoid). */
-export function haversineKm(a: GeoPoint, b: GeoPoint): number {
-  const dLat = rad(b.lat - a.lat);
-  const dLng = rad(b.lng - a.lng);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/** The distance between two kommuner's seats, km; undefined for an unknown code. */
-export function kommunDistanceKm(from: string, to: string): number | undefined {
-  const a = KOMMUN_POINTS.get(from);
-  const b = KOMMUN_POINTS.get(to);
-  return a && b ? haversineKm(a, b) : undefined;
-}
-
-export interface KommunDistance {
-  code: string;
-  km: number;
-}
-
-const byDistance = new Map<string, readonly KommunDistance[]>();
-
-/**
- * Every kommun with its distance from `from`, nearest first (the kommun itself first, at 0 km; equal distances in
- * code order): the order of 'Närmast'. Empty for an unknown code.
- */
-export function kommunerByDistance(from: string): readonly KommunDistance[] {
-  const known = byDistance.get(from);
-  if (known) return known;
-  const origin = KOMMUN_POINTS.get(from);
-  if (!origin) return [];
-  const list = [...KOMMUN_POINTS.values()]
-    .map((p) => ({ code: p.code, km: p.code === from ? 0 : haversineKm(origin, p) }))
-    .sort((a, b) => a.km - b.km || a.code.localeCompare(b.code));
-  byDistance.set(from, list);
-  return list;
-}
-
-/** The kommuner whose seats lie within `radiusKm` of `from`'s (itself included), nearest first. */
-export function kommunerWithin(from: string, radiusKm: number): KommunDistance[] {
-  return kommunerByDistance(from).filter((k) => k.km <= radiusKm);
-}
 
 /** A distance as the API answers it and a card shows it: whole km. */
 export const roundKm = (km: number): number => Math.round(km);
@@ -120,8 +56,8 @@ export function readDistanceFilter(texts: {
   const within = texts.within?.trim() ?? '';
   const filter: DistanceFilter = {};
   if (near !== '') {
-    if (!findKommun(near) || !KOMMUN_POINTS.has(near))
-      return { ok: false, field: NEAR_KEY, message: DISTANCE_MESSAGES.near };
+    // Every kommun has a seat (kommun-points.ts; distance.test.ts checks it).
+    if (!findKommun(near)) return { ok: false, field: NEAR_KEY, message: DISTANCE_MESSAGES.near };
     filter.near = near;
   }
   if (within !== '') {

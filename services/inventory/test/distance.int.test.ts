@@ -2,7 +2,8 @@
 // 'Närmast', the count and the bevakningar, all checked against distances computed here from the kommuner's seats.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryPaths as paths } from '@bilmarknaden/shared/api-paths';
-import { DISTANCE_MESSAGES, DISTANCE_RADII, KOMMUN_POINTS } from '@bilmarknaden/shared/distance';
+import { DISTANCE_MESSAGES, DISTANCE_RADII } from '@bilmarknaden/shared/distance';
+import { KOMMUN_POINTS } from '@bilmarknaden/shared/kommun-distance';
 import type { WatchQuery } from '@bilmarknaden/shared/watches';
 import { createJobQueue } from '../src/jobs/job-queue.ts';
 import { queuedJobs } from '../src/jobs/queued-jobs.ts';

@@ -1,7 +1,8 @@
 import type { Queryable } from '@bilmarknaden/db/database';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
 import { DISTANCE_ORDER_BY, type ListOrderBy } from '@bilmarknaden/shared/constants';
-import { kommunerByDistance, kommunerWithin, roundKm } from '@bilmarknaden/shared/distance';
+import { roundKm } from '@bilmarknaden/shared/distance';
+import { kommunerByDistance, kommunerWithin } from '@bilmarknaden/shared/kommun-distance';
 import type { ListQuery } from '../services/search-query.ts';
 import { PRICE_LIST_JSON_FIELDS } from './price-sql.ts';
 import { iso, jsonTimestamp } from './json-sql.ts';

@@ -1,7 +1,7 @@
 import type { Queryable } from '@bilmarknaden/db/database';
 import type { Watch } from '@bilmarknaden/shared/api-types';
 import type { WatchNotify, WatchQuery } from '@bilmarknaden/shared/watches';
-import { kommunerWithin } from '@bilmarknaden/shared/distance';
+import { kommunerWithin } from '@bilmarknaden/shared/kommun-distance';
 import type { ListQuery } from '../services/search-query.ts';
 import {
   asJsonArray,
