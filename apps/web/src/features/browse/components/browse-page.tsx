@@ -13,7 +13,9 @@ import '../browse.css';
 const PANEL_ID = 'browse-filter-panel';
 
 /** /browse/cars: cars of the URL's make (all by default) with the slide-down filter panel. */
-export function BrowsePage() {
+export function BrowsePage({
+  homeKommun,
+}: { /** The user's own kommun: prefills the distance filter. */ homeKommun?: string } = {}) {
   const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -51,6 +53,7 @@ export function BrowsePage() {
           key={params.toString()}
           id={PANEL_ID}
           initial={filter}
+          homeKommun={homeKommun}
           onApply={(f) => {
             setParams(browseParams(f));
             setOpen(false);

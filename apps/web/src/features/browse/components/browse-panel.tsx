@@ -16,6 +16,8 @@ interface BrowsePanelProps {
   id: string;
   initial: BrowseFilter;
   onApply: (filter: BrowseFilter) => void;
+  /** The user's own kommun: prefills the distance filter. */
+  homeKommun?: string;
 }
 
 const LAN_OPTIONS = LAN.map((l) => ({ value: l.code, label: l.shortName }));
@@ -38,7 +40,7 @@ function checkYears(fromText: string, toText: string): YearCheck {
  * and closes. Years it
  * cannot use keep what was typed, get their message next to the field, and the panel stays open.
  */
-export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
+export function BrowsePanel({ id, initial, onApply, homeKommun }: BrowsePanelProps) {
   const [draft, setDraft] = useState(initial);
   const [fromText, setFromText] = useState(String(initial.yearFrom));
   const [toText, setToText] = useState(String(initial.yearTo));
@@ -172,6 +174,7 @@ export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
       </div>
       <DistanceFilter
         value={draft.distance}
+        defaultNear={homeKommun}
         onChange={(distance) => setDraft((d) => ({ ...d, distance }))}
         nearestToggle
       />
