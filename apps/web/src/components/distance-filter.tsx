@@ -30,9 +30,15 @@ export function DistanceFilter({
   nearestToggle?: boolean;
 }) {
   const ids = useId();
+  // The URL that holds the value changes in a transition: until it has, the fields show the change (controlled
+  // fields would otherwise spring back for a moment). A new value from outside replaces it.
+  const key = `${value.near}|${value.within}|${value.nearest}`;
+  const [applied, setApplied] = useState<{ key: string; value: DistanceValue } | null>(null);
+  if (applied !== null && applied.key !== key) setApplied(null);
+  const shown = applied?.key === key ? applied.value : value;
   // The kommun shown: the URL's, else the one typed here, else the user's own.
   const [chosen, setChosen] = useState<string | null>(null);
-  const near = value.near || (chosen ?? defaultNear);
+  const near = shown.near || (chosen ?? defaultNear);
   const [message, setMessage] = useState<string | null>(null);
   const apply = (next: DistanceValue) => {
     const read = readDistanceFilter({ near: next.near, within: next.within, nearest: next.nearest });
@@ -41,6 +47,7 @@ export function DistanceFilter({
       return;
     }
     setMessage(null);
+    setApplied({ key, value: next });
     onChange(next);
   };
   const errorId = `${ids}-error`;
@@ -57,16 +64,16 @@ export function DistanceFilter({
           setChosen(code);
           if (code === '') {
             setMessage(null);
-            if (value.near) onChange(NO_DISTANCE);
-          } else apply({ ...value, near: code });
+            if (shown.near) apply(NO_DISTANCE);
+          } else apply({ ...shown, near: code });
         }}
       />
       <div className="field">
         <label htmlFor={`${ids}-within`}>Avstånd</label>
         <select
           id={`${ids}-within`}
-          value={value.within}
-          onChange={(e) => apply({ ...value, near, within: e.target.value })}
+          value={shown.within}
+          onChange={(e) => apply({ ...shown, near, within: e.target.value })}
         >
           <option value="">Alla avstånd</option>
           {RADIUS_OPTIONS.map((o) => (
@@ -81,8 +88,8 @@ export function DistanceFilter({
           <input
             id={`${ids}-nearest`}
             type="checkbox"
-            checked={value.nearest}
-            onChange={(e) => apply({ ...value, near, nearest: e.target.checked })}
+            checked={shown.nearest}
+            onChange={(e) => apply({ ...shown, near, nearest: e.target.checked })}
           />
           <label htmlFor={`${ids}-nearest`}>Närmast först</label>
         </div>
