@@ -53,7 +53,8 @@ export function DistanceFilter({
   const errorId = `${ids}-error`;
   return (
     <fieldset className="distance-filter">
-      <legend className="distance-filter__legend">{DISTANCE_LABEL}</legend>
+      {/* The group's name for screen readers; on screen its fields' labels say it. */}
+      <legend className="visually-hidden">{DISTANCE_LABEL}</legend>
       <PlaceCombobox
         label="Från kommun"
         placeholder="Välj kommun"
