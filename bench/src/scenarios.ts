@@ -81,6 +81,10 @@ export const LIST_SHAPES: readonly { name: string; query: Record<string, string>
   },
   { name: 'search', query: { searchterm: 'dragkrok' } },
   { name: 'partial word', query: { searchterm: 'volv' } },
+  // Issue 44: equipment with the distance filter (a radius: its kommuner through the place index) and with 'Närmast'
+  // (the kommuner walked nearest first).
+  { name: 'equipment distance', query: { equipment: 'dragkrok', near: '0180', within: '50' } },
+  { name: 'equipment nearest', query: { equipment: 'dragkrok', near: '1480', within: '100', orderBy: 'distance' } },
 ];
 
 /** The detail's ceiling without the price facts (decision 038): what they add to the ad's p99. */

@@ -21,6 +21,11 @@ export const ORDER_BY_VALUES = ['created', 'price', 'year', 'milage', 'hp'] as c
 export const ORDER_VALUES = ['asc', 'desc'] as const;
 export type OrderBy = (typeof ORDER_BY_VALUES)[number];
 export type Order = (typeof ORDER_VALUES)[number];
+/** The sort 'Närmast' (issue 44): by distance from the list's `near` kommun, nearest first whatever `order` says. */
+export const DISTANCE_ORDER_BY = 'distance';
+/** Every sort of the list: the columns' and 'Närmast'. */
+export const LIST_ORDER_BY_VALUES = [...ORDER_BY_VALUES, DISTANCE_ORDER_BY] as const;
+export type ListOrderBy = (typeof LIST_ORDER_BY_VALUES)[number];
 
 export const MAX_IMAGES = 8;
 /** 10 MB as the specification counts it: 10,000 KB. */

@@ -13,3 +13,7 @@ export type PlaceKey = (typeof PLACE_KEYS)[number];
 /** The equipment filter (issue 44): codes of packages/shared/src/equipment.ts joined by commas, all required. */
 export const EQUIPMENT_KEYS = ['equipment'] as const;
 export type EquipmentKey = (typeof EQUIPMENT_KEYS)[number];
+
+/** The distance filter (issue 44): a kommun code to measure from and a radius in km (packages/shared/src/distance.ts). */
+export const DISTANCE_KEYS = ['near', 'within'] as const;
+export type DistanceKey = (typeof DISTANCE_KEYS)[number];

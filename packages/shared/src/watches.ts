@@ -1,6 +1,6 @@
 // Bevakningar (saved searches, issue 26): what the search pages, the 'Bevakningar' page and the inventory share.
 import { equipmentLabel, readEquipmentParam } from './equipment.ts';
-import { EQUIPMENT_KEYS, FILTER_KEYS, PLACE_KEYS, RANGE_KEYS } from './filters.ts';
+import { DISTANCE_KEYS, EQUIPMENT_KEYS, FILTER_KEYS, PLACE_KEYS, RANGE_KEYS } from './filters.ts';
 import {
   colorOptions,
   drivetrainOptions,
@@ -10,6 +10,7 @@ import {
   typeOptions,
   type Option,
 } from './options.ts';
+import { distanceChip } from './distance.ts';
 import { findKommun, findLan } from './places.ts';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from './validation/hidden-characters.ts';
 
@@ -29,8 +30,14 @@ export const WATCH_NOTIFY_LABELS: Record<WatchNotify, string> = {
 /** The hour (Swedish time) of the daily digest. */
 export const DIGEST_HOUR = 7;
 
-/** The query-string keys a bevakning keeps: the list's filters, ranges, places, equipment and search term. */
-export const WATCH_QUERY_KEYS = [...FILTER_KEYS, ...RANGE_KEYS, ...PLACE_KEYS, ...EQUIPMENT_KEYS] as const;
+/** The query-string keys a bevakning keeps: the list's filters, ranges, places, equipment, distance and term. */
+export const WATCH_QUERY_KEYS = [
+  ...FILTER_KEYS,
+  ...RANGE_KEYS,
+  ...PLACE_KEYS,
+  ...EQUIPMENT_KEYS,
+  ...DISTANCE_KEYS,
+] as const;
 export type WatchQueryKey = (typeof WATCH_QUERY_KEYS)[number];
 export type WatchQuery = Partial<Record<WatchQueryKey, string>>;
 
@@ -101,6 +108,8 @@ export function watchChips(query: WatchQuery): string[] {
   else if (query.lan) chips.push(findLan(query.lan)?.name ?? query.lan);
   const equipment = readEquipmentParam(query.equipment);
   if ('codes' in equipment) chips.push(...equipment.codes.map(equipmentLabel));
+  const distance = distanceChip(query.near, query.within);
+  if (distance) chips.push(distance);
   if (query.searchterm) chips.push(`”${query.searchterm}”`);
   return chips;
 }

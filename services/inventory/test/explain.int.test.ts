@@ -170,6 +170,33 @@ describe('every kept index of inventory.cars serves the list query that needs it
     expect(plan, plan).not.toMatch(/Seq Scan on cars\b/);
   });
 
+  // Avstånd (decision 058): 'Närmast' walks the kommuner nearest first (the unnest `k`), each one's ads through
+  // its own index, and the Limit stops the walk at the window's end: nothing sorts before the window, and at most
+  // one kommun's matches are fetched and sorted (a deep window of a big kommun, as a place filter in another order).
+  it.each([
+    '/001/2003?near=0180&orderBy=distance',
+    '/001/2003?near=2584&orderBy=distance',
+    '/001/2003?near=0180&orderBy=distance&start=980&end=1000',
+    '/001/2003?near=1480&within=200&orderBy=distance&equipment=dragkrok',
+    '/001/2003?near=0380&within=50&orderBy=distance&fuel=diesel&start=100&end=120',
+  ])("'Närmast' %s walks cars_kommun_created_idx per kommun", async (url) => {
+    const plan = await planOf(url);
+    expect(plan, plan).toMatch(/Limit\b[^\n]*\n\s*->\s+Nested Loop\b[^\n]*\n\s*->\s+Function Scan on k\b/);
+    expect(plan, plan).toMatch(/(Index Scan Backward using|Bitmap Index Scan on) cars_kommun_created_idx\b/);
+    expect(plan, plan).not.toMatch(/Seq Scan on cars\b/);
+    expect(sortsWholeTable(plan), plan).toBe(false);
+  });
+
+  // A radius is the set of its kommuner: kommuner with few ads are read through their index.
+  it.each(['/001/2003?near=0120&within=10', '/001/2003?near=2523&within=25&orderBy=price&order=asc'])(
+    'radius %s reads cars_kommun_created_idx',
+    async (url) => {
+      const plan = await planOf(url);
+      expect(plan, plan).toMatch(/(Index Scan|Bitmap Index Scan)( Backward)? (using|on) cars_kommun_created_idx\b/);
+      expect(plan, plan).not.toMatch(/Seq Scan on cars\b/);
+    },
+  );
+
   // Issue 40: a registration number finds its ad through the unique index of the numbers, with spaces or not.
   it.each(['afa 123', 'AFA123'])('search for the number %j reads cars_registration_number_key', async (term) => {
     const plan = await planOf(`/001/2003?searchterm=${encodeURIComponent(term)}`);
@@ -241,6 +268,12 @@ const SHAPES: Record<string, string>[] = ORDER_BY_VALUES.flatMap((orderBy) =>
     { orderBy, order, equipment: 'dragkrok,motorvarmare' },
     { orderBy, order, equipment: 'bluetooth', start: '980', end: '1000' },
     { orderBy, order, equipment: 'nivareglering', fuel: 'diesel' },
+    // Avstånd (decision 058): a kommun alone keeps the placed ads; a radius, its kommuner's.
+    { orderBy, order, near: '1280' },
+    { orderBy, order, near: '0180', within: '50', equipment: 'dragkrok' },
+    { orderBy, order, near: '2584', within: '10' },
+    { orderBy, order, near: '1480', within: '200', start: '980', end: '1000' },
+    { orderBy, order, near: '1281', within: '25', equipment: 'dragkrok,motorvarmare', fuel: 'diesel' },
     // Typos and spacing (decision 043): the catalogue's spelling joins the word's conditions.
     { orderBy, order, searchterm: 'volvp' },
     { orderBy, order, searchterm: 'xc 60', start: '980', end: '1000' },
@@ -265,6 +298,9 @@ const COUNTS = [
   'searchterm=afa%20123',
   'equipment=dragkrok',
   'equipment=nivareglering',
+  'near=1480',
+  'near=0180&within=25',
+  'near=2584&within=10&equipment=dragkrok',
 ];
 
 describe(`no list page reads the whole table (${ADS} ads)`, () => {

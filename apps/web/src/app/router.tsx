@@ -21,10 +21,8 @@ const passwordReset = route(() => import('./routes/password-reset.tsx'));
 const searchPage = route(() => import('./routes/search.tsx'));
 // With 'Anmäl användare'.
 const userAdsPage = route(() => import('./routes/user-ads.tsx'));
-const browsePage = page(
-  () => import('../features/browse/components/browse-page.tsx'),
-  (m) => m.BrowsePage,
-);
+// With the user's kommun, which prefills the distance filter.
+const browsePage = route(() => import('./routes/browse.tsx'));
 const savedPage = page(
   () => import('../features/saved/components/saved-page.tsx'),
   (m) => m.SavedPage,

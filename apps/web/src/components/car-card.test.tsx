@@ -37,6 +37,19 @@ describe('CarCard', () => {
     expect(screen.queryByText('Stockholm')).not.toBeInTheDocument();
   });
 
+  it("shows the distance from the buyer's kommun when the list was asked with one", () => {
+    render(
+      <MemoryRouter>
+        <CarCard car={carItem(9, { kommun: '0184', distanceKm: 35 })} />
+        <CarCard car={carItem(10, { kommun: '0180', distanceKm: 0 })} />
+        <CarCard car={carItem(11, { kommun: '1480' })} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(/ca 35 km/)).toBeInTheDocument();
+    expect(screen.getByText(/I samma kommun/)).toBeInTheDocument();
+    expect(screen.getAllByText(/ km|samma kommun/)).toHaveLength(2);
+  });
+
   it('shows the first photo in the card variant with its title as alt text and a size', () => {
     render(
       <MemoryRouter>

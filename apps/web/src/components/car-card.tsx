@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
+import { distanceText } from '@bilmarknaden/shared/distance';
 import { carFacts } from './car-facts.ts';
 import { CompareToggle } from './compare-toggle.tsx';
 import { adPhotoSources, NoPhoto, Photo } from './photo.tsx';
@@ -55,7 +56,15 @@ export function CarCard({ car, eager = false, action, titleLevel = 2, compare = 
             <li>{f.transmission}</li>
             <li>{f.hp}</li>
           </ul>
-          <p className="car-card__location">{f.location}</p>
+          <p className="car-card__location">
+            {f.location}
+            {typeof car.distanceKm === 'number' && (
+              <span className="car-card__distance">
+                {' · '}
+                {distanceText(car.distanceKm)}
+              </span>
+            )}
+          </p>
           <p className="car-card__price">{f.price}</p>
           {(car.priceCut || car.priceLabel) && (
             <p className="car-card__price-facts">

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { LIST_AS_OF_HEADER } from '../api-paths.ts';
-import { LIST_COUNT_CAP, MAX_START, MAX_WINDOW, ORDER_BY_VALUES, ORDER_VALUES } from '../constants.ts';
+import { LIST_COUNT_CAP, LIST_ORDER_BY_VALUES, MAX_START, MAX_WINDOW, ORDER_VALUES } from '../constants.ts';
+import { DISTANCE_RADII, NEAR_KEY, WITHIN_KEY } from '../distance.ts';
 import { EQUIPMENT_CODES, EQUIPMENT_KEY } from '../equipment.ts';
 import { AD_LIMITS, NEW_AD_FIELDS } from '../validation/new-ad.ts';
 import { PriceDetailFieldsSchema, PriceListFieldsSchema } from './price-schemas.ts';
@@ -25,6 +26,13 @@ export const CarListItemSchema = Type.Object({
     description: "The ad's municipality code (four digits, the first two its county's); null: shown as 'Stockholm'",
   }),
   ...PriceListFieldsSchema.properties,
+  distanceKm: Type.Optional(
+    Type.Union([Type.Integer(), Type.Null()], {
+      description:
+        "Lists given near: km between the seats of near and the ad's kommun, rounded (0: the same kommun; shown " +
+        "'ca 35 km')",
+    }),
+  ),
 });
 
 /** One ad with every read field. */
@@ -142,6 +150,20 @@ export const CarFiltersSchema = Type.Object({
         `are 400. Codes: ${EQUIPMENT_CODES.join(', ')}`,
     }),
   ),
+  [NEAR_KEY]: Type.Optional(
+    Type.String({
+      description:
+        "Avstånd: a kommun code ('0180') to measure from (its seat, GeoNames); each ad gets distanceKm and ads " +
+        'without a kommun are left out. Unknown codes are 400',
+    }),
+  ),
+  [WITHIN_KEY]: Type.Optional(
+    Type.String({
+      description: `Avstånd: only ads whose kommun's seat is within this many km of near's: ${DISTANCE_RADII.join(
+        ' | ',
+      )}; any other value, or within without near, is 400`,
+    }),
+  ),
 });
 
 export const CarListQuerySchema = Type.Composite([
@@ -149,8 +171,12 @@ export const CarListQuerySchema = Type.Composite([
   Type.Object({
     orderBy: Type.Optional(
       Type.Union(
-        ORDER_BY_VALUES.map((v) => Type.Literal(v)),
-        { description: `${ORDER_BY_VALUES.join(' | ')} (default created)` },
+        LIST_ORDER_BY_VALUES.map((v) => Type.Literal(v)),
+        {
+          description:
+            `${LIST_ORDER_BY_VALUES.join(' | ')} (default created). distance ('Närmast') needs near: nearest kommun ` +
+            'first, newest first within a kommun, whatever order says',
+        },
       ),
     ),
     order: Type.Optional(

@@ -1,5 +1,8 @@
 import type { Queryable } from '@bilmarknaden/db/database';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
+import { DISTANCE_ORDER_BY, type ListOrderBy } from '@bilmarknaden/shared/constants';
+import { roundKm } from '@bilmarknaden/shared/distance';
+import { kommunerByDistance, kommunerWithin } from '@bilmarknaden/shared/kommun-distance';
 import type { ListQuery } from '../services/search-query.ts';
 import { PRICE_LIST_JSON_FIELDS } from './price-sql.ts';
 import { iso, jsonTimestamp } from './json-sql.ts';
@@ -110,6 +113,8 @@ export async function queryJsonArray(db: Queryable, { sql, params, genericPlan }
 // Whitelists: only these words ever reach the SQL text; every value is a parameter.
 const ORDER_COLUMNS = { created: 'created', price: 'price', year: 'year', milage: 'milage', hp: 'hp' };
 const DIRECTIONS = { asc: 'ASC', desc: 'DESC' };
+/** The column of a sort; 'Närmast' without a kommun (which the parser refuses) falls back to the default. */
+const orderColumn = (o: ListOrderBy) => (o === DISTANCE_ORDER_BY ? ORDER_COLUMNS.created : ORDER_COLUMNS[o]);
 const TEXT_COLUMNS = {
   make: 'lower(c.make)',
   model: 'lower(c.model)',
@@ -141,6 +146,10 @@ export const LIST_CONDITIONS = {
   place: (key: keyof typeof PLACE_COLUMNS, value: string) => `${PLACE_COLUMNS[key]} = ${value}`,
   /** Every one of the codes `value` (a text[]) is among the ad's equipment (cars_equipment_idx). */
   equipment: (value: string) => `c.equipment @> ${value}`,
+  /** Avstånd without a radius: ads with a place, whose distance is known (cars_kommun_created_idx). */
+  placed: () => 'c.kommun IS NOT NULL',
+  /** Avstånd with a radius: the ad's kommun is one of `value`, the kommuner within it (cars_kommun_created_idx). */
+  kommunIn: (value: string) => `c.kommun = ANY(${value})`,
   /** One word of the search term: `pattern` null when the word is too short for partial matching. */
   word: (text: string, pattern: string | null) => {
     // Swedish stems ('bilar' finds 'bil') OR part of a word in make/model/title ('volv', 'xc6').
@@ -163,9 +172,10 @@ export const LIST_CONDITIONS = {
  * (lower(make), lower(model), created, id) index and the GIN indexes for search (inventory's baseline migration).
  */
 export function buildListSql(q: ListQuery): Statement {
+  if (isNearest(q)) return buildNearestSql(q);
   const { where, params, p, plain } = listConditions(q);
   const dir = DIRECTIONS[q.order];
-  const orderBy = ` ORDER BY c.${ORDER_COLUMNS[q.orderBy]} ${dir}, c.id ${dir}`;
+  const orderBy = ` ORDER BY c.${orderColumn(q.orderBy)} ${dir}, c.id ${dir}`;
   // A first window has its size in the text (a few sizes only), so with no filter or word its best plan is the
   // order's index whatever the values: PGlite keeps that plan instead of planning each request (decision 050).
   const first = q.window.start === 0;
@@ -176,6 +186,35 @@ export function buildListSql(q: ListQuery): Statement {
     sql: `SELECT ${LIST_COLUMNS} FROM inventory.cars c WHERE ${where.join(' AND ')}${orderBy}${window}`,
     params,
     genericPlan: first && plain,
+  };
+}
+
+/** A query sorted 'Närmast': a kommun to measure from and the sort by distance. */
+type NearestQuery = ListQuery & { orderBy: typeof DISTANCE_ORDER_BY; distance: { near: string } };
+const isNearest = (q: ListQuery): q is NearestQuery => q.orderBy === DISTANCE_ORDER_BY && !!q.distance?.near;
+
+/**
+ * 'Närmast' (decision 058): the kommuner within the radius (or all), nearest first, each one's ads walked newest
+ * first through cars_kommun_created_idx, at most `end` each. The nested loop yields the kommuner in the array's
+ * order and stops at the window's end, so a page reads about as many ads as it shows (plus one index probe per
+ * kommun passed), never the whole table. No outer ORDER BY: one would sort every kommun's rows before the window;
+ * the JSON is ordered by (rank, created, id) again, and the integration tests check the order.
+ */
+function buildNearestSql(q: NearestQuery): Statement {
+  const { where, params, p } = listConditions(q, true);
+  const { near, within } = q.distance;
+  const kommuner = within === undefined ? kommunerByDistance(near) : kommunerWithin(near, within);
+  const codes = p(kommuner.map((k) => k.code));
+  const kms = p(kommuner.map((k) => roundKm(k.km)));
+  return {
+    sql:
+      `SELECT r.*, k.rank AS distance_rank, k.km AS distance_km ` +
+      `FROM unnest(${codes}::text[], ${kms}::int[]) WITH ORDINALITY AS k (code, km, rank) ` +
+      `CROSS JOIN LATERAL (SELECT ${LIST_COLUMNS} FROM inventory.cars c ` +
+      `WHERE c.kommun = k.code AND ${where.join(' AND ')} ORDER BY c.created DESC, c.id DESC ` +
+      `LIMIT ${p(q.window.end)}) r ` +
+      `LIMIT ${p(q.window.end - q.window.start)} OFFSET ${p(q.window.start)}`,
+    params,
   };
 }
 
@@ -191,8 +230,11 @@ export function buildCountSql(q: ListQuery, cap: number): Statement {
   };
 }
 
-/** The WHERE conditions of a list query (its filters, search words and snapshot) and their values. */
-function listConditions(q: ListQuery) {
+/**
+ * The WHERE conditions of a list query (its filters, search words and snapshot) and their values; `byKommun`: for
+ * the walk of 'Närmast', which reads the distance's kommuner one by one.
+ */
+function listConditions(q: ListQuery, byKommun = false) {
   const params: unknown[] = [];
   const p = (v: unknown) => {
     params.push(v);
@@ -217,6 +259,14 @@ function listConditions(q: ListQuery) {
     if (value !== undefined) where.push(LIST_CONDITIONS.place(key, p(value)));
   }
   if (q.equipment && q.equipment.length > 0) where.push(LIST_CONDITIONS.equipment(`${p(q.equipment)}::text[]`));
+  // 'Närmast' walks the kommuner themselves (buildNearestSql); any other list given a kommun to measure from keeps
+  // the ads with a place, and a radius keeps those in the kommuner within it.
+  const near = q.distance?.near;
+  if (near && !byKommun) {
+    const within = q.distance?.within;
+    if (within === undefined) where.push(LIST_CONDITIONS.placed());
+    else where.push(LIST_CONDITIONS.kommunIn(`${p(kommunerWithin(near, within).map((k) => k.code))}::text[]`));
+  }
   const words = q.words.map((w) => {
     // A misspelt or spaced make or model also matches the catalogue's spelling (decision 043).
     const forms = [w, ...(w.alternatives ?? [])].map((f) =>
@@ -235,6 +285,25 @@ function listConditions(q: ListQuery) {
 /** The SQL of one list page as the API's JSON answer (asJsonArray over buildListSql). */
 export function buildListJsonSql(q: ListQuery): Statement {
   const list = buildListSql(q);
+  if (isNearest(q)) {
+    return {
+      ...list,
+      sql: asJsonArray(list.sql, 'r.distance_rank, r.created DESC, r.id DESC', 'r.distance_km AS "distanceKm"'),
+    };
+  }
   const dir = DIRECTIONS[q.order];
-  return { ...list, sql: asJsonArray(list.sql, `r.${ORDER_COLUMNS[q.orderBy]} ${dir}, r.id ${dir}`) };
+  const order = `r.${orderColumn(q.orderBy)} ${dir}, r.id ${dir}`;
+  const near = q.distance?.near;
+  if (!near) return { ...list, sql: asJsonArray(list.sql, order) };
+  // Each card's distance: the rounded km of its kommun in the list of all kommuner by distance from `near`.
+  const params = [...list.params];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const all = kommunerByDistance(near);
+  const distance =
+    `(${p(all.map((k) => roundKm(k.km)))}::int[])` +
+    `[array_position(${p(all.map((k) => k.code))}::text[], r.kommun)] AS "distanceKm"`;
+  return { ...list, params, sql: asJsonArray(list.sql, order, distance) };
 }

@@ -1,6 +1,7 @@
 import type { Queryable } from '@bilmarknaden/db/database';
 import type { Watch } from '@bilmarknaden/shared/api-types';
 import type { WatchNotify, WatchQuery } from '@bilmarknaden/shared/watches';
+import { kommunerWithin } from '@bilmarknaden/shared/kommun-distance';
 import type { ListQuery } from '../services/search-query.ts';
 import {
   asJsonArray,
@@ -80,6 +81,8 @@ export const WATCH_MATCH_SQL = [
       `(w.${PLACE_WATCH_COLUMNS[key]} IS NULL OR ${LIST_CONDITIONS.place(key, `w.${PLACE_WATCH_COLUMNS[key]}`)})`,
   ),
   `(w.equipment IS NULL OR ${LIST_CONDITIONS.equipment('w.equipment')})`,
+  `(w.near IS NULL OR ${LIST_CONDITIONS.placed()})`,
+  `(w.near_kommuner IS NULL OR ${LIST_CONDITIONS.kommunIn('w.near_kommuner')})`,
   // A null pattern makes LIKE null: the word then matches by its stem alone, as the list leaves LIKE out.
   // A word also matches by its corrected spelling, as in the list (decision 043).
   `NOT EXISTS (SELECT 1 FROM unnest(w.words, w.patterns, w.alt_words, w.alt_patterns)
@@ -88,13 +91,20 @@ export const WATCH_MATCH_SQL = [
        AND NOT coalesce(x.alt_word IS NOT NULL AND ${LIST_CONDITIONS.word('x.alt_word', 'x.alt_pattern')}, false))`,
 ].join('\n AND ');
 
+/** What a bevakning keeps of the parsed query: the list's conditions, not its window or order. */
+type WatchFilters = Pick<ListQuery, 'filters' | 'ranges' | 'place' | 'equipment' | 'distance' | 'words'>;
+
 /** The parsed query's values in the order of the insert's filter columns. */
-function filterValues(q: Pick<ListQuery, 'filters' | 'ranges' | 'place' | 'equipment' | 'words'>): unknown[] {
+function filterValues(q: WatchFilters): unknown[] {
+  const near = q.distance?.near;
+  const within = q.distance?.within;
   return [
     ...LIST_CONDITIONS.textKeys.map((k) => q.filters[k] ?? null),
     ...LIST_CONDITIONS.rangeKeys.map((k) => q.ranges[k] ?? null),
     ...LIST_CONDITIONS.placeKeys.map((k) => q.place?.[k] ?? null),
     q.equipment && q.equipment.length > 0 ? [...q.equipment] : null,
+    near ?? null,
+    near && within !== undefined ? kommunerWithin(near, within).map((k) => k.code) : null,
     q.words.map((w) => w.text),
     q.words.map((w) => w.likePattern),
     q.words.map((w) => w.alternatives?.[0]?.text ?? null),
@@ -106,6 +116,8 @@ const FILTER_COLUMNS = [
   ...LIST_CONDITIONS.rangeKeys.map((k) => RANGE_WATCH_COLUMNS[k]),
   ...LIST_CONDITIONS.placeKeys.map((k) => PLACE_WATCH_COLUMNS[k]),
   'equipment',
+  'near',
+  'near_kommuner',
   'words',
   'patterns',
   'alt_words',
@@ -137,7 +149,7 @@ export function watchesRepository(db: Queryable) {
     async insert(
       username: string,
       fields: { name: string; notify: WatchNotify; query: WatchQuery },
-      parsed: Pick<ListQuery, 'filters' | 'ranges' | 'place' | 'equipment' | 'words'>,
+      parsed: WatchFilters,
     ): Promise<number> {
       const values = [username, fields.name, fields.notify, JSON.stringify(fields.query), ...filterValues(parsed)];
       const r = await db.query<{ id: number }>(

@@ -22,7 +22,9 @@ export function listRoutes(app: FastifyInstance, ctx: RouteContext): void {
         description:
           'Window start/end (default 0–20, at most 100 rows, end ≤ 1000), orderBy/order with id as tie-break, ' +
           "case-insensitive filters and Swedish search that forgives spacing and small typos in makes and models ('xc 90', " +
-          "'volvp'). Only visible (active) ads. Each answer names its snapshot " +
+          "'volvp'). Avstånd: near (a kommun code) gives each ad distanceKm and keeps the ads with a place; within " +
+          "(10, 25, 50, 100 or 200 km) and orderBy=distance ('Närmast') need near. Only visible (active) ads. " +
+          'Each answer names its snapshot ' +
           'in the X-List-As-Of header; send it back as asOf on the later windows of the same listing so ads ' +
           'published in between neither repeat nor shift the windows.',
         tags: ['ads'],

@@ -1,16 +1,17 @@
 import {
   DEFAULT_ORDER,
   DEFAULT_ORDER_BY,
+  DISTANCE_ORDER_BY,
   LIST_DEPTH_MESSAGE,
+  LIST_ORDER_BY_VALUES,
   MAX_END,
   MAX_SEARCH_LENGTH,
   MAX_START,
   MAX_WINDOW,
-  ORDER_BY_VALUES,
   ORDER_VALUES,
   PAGE_SIZE,
+  type ListOrderBy,
   type Order,
-  type OrderBy,
 } from '@bilmarknaden/shared/constants';
 import { RANGE_KEYS, type RangeKey } from '@bilmarknaden/shared/filters';
 import { optionAttributes } from '@bilmarknaden/shared/options';
@@ -18,6 +19,7 @@ import { readRanges, type RangeBounds } from '@bilmarknaden/shared/validation/fi
 import { parseWholeNumber } from '@bilmarknaden/shared/validation/rules';
 import { findKommun, findLan, PLACE_MESSAGES } from '@bilmarknaden/shared/places';
 import { EQUIPMENT_KEY, EQUIPMENT_MESSAGES, readEquipmentParam } from '@bilmarknaden/shared/equipment';
+import { NEAR_KEY, readDistanceFilter, WITHIN_KEY, type DistanceFilter } from '@bilmarknaden/shared/distance';
 import { DomainError } from '@bilmarknaden/service-kit/domain-error';
 import { foldForSearch } from './search-folding.ts';
 import { isRegistrationNumber, normalizeRegistrationNumber } from '@bilmarknaden/shared/validation/registration-number';
@@ -61,7 +63,8 @@ export interface SearchWord {
 
 export interface ListQuery {
   window: Window;
-  orderBy: OrderBy;
+  /** 'distance' ('Närmast') only with `distance.near`: nearest kommun first, `order` not used. */
+  orderBy: ListOrderBy;
   order: Order;
   filters: TextFilters;
   ranges: RangeFilters;
@@ -69,6 +72,8 @@ export interface ListQuery {
   place?: PlaceFilters;
   /** Codes of the equipment list an ad must all have (list order); absent or empty: no equipment filter. */
   equipment?: readonly string[];
+  /** Avstånd: the kommun measured from and the radius; absent or empty: no distance. */
+  distance?: DistanceFilter;
   words: SearchWord[];
   /**
    * The whole term read as a registration number ('abc 123', 'ABC123'), normalized: its ad is found besides the
@@ -89,7 +94,7 @@ export const WINDOW_MESSAGES = {
   end: 'Ange end som ett heltal större än start',
   depth: LIST_DEPTH_MESSAGE,
   window: `Högst ${MAX_WINDOW} annonser per förfrågan`,
-  orderBy: `Sortera efter ${ORDER_BY_VALUES.join(', ')}`,
+  orderBy: `Sortera efter ${LIST_ORDER_BY_VALUES.join(', ')}`,
   order: 'Sorteringsordningen ska vara asc eller desc',
   searchterm: 'Söktermen är för lång',
   filter: 'Filtret är för långt',
@@ -240,10 +245,24 @@ export function parseEquipment(raw: Raw): string[] {
   return read.codes;
 }
 
+/**
+ * `near` and `within` (shared reading, decision 058): a known kommun, a radius of the list and only with a kommun;
+ * the sort 'Närmast' only with a kommun. Each fault is a 400 on its parameter.
+ */
+export function parseDistance(raw: Raw, orderBy?: ListOrderBy): DistanceFilter {
+  const read = readDistanceFilter({
+    near: param(raw, NEAR_KEY),
+    within: param(raw, WITHIN_KEY),
+    nearest: orderBy === DISTANCE_ORDER_BY,
+  });
+  if (!read.ok) throw new DomainError('invalid', read.message, { field: read.field });
+  return read.filter;
+}
+
 /** The query of `GET /001/2003`, checked: anything out of bounds is a 400 naming the parameter. */
 export function parseListQuery(raw: Raw, now: Date = new Date()): ListQuery {
   const window = parseWindow(raw);
-  const orderBy = oneOf(raw, 'orderBy', ORDER_BY_VALUES, DEFAULT_ORDER_BY, WINDOW_MESSAGES.orderBy);
+  const orderBy = oneOf(raw, 'orderBy', LIST_ORDER_BY_VALUES, DEFAULT_ORDER_BY, WINDOW_MESSAGES.orderBy);
   const order = oneOf(raw, 'order', ORDER_VALUES, DEFAULT_ORDER, WINDOW_MESSAGES.order);
 
   const filters: TextFilters = {};
@@ -263,6 +282,7 @@ export function parseListQuery(raw: Raw, now: Date = new Date()): ListQuery {
 
   const place = parsePlace(raw);
   const equipment = parseEquipment(raw);
+  const distance = parseDistance(raw, orderBy);
 
   const term = param(raw, 'searchterm') ?? '';
   if (term.length > MAX_SEARCH_LENGTH)
@@ -278,6 +298,7 @@ export function parseListQuery(raw: Raw, now: Date = new Date()): ListQuery {
     ranges,
     place,
     equipment,
+    distance,
     words,
     ...(isRegistrationNumber(number) ? { registrationNumber: number } : {}),
     wordlessTerm: term !== '' && words.length === 0,

@@ -85,6 +85,7 @@ export function watchService({ db, now = () => new Date() }: WatchServiceDeps) {
       // Kept as the list reads it ('dragkrok,motorvarmare'), so its link and chips are the list's.
       if (query.equipment !== undefined) query.equipment = parsed.equipment?.join(',') ?? '';
       if (query.equipment === '') delete query.equipment;
+      if (query.within !== undefined) query.within = String(parsed.distance?.within);
       if (!isWatchable(query)) throw new DomainError('invalid', WATCH_MESSAGES.empty, { field: 'query' });
       const name = readName(input.name ?? watchName(query))!;
       const notify = readNotify(input.notify ?? 'site')!;

@@ -145,4 +145,22 @@ describe('BrowsePage', () => {
     expect(router.state.location.search).toBe('?make=Volvo&equipment=dragkrok');
     expect(screen.getByRole('button', { name: 'Ta bort filter Utrustning: Dragkrok' })).toHaveFocus();
   });
+
+  it("filters by distance from the user's own kommun, with Närmast först, shown as chips", async () => {
+    const spy = server();
+    const { router } = renderAt('/browse/cars', <BrowsePage homeKommun="0184" />, '/browse/cars?make=volvo');
+    await screen.findByText('Bil 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    const panel = screen.getByRole('form', { name: 'Filtrera bilar' });
+    expect(within(panel).getByRole('combobox', { name: 'Från kommun' })).toHaveValue('Solna');
+    await userEvent.selectOptions(within(panel).getByRole('combobox', { name: 'Avstånd' }), '50');
+    await userEvent.click(within(panel).getByRole('checkbox', { name: 'Närmast först' }));
+    await userEvent.click(within(panel).getByRole('button', { name: /^Visa/ }));
+    expect(router.state.location.search).toBe('?make=Volvo&near=0184&within=50&orderBy=distance');
+    await waitFor(() => expect(lists(spy).at(-1)).toMatch(/near=0184&within=50.*orderBy=distance/));
+    await userEvent.click(screen.getByRole('button', { name: 'Ta bort filter Sortering: Närmast' }));
+    expect(router.state.location.search).toBe('?make=Volvo&near=0184&within=50');
+    await userEvent.click(screen.getByRole('button', { name: 'Ta bort filter Inom 50 km från Solna' }));
+    expect(router.state.location.search).toBe('?make=Volvo');
+  });
 });

@@ -8,6 +8,7 @@ import { formatCarCount } from '../../../lib/format.ts';
 import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
 import { PlaceCombobox } from '../../../components/place-combobox.tsx';
 import { EquipmentCheckboxes } from '../../../components/equipment-checkboxes.tsx';
+import { DistanceFilter } from '../../../components/distance-filter.tsx';
 import { EQUIPMENT_LABEL } from '@bilmarknaden/shared/equipment';
 import { browseParams, browseQuery, type BrowseFilter } from '../utils/browse-filters.ts';
 
@@ -15,6 +16,8 @@ interface BrowsePanelProps {
   id: string;
   initial: BrowseFilter;
   onApply: (filter: BrowseFilter) => void;
+  /** The user's own kommun: prefills the distance filter. */
+  homeKommun?: string;
 }
 
 const LAN_OPTIONS = LAN.map((l) => ({ value: l.code, label: l.shortName }));
@@ -37,7 +40,7 @@ function checkYears(fromText: string, toText: string): YearCheck {
  * and closes. Years it
  * cannot use keep what was typed, get their message next to the field, and the panel stays open.
  */
-export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
+export function BrowsePanel({ id, initial, onApply, homeKommun }: BrowsePanelProps) {
   const [draft, setDraft] = useState(initial);
   const [fromText, setFromText] = useState(String(initial.yearFrom));
   const [toText, setToText] = useState(String(initial.yearTo));
@@ -69,6 +72,7 @@ export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
         lan: draft.lan,
         kommun: draft.kommun,
         equipment: draft.equipment,
+        distance: draft.distance,
       }),
     ),
   ).data;
@@ -87,6 +91,7 @@ export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
       lan: draft.lan,
       kommun: draft.kommun,
       equipment: draft.equipment,
+      distance: draft.distance,
     });
   };
 
@@ -167,6 +172,12 @@ export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
           onChange={(v) => setDraft((d) => ({ ...d, kommun: v }))}
         />
       </div>
+      <DistanceFilter
+        value={draft.distance}
+        defaultNear={homeKommun}
+        onChange={(distance) => setDraft((d) => ({ ...d, distance }))}
+        nearestToggle
+      />
       <EquipmentCheckboxes
         legend={EQUIPMENT_LABEL}
         hint="Bara bilar med allt du väljer visas."

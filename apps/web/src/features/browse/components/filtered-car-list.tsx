@@ -5,6 +5,7 @@ import { useCarCount, useInfiniteCars } from '../../../lib/car-queries.ts';
 import { CarResults } from '../../../components/car-results.tsx';
 import { ResultCount } from '../../../components/result-count.tsx';
 import { EquipmentChips } from '../../../components/equipment-checkboxes.tsx';
+import { DistanceChips } from '../../../components/distance-filter.tsx';
 import { browseParams, browseQuery, parseBrowse } from '../utils/browse-filters.ts';
 import { BrowsePanel } from './browse-panel.tsx';
 import '../browse.css';
@@ -17,6 +18,8 @@ interface FilteredCarListProps {
   level?: 1 | 2;
   /** The filter panel's id, unique on the page. */
   panelId?: string;
+  /** The user's own kommun: prefills the distance filter. */
+  homeKommun?: string;
 }
 
 const NO_SCOPE: Record<string, string> = {};
@@ -30,6 +33,7 @@ export function FilteredCarList({
   heading,
   level = 2,
   panelId = 'car-list-filter-panel',
+  homeKommun,
 }: FilteredCarListProps) {
   const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState(false);
@@ -38,7 +42,8 @@ export function FilteredCarList({
   const filter = useMemo(() => parseBrowse(params), [params]);
   // Assigned, not spread into a literal: a scope parameter the shared types do not name yet is sent as it is.
   const query = useMemo(() => Object.assign(browseQuery(params), scope) as CarListQuery, [params, scope]);
-  const cars = useInfiniteCars({ ...query, orderBy: 'created', order: 'desc' });
+  // Newest first, or 'Närmast' when chosen with a kommun.
+  const cars = useInfiniteCars({ ...query, orderBy: filter.distance.nearest ? 'distance' : 'created', order: 'desc' });
   const count = useCarCount(query);
   const focusHeading = useCallback(() => headingRef.current?.focus(), []);
 
@@ -69,6 +74,7 @@ export function FilteredCarList({
           key={params.toString()}
           id={panelId}
           initial={filter}
+          homeKommun={homeKommun}
           onApply={(f) => {
             // A section below a page's top keeps its place; the page of its own starts at the top.
             setParams(browseParams(f), { preventScrollReset: level === 2 });
@@ -82,8 +88,17 @@ export function FilteredCarList({
         onChange={(equipment) => setParams(browseParams({ ...filter, equipment }), { preventScrollReset: true })}
         onEmptied={focusHeading}
       />
+      <DistanceChips
+        value={filter.distance}
+        onChange={(distance) => setParams(browseParams({ ...filter, distance }), { preventScrollReset: true })}
+        onEmptied={focusHeading}
+      />
       <ResultCount query={count} />
-      <CarResults query={cars} label={heading} listKey={JSON.stringify(query)} />
+      <CarResults
+        query={cars}
+        label={heading}
+        listKey={JSON.stringify({ ...query, nearest: filter.distance.nearest })}
+      />
     </Wrapper>
   );
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { browseParams, browseQuery, parseBrowse } from './browse-filters.ts';
 
 const p = (q: string) => new URLSearchParams(q);
-const NO_PLACE = { lan: '', kommun: '', equipment: [] as string[] };
+const NO_DISTANCE = { near: '', within: '', nearest: false };
+const NO_PLACE = { lan: '', kommun: '', equipment: [] as string[], distance: NO_DISTANCE };
 
 describe('browse filters', () => {
   it('defaults: all makes, years 1940 to 2025', () => {
@@ -14,6 +15,7 @@ describe('browse filters', () => {
       lan: '',
       kommun: '',
       equipment: [],
+      distance: NO_DISTANCE,
     });
     expect(browseQuery(p(''))).toEqual({});
   });
@@ -51,7 +53,16 @@ describe('browse filters', () => {
   });
 
   it('writes and reads the county and kommun, dropping unknown codes and a kommun outside the county', () => {
-    const f = { make: '', model: '', yearFrom: 1940, yearTo: 2025, lan: '14', kommun: '1480', equipment: [] };
+    const f = {
+      make: '',
+      model: '',
+      yearFrom: 1940,
+      yearTo: 2025,
+      lan: '14',
+      kommun: '1480',
+      equipment: [],
+      distance: NO_DISTANCE,
+    };
     expect(browseParams(f).toString()).toBe('lan=14&kommun=1480');
     expect(parseBrowse(browseParams(f))).toEqual(f);
     expect(browseQuery(p('lan=14&kommun=1480'))).toEqual({ lan: '14', kommun: '1480' });
@@ -63,12 +74,32 @@ describe('browse filters', () => {
 
 describe('browse equipment', () => {
   it('writes and reads the equipment in the list order, dropping a filter with an unknown code', () => {
-    const f = { make: '', model: '', yearFrom: 1940, yearTo: 2025, lan: '', kommun: '', equipment: ['dragkrok'] };
+    const f = {
+      make: '',
+      model: '',
+      yearFrom: 1940,
+      yearTo: 2025,
+      lan: '',
+      kommun: '',
+      equipment: ['dragkrok'],
+      distance: NO_DISTANCE,
+    };
     expect(browseParams({ ...f, equipment: ['apple-carplay', 'dragkrok'] }).toString()).toBe(
       'equipment=dragkrok%2Capple-carplay',
     );
     expect(parseBrowse(browseParams(f))).toEqual(f);
     expect(browseQuery(p('equipment=motorvarmare,dragkrok'))).toEqual({ equipment: 'motorvarmare,dragkrok' });
     expect(browseQuery(p('equipment=dragkrok,raketmotor'))).toEqual({});
+  });
+
+  it('writes and reads the distance and Närmast, dropping what the server would refuse', () => {
+    const distance = { near: '0184', within: '25', nearest: true };
+    const f = { make: '', model: '', yearFrom: 1940, yearTo: 2025, ...NO_PLACE, distance };
+    expect(browseParams(f).toString()).toBe('near=0184&within=25&orderBy=distance');
+    expect(parseBrowse(browseParams(f))).toEqual(f);
+    expect(browseQuery(browseParams(f))).toEqual({ near: '0184', within: '25' });
+    expect(parseBrowse(p('near=9999&within=25&orderBy=distance')).distance).toEqual(NO_DISTANCE);
+    expect(parseBrowse(p('near=0184&within=30')).distance).toEqual(NO_DISTANCE);
+    expect(browseQuery(p('within=25'))).toEqual({});
   });
 });

@@ -2,6 +2,12 @@ import { BROWSE_YEAR_FROM, BROWSE_YEAR_TO } from '@bilmarknaden/shared/constants
 import type { CarFilters } from '@bilmarknaden/shared/api-types';
 import { readPlaceFilter } from '@bilmarknaden/shared/places';
 import { EQUIPMENT_KEY, equipmentParam, readEquipmentParam } from '@bilmarknaden/shared/equipment';
+import {
+  distanceQuery,
+  readDistanceParams,
+  writeDistanceParams,
+  type DistanceParams,
+} from '../../../lib/distance-params.ts';
 
 // The browse panel's filter (make, model, year range, county, kommun and equipment) in the URL, as pure functions.
 
@@ -16,6 +22,8 @@ export interface BrowseFilter {
   kommun: string;
   /** Equipment codes the cars must all have, in the list's order. */
   equipment: string[];
+  /** Avstånd: the kommun measured from, the radius, and 'Närmast' ('' and false for none). */
+  distance: DistanceParams;
 }
 
 /** The URL's equipment codes; an unknown one drops the filter (the server would refuse it). */
@@ -38,6 +46,7 @@ export function parseBrowse(params: URLSearchParams): BrowseFilter {
     yearFrom: year(params.get('yearMin'), BROWSE_YEAR_FROM),
     yearTo: year(params.get('yearMax'), BROWSE_YEAR_TO),
     equipment: equipmentIn(params),
+    distance: readDistanceParams(params),
   };
 }
 
@@ -51,7 +60,7 @@ export function browseParams(f: BrowseFilter): URLSearchParams {
   if (f.lan) p.set('lan', f.lan);
   if (f.kommun) p.set('kommun', f.kommun);
   if (f.equipment.length > 0) p.set(EQUIPMENT_KEY, equipmentParam(f.equipment));
-  return p;
+  return writeDistanceParams(p, f.distance);
 }
 
 /** The list request for the URL's filter. */
@@ -67,5 +76,9 @@ export function browseQuery(params: URLSearchParams): CarFilters {
   if (max && /^\d{4}$/.test(max)) q.yearMax = Number(max);
   const equipment = equipmentIn(params);
   if (equipment.length > 0) q.equipment = equipmentParam(equipment);
-  return { ...q, ...readPlaceFilter(params.get('lan'), params.get('kommun')) };
+  return {
+    ...q,
+    ...readPlaceFilter(params.get('lan'), params.get('kommun')),
+    ...distanceQuery(readDistanceParams(params)),
+  };
 }

@@ -17,7 +17,8 @@ import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/s
 import { PlaceCombobox } from '../../../components/place-combobox.tsx';
 import { equipmentOf, type HomeFilters } from '../utils/home-filters.ts';
 import { EquipmentFilter } from '../../../components/equipment-checkboxes.tsx';
-import { parseSortValue, SORT_OPTIONS, sortValue } from '../utils/sort-options.ts';
+import { NEAREST_SORT_VALUE, parseSortValue, SORT_OPTIONS, sortValue } from '../utils/sort-options.ts';
+import { DistanceFilter, type DistanceValue } from '../../../components/distance-filter.tsx';
 import { RangeField } from './range-field.tsx';
 
 interface FilterBarProps {
@@ -27,6 +28,9 @@ interface FilterBarProps {
   onPlace: (key: PlaceKey, value: string) => void;
   onSort: (value: ReturnType<typeof parseSortValue>) => void;
   onEquipment: (codes: string[]) => void;
+  onDistance: (value: DistanceValue) => void;
+  /** The user's own kommun (from their profile's city): prefills the distance filter's kommun. */
+  homeKommun?: string;
   /** A new number drops what was typed in the range fields and not applied ('Rensa alla filter'). */
   draftsKey: number;
   /** How many ads the filters match: on phones, 'Visa N bilar' under the open filters. */
@@ -45,6 +49,8 @@ export function FilterBar({
   onPlace,
   onSort,
   onEquipment,
+  onDistance,
+  homeKommun,
   draftsKey,
   count,
   onShowResults,
@@ -175,6 +181,12 @@ export function FilterBar({
           value={filters.milageMax}
           onCommit={(v) => onRange('milageMax', v)}
         />
+        <DistanceFilter
+          key={`distance-${draftsKey}`}
+          value={{ near: filters.near ?? '', within: filters.within ?? '', nearest: filters.orderBy === 'distance' }}
+          defaultNear={homeKommun}
+          onChange={onDistance}
+        />
         <EquipmentFilter value={equipmentOf(filters)} onChange={onEquipment} />
         <div className="field">
           <label htmlFor="home-sort">Sortering</label>
@@ -183,7 +195,8 @@ export function FilterBar({
             value={sortValue(filters.orderBy, filters.order)}
             onChange={(e) => onSort(parseSortValue(e.target.value))}
           >
-            {SORT_OPTIONS.map((o) => (
+            {/* 'Närmast' measures from the distance filter's kommun: offered once one is chosen. */}
+            {SORT_OPTIONS.filter((o) => o.value !== NEAREST_SORT_VALUE || filters.near).map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>

@@ -111,6 +111,33 @@ describe('HomePage', () => {
     expect(screen.getByLabelText('Modell')).toBeDisabled();
   });
 
+  it("filters by 'Avstånd' from the user's own kommun, then offers and applies 'Närmast'", async () => {
+    const spy = server(() => []);
+    const { router } = renderAt('/', <HomePage homeKommun="0184" />, '/?make=volvo');
+    await screen.findByText('Inga resultat');
+    const sort = screen.getByRole('combobox', { name: 'Sortering' });
+    expect(within(sort).queryByRole('option', { name: 'Närmast' })).not.toBeInTheDocument();
+    // The kommun is prefilled; choosing a radius applies both.
+    expect(screen.getByRole('combobox', { name: 'Från kommun' })).toHaveValue('Solna');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Avstånd' }), '25');
+    expect(router.state.location.search).toBe('?make=volvo&near=0184&within=25');
+    await waitFor(() => {
+      const asked = new URL(listCalls(spy).at(-1)!, 'http://localhost').searchParams;
+      expect([asked.get('near'), asked.get('within')]).toEqual(['0184', '25']);
+    });
+    await userEvent.selectOptions(sort, 'Närmast');
+    expect(router.state.location.search).toBe('?make=volvo&near=0184&within=25&orderBy=distance&order=asc');
+    const chips = within(screen.getByRole('list', { name: 'Aktiva filter' }));
+    expect(chips.getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual([
+      'Ta bort filter Märke: Volvo',
+      'Ta bort filter Inom 25 km från Solna',
+      'Ta bort filter Sortering: Närmast',
+      'Rensa alla filter',
+    ]);
+    await userEvent.click(chips.getByRole('button', { name: 'Ta bort filter Inom 25 km från Solna' }));
+    expect(router.state.location.search).toBe('?make=volvo');
+  });
+
   it("filters by 'Utrustning' (all chosen items): in the URL and the list request, one removable chip each", async () => {
     const spy = server(() => []);
     const { router } = renderAt('/', <HomePage />, '/?make=volvo&equipment=dragkrok');

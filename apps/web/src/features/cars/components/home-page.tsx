@@ -11,6 +11,7 @@ import {
   parseFilters,
   removeChip,
   serializeFilters,
+  setDistance,
   setEquipment,
   setFilter,
   setPlace,
@@ -26,7 +27,11 @@ import '../cars.css';
 /** Home: search bar, filters in the query string, chips, the card list and 'Mer'. */
 export function HomePage({
   watchButton,
-}: { /** 'Bevaka sökning' (composed by the app). */ watchButton?: ReactNode } = {}) {
+  homeKommun,
+}: {
+  /** 'Bevaka sökning' (composed by the app). */ watchButton?: ReactNode;
+  /** The user's own kommun: prefills the distance filter. */ homeKommun?: string;
+} = {}) {
   useDocumentTitle('Begagnade bilar');
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseFilters(params), [params]);
@@ -62,6 +67,8 @@ export function HomePage({
         onPlace={(key, value) => update(setPlace(filters, key, value))}
         onSort={({ orderBy, order }) => update(setSort(filters, orderBy, order))}
         onEquipment={(codes) => update(setEquipment(filters, codes))}
+        onDistance={(distance) => update(setDistance(filters, distance))}
+        homeKommun={homeKommun}
         draftsKey={draftsKey}
         count={count.data}
         onShowResults={() => {

@@ -3,6 +3,7 @@ import {
   parseFilters,
   removeChip,
   serializeFilters,
+  setDistance,
   setEquipment,
   setFilter,
   setPlace,
@@ -180,5 +181,45 @@ describe('the equipment filter', () => {
     expect(chips.map((c) => c.label)).toEqual(['Utrustning: Motorvärmare', 'Utrustning: Dragkrok']);
     expect(removeChip(f, 'equipment', 'dragkrok').equipment).toBe('motorvarmare');
     expect(removeChip(removeChip(f, 'equipment', 'dragkrok'), 'equipment', 'motorvarmare')).toEqual({});
+  });
+});
+
+describe('the distance filter', () => {
+  it('reads a kommun, a radius and Närmast, dropping what the server would refuse', () => {
+    expect(parse('near=0184&within=25&orderBy=distance')).toMatchObject({
+      near: '0184',
+      within: '25',
+      orderBy: 'distance',
+    });
+    expect(parse('near=9999&within=25')).toEqual({});
+    expect(parse('near=0184&within=30')).toEqual({});
+    expect(parse('within=25')).toEqual({});
+    // 'Närmast' without a kommun falls back to the default sort.
+    expect(parse('orderBy=distance&order=asc')).toEqual({});
+  });
+
+  it('writes it in the URL and the list request, and Närmast with it', () => {
+    const f = setDistance({ make: 'Volvo' }, { near: '0180', within: '50', nearest: true });
+    expect(serializeFilters(f).toString()).toBe('make=Volvo&near=0180&within=50&orderBy=distance&order=asc');
+    expect(toListQuery(f)).toMatchObject({ near: '0180', within: '50', orderBy: 'distance' });
+    expect(parse(serializeFilters(f).toString())).toEqual(f);
+  });
+
+  it('one chip names the place and radius; removing it removes the sort by distance too', () => {
+    const f = setDistance({ fuel: 'diesel' }, { near: '0184', within: '25', nearest: true });
+    expect(activeChips(f).map((c) => c.label)).toEqual([
+      'Bränsle: Diesel',
+      'Inom 25 km från Solna',
+      'Sortering: Närmast',
+    ]);
+    expect(removeChip(f, 'near')).toEqual({ fuel: 'diesel' });
+    expect(activeChips(setDistance({}, { near: '0184', within: '' })).map((c) => c.label)).toEqual([
+      'Avstånd från Solna',
+    ]);
+  });
+
+  it('clearing the kommun clears the radius and Närmast', () => {
+    const f = setDistance({}, { near: '0180', within: '10', nearest: true });
+    expect(setDistance(f, { near: '', within: '10', nearest: true })).toEqual({});
   });
 });

@@ -1,16 +1,19 @@
 import {
   DEFAULT_ORDER,
   DEFAULT_ORDER_BY,
-  ORDER_BY_VALUES,
+  DISTANCE_ORDER_BY,
+  LIST_ORDER_BY_VALUES,
   ORDER_VALUES,
+  type ListOrderBy,
   type Order,
-  type OrderBy,
 } from '@bilmarknaden/shared/constants';
 import {
+  DISTANCE_KEYS,
   EQUIPMENT_KEYS,
   FILTER_KEYS,
   PLACE_KEYS,
   RANGE_KEYS,
+  type DistanceKey,
   type EquipmentKey,
   type FilterKey,
   type PlaceKey,
@@ -18,18 +21,30 @@ import {
 } from '@bilmarknaden/shared/filters';
 import { equipmentParam, readEquipmentParam } from '@bilmarknaden/shared/equipment';
 import { findKommun, readPlaceFilter } from '@bilmarknaden/shared/places';
+import { readDistanceFilter } from '@bilmarknaden/shared/distance';
 import type { CarListQuery } from '@bilmarknaden/shared/api-types';
 
 // The home filters as they live in the query string (specification section 2), as pure functions.
 
-/** `equipment`: the codes joined by commas in the list's order, as the URL and the API carry them. */
-export type HomeFilters = Partial<Record<FilterKey | PlaceKey | EquipmentKey, string>> &
-  Partial<Record<RangeKey, number>> & { orderBy?: OrderBy; order?: Order };
+/**
+ * `equipment`: the codes joined by commas in the list's order, as the URL and the API carry them. `near` (a kommun
+ * code) and `within` (km): the distance filter; `orderBy: 'distance'` only with `near`.
+ */
+export type HomeFilters = Partial<Record<FilterKey | PlaceKey | EquipmentKey | DistanceKey, string>> &
+  Partial<Record<RangeKey, number>> & { orderBy?: ListOrderBy; order?: Order };
 
-export type HomeFilterKey = FilterKey | PlaceKey | EquipmentKey | RangeKey | 'sort';
+export type HomeFilterKey = FilterKey | PlaceKey | EquipmentKey | DistanceKey | RangeKey | 'sort';
 
-/** Query-string order: the specification's keys, then the place, the equipment, the ranges, and the sort. */
-const URL_KEYS = [...FILTER_KEYS, ...PLACE_KEYS, ...EQUIPMENT_KEYS, ...RANGE_KEYS, 'orderBy', 'order'] as const;
+/** Query-string order: the specification's keys, then the place, the equipment, the distance, the ranges, the sort. */
+const URL_KEYS = [
+  ...FILTER_KEYS,
+  ...PLACE_KEYS,
+  ...EQUIPMENT_KEYS,
+  ...DISTANCE_KEYS,
+  ...RANGE_KEYS,
+  'orderBy',
+  'order',
+] as const;
 
 /** The equipment codes of the filters (none when absent). */
 export const equipmentOf = (filters: HomeFilters): string[] => {
@@ -37,7 +52,7 @@ export const equipmentOf = (filters: HomeFilters): string[] => {
   return 'codes' in read ? read.codes : [];
 };
 
-const isOrderBy = (v: string): v is OrderBy => (ORDER_BY_VALUES as readonly string[]).includes(v);
+const isOrderBy = (v: string): v is ListOrderBy => (LIST_ORDER_BY_VALUES as readonly string[]).includes(v);
 const isOrder = (v: string): v is Order => (ORDER_VALUES as readonly string[]).includes(v);
 
 /** A whole, non-negative number from the URL, or undefined. */
@@ -65,8 +80,15 @@ export function parseFilters(params: URLSearchParams): HomeFilters {
   }
   const orderBy = params.get('orderBy') ?? '';
   const order = params.get('order') ?? '';
-  if (isOrderBy(orderBy)) filters.orderBy = orderBy;
-  if (isOrder(order)) filters.order = order;
+  // A distance the server would refuse (an unknown kommun, another radius) is dropped with its sort, as above.
+  const distance = readDistanceFilter({ near: params.get('near'), within: params.get('within') });
+  if (distance.ok && distance.filter.near) {
+    filters.near = distance.filter.near;
+    if (distance.filter.within !== undefined) filters.within = String(distance.filter.within);
+  }
+  const nearestWithoutPlace = orderBy === DISTANCE_ORDER_BY && !filters.near;
+  if (isOrderBy(orderBy) && !nearestWithoutPlace) filters.orderBy = orderBy;
+  if (isOrder(order) && !nearestWithoutPlace) filters.order = order;
   return setSort(filters, filters.orderBy ?? DEFAULT_ORDER_BY, filters.order ?? DEFAULT_ORDER);
 }
 
@@ -112,6 +134,24 @@ export function setEquipment(filters: HomeFilters, codes: readonly string[]): Ho
   return next;
 }
 
+/** Sets the distance filter: a kommun (none clears it all, with the sort 'Närmast'), a radius, and 'Närmast'. */
+export function setDistance(
+  filters: HomeFilters,
+  distance: { near: string; within: string; nearest?: boolean },
+): HomeFilters {
+  let next: HomeFilters = { ...filters };
+  delete next.near;
+  delete next.within;
+  if (distance.near) {
+    next.near = distance.near;
+    if (distance.within) next.within = distance.within;
+  }
+  const nearest = distance.nearest ?? next.orderBy === DISTANCE_ORDER_BY;
+  if (nearest && next.near) next = setSort(next, DISTANCE_ORDER_BY, 'asc');
+  else if (next.orderBy === DISTANCE_ORDER_BY) next = setSort(next, DEFAULT_ORDER_BY, DEFAULT_ORDER);
+  return next;
+}
+
 /** Sets or clears one range bound. */
 export function setRange(filters: HomeFilters, key: RangeKey, value: number | undefined): HomeFilters {
   const next: HomeFilters = { ...filters };
@@ -121,7 +161,7 @@ export function setRange(filters: HomeFilters, key: RangeKey, value: number | un
 }
 
 /** Sets the sort order; the default (newest first) is dropped. */
-export function setSort(filters: HomeFilters, orderBy: OrderBy, order: Order): HomeFilters {
+export function setSort(filters: HomeFilters, orderBy: ListOrderBy, order: Order): HomeFilters {
   const next: HomeFilters = { ...filters, orderBy, order };
   if (orderBy === DEFAULT_ORDER_BY && order === DEFAULT_ORDER) {
     delete next.orderBy;
@@ -141,6 +181,8 @@ export function removeChip(filters: HomeFilters, key: HomeFilterKey, value?: str
       equipmentOf(filters).filter((c) => c !== value),
     );
   }
+  // The distance has one chip: removing it removes the kommun, the radius and the sort by them.
+  if (key === 'near' || key === 'within') return setDistance(filters, { near: '', within: '' });
   const next: HomeFilters = { ...filters };
   if (key === 'sort') {
     delete next.orderBy;

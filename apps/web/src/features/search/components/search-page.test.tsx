@@ -82,4 +82,30 @@ describe('SearchPage result count', () => {
     expect(router.state.location.pathname).toBe('/search/saab');
     expect(router.state.location.search).toBe('?equipment=dragkrok');
   });
+
+  it('narrows the search by distance from the URL, sorts by Närmast, and keeps both for a new term', async () => {
+    const spy = mockFetch(() => jsonResponse(page(0, 1)));
+    const { router } = renderRoutes(routes, '/search/volvo?near=0184&within=25&orderBy=distance');
+    expect(await screen.findByText('Bil 1')).toBeInTheDocument();
+    const list = requestedUrls(spy).find((u) => u.includes('/001/2003'))!;
+    const asked = new URL(list, 'http://localhost').searchParams;
+    expect([asked.get('near'), asked.get('within'), asked.get('orderBy')]).toEqual(['0184', '25', 'distance']);
+    // The count takes the filter, not the sort.
+    const count = new URL(
+      requestedUrls(spy).find((u) => u.includes('/cars/count'))!,
+      'http://localhost',
+    );
+    expect([count.searchParams.get('near'), count.searchParams.get('orderBy')]).toEqual(['0184', null]);
+    expect(screen.getByRole('combobox', { name: 'Från kommun' })).toHaveValue('Solna');
+    expect(screen.getByRole('checkbox', { name: 'Närmast först' })).toBeChecked();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Avstånd' }), '50');
+    expect(router.state.location.search).toBe('?near=0184&within=50&orderBy=distance');
+    await userEvent.clear(screen.getByRole('searchbox'));
+    await userEvent.type(screen.getByRole('searchbox'), 'saab{Enter}');
+    expect(router.state.location.pathname).toBe('/search/saab');
+    expect(new URLSearchParams(router.state.location.search).get('within')).toBe('50');
+    // Removing the place's chip removes the sort by it.
+    await userEvent.click(screen.getByRole('button', { name: 'Ta bort filter Inom 50 km från Solna' }));
+    expect(router.state.location.search).toBe('');
+  });
 });

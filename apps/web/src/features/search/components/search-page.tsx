@@ -6,12 +6,22 @@ import { CarResults } from '../../../components/car-results.tsx';
 import { EquipmentChips, EquipmentFilter } from '../../../components/equipment-checkboxes.tsx';
 import { ResultCount } from '../../../components/result-count.tsx';
 import { SearchForm } from '../../../components/search-form.tsx';
+import { DistanceChips, DistanceFilter } from '../../../components/distance-filter.tsx';
+import {
+  distanceQuery,
+  readDistanceParams,
+  writeDistanceParams,
+  type DistanceParams,
+} from '../../../lib/distance-params.ts';
+import { DISTANCE_ORDER_BY } from '@bilmarknaden/shared/constants';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
-/** What the search lists: the term and, when chosen, the equipment (codes joined by commas). */
+/** What the search lists: the term and, when chosen, the equipment (codes joined by commas) and the distance. */
 export interface SearchQuery {
   searchterm: string;
   equipment?: string;
+  near?: string;
+  within?: string;
 }
 
 /**
@@ -20,8 +30,10 @@ export interface SearchQuery {
  */
 export function SearchPage({
   watchButton,
+  homeKommun,
 }: {
   /** 'Bevaka sökning' for the search (composed by the app). */ watchButton?: (query: SearchQuery) => ReactNode;
+  /** The user's own kommun: prefills the distance filter. */ homeKommun?: string;
 } = {}) {
   const { term = '' } = useParams();
   const [params, setParams] = useSearchParams();
@@ -31,17 +43,33 @@ export function SearchPage({
   const read = readEquipmentParam(params.get(EQUIPMENT_KEY));
   const equipment = 'codes' in read ? read.codes : [];
   const equipmentValue = equipmentParam(equipment);
+  const distance = readDistanceParams(params);
+  const { near, within } = distanceQuery(distance);
   const query = useMemo<SearchQuery>(
-    () => (equipmentValue ? { searchterm, equipment: equipmentValue } : { searchterm }),
-    [searchterm, equipmentValue],
+    () => ({
+      searchterm,
+      ...(equipmentValue ? { equipment: equipmentValue } : {}),
+      ...(near ? { near } : {}),
+      ...(within ? { within } : {}),
+    }),
+    [searchterm, equipmentValue, near, within],
   );
   useDocumentTitle(searchterm ? `Sökresultat för ${searchterm}` : 'Sök');
-  const results = useInfiniteCars(query, searchterm !== '');
+  const listQuery = useMemo(
+    () => (distance.nearest ? { ...query, orderBy: DISTANCE_ORDER_BY as typeof DISTANCE_ORDER_BY } : query),
+    [query, distance.nearest],
+  );
+  const results = useInfiniteCars(listQuery, searchterm !== '');
   const count = useCarCount(query, searchterm !== '');
+  const replace = (next: URLSearchParams) => setParams(next, { replace: true, preventScrollReset: true });
   const setEquipment = (codes: string[]) => {
+    const next = new URLSearchParams(params);
     const value = equipmentParam(codes);
-    setParams(value ? { [EQUIPMENT_KEY]: value } : {}, { replace: true, preventScrollReset: true });
+    if (value) next.set(EQUIPMENT_KEY, value);
+    else next.delete(EQUIPMENT_KEY);
+    replace(next);
   };
+  const setDistance = (d: DistanceParams) => replace(writeDistanceParams(new URLSearchParams(params), d));
   const focusHeading = useCallback(() => heading.current?.focus(), []);
   return (
     <div className="search-page">
@@ -52,14 +80,18 @@ export function SearchPage({
         key={searchterm}
         label="Sökord"
         initialValue={searchterm}
-        onSearch={(t) =>
-          navigate(`/search/${encodeURIComponent(t)}${equipmentValue ? `?${EQUIPMENT_KEY}=${equipmentValue}` : ''}`)
-        }
+        onSearch={(t) => {
+          // A new term keeps the filters (equipment, distance).
+          const kept = params.toString();
+          navigate(`/search/${encodeURIComponent(t)}${kept ? `?${kept}` : ''}`);
+        }}
       />
       {searchterm && (
         <>
           <EquipmentFilter value={equipment} onChange={setEquipment} />
+          <DistanceFilter value={distance} defaultNear={homeKommun} onChange={setDistance} nearestToggle />
           <EquipmentChips value={equipment} onChange={setEquipment} onEmptied={focusHeading} />
+          <DistanceChips value={distance} onChange={setDistance} onEmptied={focusHeading} />
         </>
       )}
       {searchterm && watchButton?.(query)}
