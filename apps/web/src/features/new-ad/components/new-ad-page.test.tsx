@@ -94,53 +94,57 @@ describe('NewAdPage', () => {
     expect(screen.getByLabelText('Modell')).toBeEnabled();
   });
 
-  it('shows each rule message at its boundaries', async () => {
-    await renderForm();
-    await fillValid();
-    const cases: [string, string, string | null][] = [
-      ['Rubrik', 'abc', 'Din rubrik är för kort'],
-      ['Rubrik', 'abcd', null],
-      ['Rubrik', 'a'.repeat(60), null],
-      ['Rubrik', 'a'.repeat(61), 'Din rubrik är för lång'],
-      ['Rubrik', 'Volvo V70', null],
-      ['Beskrivning', 'abc', 'Din beskrivning är för kort'],
-      ['Beskrivning', 'abcd', null],
-      ['Beskrivning', 'a'.repeat(2500), null],
-      ['Beskrivning', 'a'.repeat(2501), 'Din beskrivning är för lång'],
-      ['Beskrivning', 'Fin bil', null],
-      ['Pris (kr)', '-1', 'Ange ett giltigt pris'],
-      ['Pris (kr)', '0', null],
-      ['Pris (kr)', '50000000', null],
-      ['Pris (kr)', '50000001', 'Ange ett giltigt pris'],
-      ['Pris (kr)', '100000', null],
-      ['Årsmodell', '1884', 'Ange ett giltigt årtal'],
-      ['Årsmodell', '1885', null],
-      ['Årsmodell', '2026', null],
-      ['Årsmodell', '2027', 'Ange ett giltigt årtal'],
-      ['Årsmodell', '2015', null],
-      ['Miltal (mil)', '-1', 'Ange ett giltigt miltal'],
-      ['Miltal (mil)', '0', null],
-      ['Miltal (mil)', '100000', null],
-      ['Miltal (mil)', '100001', 'Ange ett giltigt miltal'],
-      ['Miltal (mil)', '12000', null],
-      ['Hästkrafter (hk)', '-1', 'Ange ett giltigt hästkraftsantal'],
-      ['Hästkrafter (hk)', '0', null],
-      ['Hästkrafter (hk)', '3000', null],
-      ['Hästkrafter (hk)', '3001', 'Ange ett giltigt hästkraftsantal'],
-      ['Hästkrafter (hk)', '150', null],
-    ];
-    // A valid form is sent; keep it pending so the form stays.
-    upload.mockImplementation(() => new Promise(() => {}));
-    for (const [label, value, expected] of cases) {
-      if (expected === null) continue;
-      expect([label, value, await messageFor(label, value)]).toEqual([label, value, expected]);
-    }
-    for (const [label, value, expected] of cases) {
-      if (expected !== null) continue;
-      fireEvent.change(screen.getByLabelText(label), { target: { value } });
-    }
-    expect(upload).not.toHaveBeenCalled();
-  });
+  const boundaryCases: [string, string, string | null][] = [
+    ['Rubrik', 'abc', 'Din rubrik är för kort'],
+    ['Rubrik', 'abcd', null],
+    ['Rubrik', 'a'.repeat(60), null],
+    ['Rubrik', 'a'.repeat(61), 'Din rubrik är för lång'],
+    ['Rubrik', 'Volvo V70', null],
+    ['Beskrivning', 'abc', 'Din beskrivning är för kort'],
+    ['Beskrivning', 'abcd', null],
+    ['Beskrivning', 'a'.repeat(2500), null],
+    ['Beskrivning', 'a'.repeat(2501), 'Din beskrivning är för lång'],
+    ['Beskrivning', 'Fin bil', null],
+    ['Pris (kr)', '-1', 'Ange ett giltigt pris'],
+    ['Pris (kr)', '0', null],
+    ['Pris (kr)', '50000000', null],
+    ['Pris (kr)', '50000001', 'Ange ett giltigt pris'],
+    ['Pris (kr)', '100000', null],
+    ['Årsmodell', '1884', 'Ange ett giltigt årtal'],
+    ['Årsmodell', '1885', null],
+    ['Årsmodell', '2026', null],
+    ['Årsmodell', '2027', 'Ange ett giltigt årtal'],
+    ['Årsmodell', '2015', null],
+    ['Miltal (mil)', '-1', 'Ange ett giltigt miltal'],
+    ['Miltal (mil)', '0', null],
+    ['Miltal (mil)', '100000', null],
+    ['Miltal (mil)', '100001', 'Ange ett giltigt miltal'],
+    ['Miltal (mil)', '12000', null],
+    ['Hästkrafter (hk)', '-1', 'Ange ett giltigt hästkraftsantal'],
+    ['Hästkrafter (hk)', '0', null],
+    ['Hästkrafter (hk)', '3000', null],
+    ['Hästkrafter (hk)', '3001', 'Ange ett giltigt hästkraftsantal'],
+    ['Hästkrafter (hk)', '150', null],
+  ];
+  // One test per field: each renders the whole form once, so none runs long on a busy machine.
+  it.each([...new Set(boundaryCases.map(([label]) => label))])(
+    'shows the rule messages of %s at its boundaries',
+    async (field) => {
+      await renderForm();
+      await fillValid();
+      // A valid form is sent; keep it pending so the form stays.
+      upload.mockImplementation(() => new Promise(() => {}));
+      for (const [label, value, expected] of boundaryCases.filter(([l]) => l === field)) {
+        if (expected === null) continue;
+        expect([label, value, await messageFor(label, value)]).toEqual([label, value, expected]);
+      }
+      for (const [label, value, expected] of boundaryCases.filter(([l]) => l === field)) {
+        if (expected !== null) continue;
+        fireEvent.change(screen.getByLabelText(label), { target: { value } });
+      }
+      expect(upload).not.toHaveBeenCalled();
+    },
+  );
 
   it('refuses control and bidi characters in the title and description on the form, sending nothing', async () => {
     await renderForm();
@@ -197,19 +201,20 @@ describe('NewAdPage', () => {
     }
   });
 
-  it('shows the message of each empty select', async () => {
+  it.each([
+    ['Bränsle', 'Ange bränsle'],
+    ['Drivlina', 'Ange drivlina'],
+    ['Växellåda', 'Ange växellåda'],
+    ['Typ', 'Ange en biltyp'],
+    ['Färg', 'Ange en färg'],
+  ])('shows the message of an empty select: %s', async (label, message) => {
     await renderForm();
-    const selects: [string, string][] = [
-      ['Bränsle', 'Ange bränsle'],
-      ['Drivlina', 'Ange drivlina'],
-      ['Växellåda', 'Ange växellåda'],
-      ['Typ', 'Ange en biltyp'],
-      ['Färg', 'Ange en färg'],
-    ];
-    for (const [label, message] of selects) {
-      await fillValid();
-      expect(await messageFor(label, '')).toBe(message);
-    }
+    await fillValid();
+    expect(await messageFor(label, '')).toBe(message);
+  });
+
+  it('asks for the model when the model or the make is emptied', async () => {
+    await renderForm();
     await fillValid();
     fireEvent.change(screen.getByLabelText('Modell'), { target: { value: '' } });
     submit();
