@@ -530,6 +530,73 @@ describe('object-level authorization', () => {
     ]);
   });
 
+  it("dealer routes with an id act only on the caller's own dealer, and its lists show no key, hash or private field", async () => {
+    const owner = await registerUser(t.app, 'gustav');
+    await approvedDealer(t.app, owner, admin, { name: 'Gustavs Bil AB' });
+    const rival = await registerUser(t.app, 'henrik');
+    await approvedDealer(t.app, rival, admin, { name: 'Henriks Bil AB' });
+    const member = await registerUser(t.app, 'idun');
+    const as = (who: TestUser, method: InjectOptions['method'], url: string, payload?: object) =>
+      inject({ method, url: `/api/identity${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
+    expect((await as(owner, 'POST', '/dealer/invites', { email: member.email })).statusCode).toBe(204);
+    const token = /#token=([A-Za-z0-9_-]+)/.exec((await mailTo(t.settings, member.email)).text)![1]!;
+    expect((await as(member, 'POST', '/dealer/invites/acceptance', { token })).statusCode).toBe(200);
+    expect((await as(owner, 'POST', '/dealer/invites', { email: 'kollega@exempel.se' })).statusCode).toBe(204);
+    const inviteId = (await as(owner, 'GET', '/dealer/members')).json().invites[0].id as number;
+    const made = await as(owner, 'POST', '/dealer/api-keys', { name: 'Flöde' });
+    expect(made.statusCode).toBe(200);
+    const keyId = made.json().id as number;
+
+    const before = await snapshot(t);
+    const paths = (invite: string, key: string) => [
+      `/dealer/invites/${invite}`,
+      `/dealer/api-keys/${key}`,
+      `/dealer/members/${member.username}`,
+      `/dealer/members/${owner.username}`,
+    ];
+    let checked = 0;
+    // Another dealer's owner, a user of no dealer and an administrator find nothing of this dealer's (404); its
+    // member is refused the owner's acts (403). Forged ids are unknown to the owner too.
+    for (const who of [rival, bob, admin, member]) {
+      for (const path of paths(String(inviteId), String(keyId))) {
+        if (who === member && path.endsWith(member.username)) continue; // leaving is the member's own act
+        const res = await as(who, 'DELETE', path);
+        expect(who === member ? [403] : [404], `${path} as ${who.username}`).toContain(res.statusCode);
+        expectWellFormed(res, path);
+        checked++;
+      }
+    }
+    for (const forged of [`0${inviteId}`, `${inviteId}.0`, '-1', '0', '99999999999', '1e3', '%00']) {
+      for (const path of paths(forged, forged).slice(0, 2)) {
+        // A leading zero or '.0' is the same number: the owner's own invitation and key, so only the rival tries them.
+        for (const who of forged.startsWith('0') || forged.endsWith('.0') ? [rival] : [rival, owner]) {
+          const res = await as(who, 'DELETE', path);
+          expect(forged === '%00' ? [400, 404] : [404], `${path} as ${who.username}`).toContain(res.statusCode);
+          expectWellFormed(res, path);
+        }
+      }
+    }
+    expect(checked).toBe(15);
+    expect(await snapshot(t)).toBe(before);
+    expect((await as(rival, 'GET', '/dealer/members')).json().invites).toEqual([]);
+    expect((await as(rival, 'GET', '/dealer/api-keys')).json()).toEqual([]);
+
+    // The owner's own lists: the key is never shown again, nor its hash; members show no email, phone or address.
+    const keys = await as(owner, 'GET', '/dealer/api-keys');
+    expect(keys.json().map((k: { id: number }) => k.id)).toEqual([keyId]);
+    const key = made.json().key as string;
+    for (const secret of [key, createHash('sha256').update(key).digest('hex')]) expect(keys.body).not.toContain(secret);
+    for (const res of [
+      await as(owner, 'GET', '/dealer/members'),
+      await as(member, 'GET', '/dealer/members'),
+      await as(member, 'GET', '/dealer'),
+    ]) {
+      for (const marker of PRIVATE_MARKERS) expect(res.body.toLowerCase()).not.toContain(marker.toLowerCase());
+    }
+    // A member sees who acts for the company, not the owner's open invitations.
+    expect((await as(member, 'GET', '/dealer/members')).json().invites).toEqual([]);
+  });
+
   it("self routes with an id act only on the token's user: bob cannot read or change alice's saved ads", async () => {
     const aliceSaved = () =>
       t.db.query('SELECT 1 FROM inventory.saved_cars WHERE username = $1 AND car_id = $2', [alice.username, aliceAd]);
