@@ -1,6 +1,6 @@
 // Object-level authorization, mass assignment and over-exposure (API1, API3, API5 of the OWASP API Top 10
 // 2023), over the route table of the default process: a route added later fails here until it is classified.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
@@ -8,6 +8,9 @@ import { NOTIFICATION_KINDS } from '@bilmarknaden/shared/notifications';
 import { swedishDay } from '@bilmarknaden/shared/validation/contract';
 import {
   adFields,
+  applyAsDealer,
+  approvedDealer,
+  dealerBody,
   editFields,
   buildSecureApp,
   mailTo,
@@ -132,6 +135,25 @@ const ACCESS: Record<string, Access> = {
   'POST /api/inventory/cars/views': 'open-write',
   'POST /api/inventory/cars/still-for-sale': 'open-write',
   'GET /api/messaging/conversations/per-ad': 'self',
+  // Dealer accounts (issue 45, decision 059): the caller's own dealer, found by their membership (an id of another
+  // dealer's invitation or key is 404); the approved dealer's page and logo are public; staff decide applications.
+  'POST /api/identity/dealer/application': 'self',
+  'GET /api/identity/dealer': 'self',
+  'PUT /api/identity/dealer': 'self',
+  'PUT /api/identity/dealer/logo': 'self',
+  'GET /api/identity/dealer/members': 'self',
+  'DELETE /api/identity/dealer/members/:username': 'self',
+  'POST /api/identity/dealer/invites': 'self',
+  'DELETE /api/identity/dealer/invites/:id': 'self',
+  'POST /api/identity/dealer/invites/acceptance': 'self',
+  'GET /api/identity/dealer/api-keys': 'self',
+  'POST /api/identity/dealer/api-keys': 'self',
+  'DELETE /api/identity/dealer/api-keys/:id': 'self',
+  'GET /api/identity/dealers/:slug': 'public',
+  'GET /api/identity/dealers/:slug/logo': 'public',
+  'GET /api/identity/dealer-applications': 'staff',
+  'POST /api/identity/dealer-applications/:id/approval': 'staff',
+  'POST /api/identity/dealer-applications/:id/rejection': 'staff',
 };
 
 /** Routes that are not the API: health, OpenAPI documents, the SPA's files, CORS preflight. */
@@ -153,6 +175,9 @@ let bob: TestUser;
 let admin: TestUser;
 let aliceAd: number;
 let pendingAd: number;
+/** An approved dealer with a logo, and a pending one: the public page's good and hidden cases. */
+let shop: { slug: string; logo: string };
+let pendingShop: { slug: string };
 
 const inject = (opts: InjectOptions | string) => t.app.inject(opts);
 
@@ -185,6 +210,17 @@ beforeAll(async () => {
     [aliceAd],
   );
   pendingAd = pending.rows[0]!.id;
+  const shopOwner = await registerUser(t.app, 'handlare');
+  const approved = await approvedDealer(t.app, shopOwner, admin);
+  const logo = await inject({
+    method: 'PUT',
+    url: '/api/identity/dealer/logo',
+    headers: { ...shopOwner.headers, 'content-type': 'image/png' },
+    payload: await photo('png'),
+  });
+  expect(logo.statusCode, logo.body).toBe(200);
+  shop = { slug: approved.slug, logo: logo.json().logo };
+  pendingShop = await applyAsDealer(t.app, await registerUser(t.app, 'handlare'));
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -267,6 +303,13 @@ describe('the route table', () => {
         'GET /api/messaging/sellers/reply-time',
         'PUT /api/inventory/cars/:id/renewal',
         'GET /api/inventory/cars/:id/expired',
+        'DELETE /api/identity/dealer/members/:username',
+        'DELETE /api/identity/dealer/invites/:id',
+        'DELETE /api/identity/dealer/api-keys/:id',
+        'GET /api/identity/dealers/:slug',
+        'GET /api/identity/dealers/:slug/logo',
+        'POST /api/identity/dealer-applications/:id/approval',
+        'POST /api/identity/dealer-applications/:id/rejection',
       ]),
     );
     // A staff route's id names any feedback: staff act on all of it.
@@ -410,18 +453,30 @@ describe('object-level authorization', () => {
       payload: { reason: 'Annat' },
     });
     expect(reportedUser.statusCode).toBe(201);
-    // In ACCESS's order: hiding before restoring; the block names a user, the decision a report, the rest bob's ad.
+    // Two pending dealer applications: one to approve, one to reject (a decided one is 404 to the other route).
+    const toApprove = await applyAsDealer(t.app, await registerUser(t.app, 'sokande'));
+    const toReject = await applyAsDealer(t.app, await registerUser(t.app, 'sokande'));
+    // In ACCESS's order: hiding before restoring; the block names a user, the decision a report, the approval and
+    // rejection a dealer application, the rest bob's ad.
     const request = (key: string, headers: Record<string, string>): InjectOptions => {
       const [method, url] = key.split(' ') as [InjectOptions['method'], string];
-      const id = key.endsWith('/decision') ? conversationReport.json().id : ad;
+      const id = key.endsWith('/decision')
+        ? conversationReport.json().id
+        : key.endsWith('/approval')
+          ? toApprove.id
+          : key.endsWith('/rejection')
+            ? toReject.id
+            : ad;
       const path = url.replace(':id', String(id)).replace(':username', target.username);
       const payload = key.endsWith('/blocked')
         ? { blocked: true, reason: 'Bedrägeri' }
         : key.endsWith('/decision')
           ? { outcome: 'handled' }
-          : key.startsWith('PUT') || key.startsWith('POST')
-            ? { reason: 'Bryter mot reglerna' }
-            : undefined;
+          : key.endsWith('/approval')
+            ? undefined
+            : key.startsWith('PUT') || key.startsWith('POST')
+              ? { reason: 'Bryter mot reglerna' }
+              : undefined;
       return { method, url: path, headers, ...(payload ? { payload } : {}) };
     };
     let checked = 0;
@@ -464,7 +519,82 @@ describe('object-level authorization', () => {
         .toBe(0);
       checked++;
     }
-    expect(checked).toBe(12);
+    expect(checked).toBe(15);
+    const decided = await t.db.query(
+      'SELECT id, status, reject_reason, decided_by FROM identity.dealers WHERE id = ANY($1::int[]) ORDER BY id',
+      [[toApprove.id, toReject.id]],
+    );
+    expect(decided.rows).toEqual([
+      { id: toApprove.id, status: 'approved', reject_reason: null, decided_by: admin.username },
+      { id: toReject.id, status: 'rejected', reject_reason: 'Bryter mot reglerna', decided_by: admin.username },
+    ]);
+  });
+
+  it("dealer routes with an id act only on the caller's own dealer, and its lists show no key, hash or private field", async () => {
+    const owner = await registerUser(t.app, 'gustav');
+    await approvedDealer(t.app, owner, admin, { name: 'Gustavs Bil AB' });
+    const rival = await registerUser(t.app, 'henrik');
+    await approvedDealer(t.app, rival, admin, { name: 'Henriks Bil AB' });
+    const member = await registerUser(t.app, 'idun');
+    const as = (who: TestUser, method: InjectOptions['method'], url: string, payload?: object) =>
+      inject({ method, url: `/api/identity${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
+    expect((await as(owner, 'POST', '/dealer/invites', { email: member.email })).statusCode).toBe(204);
+    const token = /#token=([A-Za-z0-9_-]+)/.exec((await mailTo(t.settings, member.email)).text)![1]!;
+    expect((await as(member, 'POST', '/dealer/invites/acceptance', { token })).statusCode).toBe(200);
+    expect((await as(owner, 'POST', '/dealer/invites', { email: 'kollega@exempel.se' })).statusCode).toBe(204);
+    const inviteId = (await as(owner, 'GET', '/dealer/members')).json().invites[0].id as number;
+    const made = await as(owner, 'POST', '/dealer/api-keys', { name: 'Flöde' });
+    expect(made.statusCode).toBe(200);
+    const keyId = made.json().id as number;
+
+    const before = await snapshot(t);
+    const paths = (invite: string, key: string) => [
+      `/dealer/invites/${invite}`,
+      `/dealer/api-keys/${key}`,
+      `/dealer/members/${member.username}`,
+      `/dealer/members/${owner.username}`,
+    ];
+    let checked = 0;
+    // Another dealer's owner, a user of no dealer and an administrator find nothing of this dealer's (404); its
+    // member is refused the owner's acts (403). Forged ids are unknown to the owner too.
+    for (const who of [rival, bob, admin, member]) {
+      for (const path of paths(String(inviteId), String(keyId))) {
+        if (who === member && path.endsWith(member.username)) continue; // leaving is the member's own act
+        const res = await as(who, 'DELETE', path);
+        expect(who === member ? [403] : [404], `${path} as ${who.username}`).toContain(res.statusCode);
+        expectWellFormed(res, path);
+        checked++;
+      }
+    }
+    for (const forged of [`0${inviteId}`, `${inviteId}.0`, '-1', '0', '99999999999', '1e3', '%00']) {
+      for (const path of paths(forged, forged).slice(0, 2)) {
+        // A leading zero or '.0' is the same number: the owner's own invitation and key, so only the rival tries them.
+        for (const who of forged.startsWith('0') || forged.endsWith('.0') ? [rival] : [rival, owner]) {
+          const res = await as(who, 'DELETE', path);
+          expect(forged === '%00' ? [400, 404] : [404], `${path} as ${who.username}`).toContain(res.statusCode);
+          expectWellFormed(res, path);
+        }
+      }
+    }
+    expect(checked).toBe(15);
+    expect(await snapshot(t)).toBe(before);
+    expect((await as(rival, 'GET', '/dealer/members')).json().invites).toEqual([]);
+    expect((await as(rival, 'GET', '/dealer/api-keys')).json()).toEqual([]);
+
+    // The owner's own lists: the key is never shown again, nor its hash; members show no email, phone or address.
+    const keys = await as(owner, 'GET', '/dealer/api-keys');
+    expect(keys.json().map((k: { id: number }) => k.id)).toEqual([keyId]);
+    const key = made.json().key as string;
+    for (const secret of [key, createHash('sha256').update(key).digest('hex')]) expect(keys.body).not.toContain(secret);
+    for (const res of [
+      await as(owner, 'GET', '/dealer/members'),
+      await as(member, 'GET', '/dealer/members'),
+      await as(member, 'GET', '/dealer'),
+    ]) {
+      for (const marker of PRIVATE_MARKERS) expect(res.body.toLowerCase()).not.toContain(marker.toLowerCase());
+    }
+    // A member sees who acts for the company, not the owner's open invitations.
+    expect((await as(member, 'GET', '/dealer/members')).json().invites).toEqual([]);
   });
 
   it("self routes with an id act only on the token's user: bob cannot read or change alice's saved ads", async () => {
@@ -1304,6 +1434,345 @@ describe('mass assignment: fields a client must not set are ignored by every wri
     ]);
     expect(rows[0]!.number).not.toBe('ZZZ999');
   });
+
+  describe('dealer accounts (decision 059)', () => {
+    /** Dealer fields a client must not set: staff decide the status, the server the slug, owner, logo and hashes. */
+    const DEALER_EXTRAS = {
+      ...EXTRAS,
+      approved: true,
+      slug: 'mallory-ab',
+      owner: 'mallory',
+      role: 'owner',
+      decidedBy: 'mallory',
+      decided_by: 'mallory',
+      decidedAt: '2001-01-01T00:00:00Z',
+      decided_at: '2001-01-01T00:00:00Z',
+      rejectReason: 'Mallory',
+      reject_reason: 'Mallory',
+      logo: 'https://exempel.se/logo.svg',
+      logoType: 'image/svg+xml',
+      logoVersion: 99,
+      logo_version: 99,
+      keyHash: 'x',
+      key_hash: 'x',
+      tokenHash: 'x',
+      token_hash: 'x',
+      createdBy: 1,
+      created_by: 1,
+    };
+    const userId = async (user: TestUser) =>
+      (await t.db.query<{ id: number }>('SELECT id FROM identity.users WHERE username = $1', [user.username])).rows[0]!
+        .id;
+    /** The dealer's row as stored (the logo by its digest; `updated` moves with any accepted write). */
+    const dealerRow = async (id: number) =>
+      (
+        await t.db.query<Record<string, unknown>>(
+          `SELECT id, slug, org_number, name, street, postal_code, city, kommun, phone, opening_hours, presentation,
+                  md5(logo) AS logo, logo_type, logo_version, status, reject_reason, decided_by, decided_at, created
+             FROM identity.dealers WHERE id = $1`,
+          [id],
+        )
+      ).rows[0]!;
+    const membersOf = async (id: number) =>
+      (
+        await t.db.query<{ user_id: number; role: string }>(
+          'SELECT user_id, role FROM identity.dealer_members WHERE dealer_id = $1 ORDER BY user_id',
+          [id],
+        )
+      ).rows;
+    const call = (who: TestUser, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+    const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+    it('the application and the staff decisions: status, slug, owner and decider come from the server', async () => {
+      covered.add('POST /api/identity/dealer/application');
+      covered.add('POST /api/identity/dealer-applications/:id/rejection');
+      covered.add('POST /api/identity/dealer-applications/:id/approval');
+      const olle = await registerUser(t.app, 'olle');
+      const pia = await registerUser(t.app, 'pia');
+      const applied = await call(olle, 'POST', `/api/identity/dealer/application?username=${pia.username}`, {
+        ...dealerBody({ name: 'Olles Bilar AB' }),
+        ...DEALER_EXTRAS,
+        status: 'approved',
+        owner: pia.username,
+        username: pia.username,
+        userId: await userId(pia),
+      });
+      expect(applied.statusCode, applied.body).toBe(200);
+      const id = applied.json().id as number;
+      expect(id).not.toBe(4242);
+      const row = await dealerRow(id);
+      expect(row).toMatchObject({
+        slug: 'olles-bilar-ab',
+        logo: null,
+        logo_type: null,
+        logo_version: 0,
+        status: 'pending',
+        reject_reason: null,
+        decided_by: null,
+        decided_at: null,
+      });
+      expect(new Date(row.created as string).getFullYear()).toBeGreaterThan(2020);
+      expect(await membersOf(id)).toEqual([{ user_id: await userId(olle), role: 'owner' }]);
+      expect(
+        (await t.db.query('SELECT 1 FROM identity.dealer_members WHERE user_id = $1', [await userId(pia)])).rows,
+      ).toEqual([]);
+
+      // Staff reject with a reason; the status, the decider and the company's details are not the body's.
+      const rejected = await call(admin, 'POST', `/api/identity/dealer-applications/${id}/rejection?username=mallory`, {
+        ...DEALER_EXTRAS,
+        reason: 'Uppgifterna går inte att styrka',
+        status: 'approved',
+        slug: 'ny-adress',
+        name: 'Annat Namn AB',
+        orgNumber: dealerBody().orgNumber,
+      });
+      expect(rejected.statusCode, rejected.body).toBe(204);
+      expect(await dealerRow(id)).toMatchObject({
+        ...row,
+        status: 'rejected',
+        reject_reason: 'Uppgifterna går inte att styrka',
+        decided_by: admin.username,
+        decided_at: expect.anything(),
+      });
+
+      const bertil = await registerUser(t.app, 'bertil');
+      const other = await applyAsDealer(t.app, bertil);
+      const before = await dealerRow(other.id);
+      const approved = await call(admin, 'POST', `/api/identity/dealer-applications/${other.id}/approval?id=${id}`, {
+        ...DEALER_EXTRAS,
+        id,
+        status: 'rejected',
+        reason: 'Mallory',
+        slug: 'ny-adress',
+      });
+      expect(approved.statusCode, approved.body).toBe(204);
+      expect(await dealerRow(other.id)).toMatchObject({
+        ...before,
+        status: 'approved',
+        reject_reason: null,
+        decided_by: admin.username,
+        decided_at: expect.anything(),
+      });
+      // The application named in the query and body stays as it was decided.
+      expect(await dealerRow(id)).toMatchObject({ status: 'rejected', slug: 'olles-bilar-ab' });
+      expect(await membersOf(other.id)).toEqual([{ user_id: await userId(bertil), role: 'owner' }]);
+    });
+
+    it("PUT /dealer and the logo change the caller's own dealer's details only", async () => {
+      covered.add('PUT /api/identity/dealer');
+      covered.add('PUT /api/identity/dealer/logo');
+      const owner = await registerUser(t.app, 'rut');
+      const own = await approvedDealer(t.app, owner, admin, { name: 'Ruts Bil AB' });
+      const other = await applyAsDealer(t.app, await registerUser(t.app, 'sven'), { name: 'Svens Bil AB' });
+      const [ownBefore, otherBefore] = [await dealerRow(own.id), await dealerRow(other.id)];
+      const members = await membersOf(own.id);
+
+      // The organisationsnummer cannot change: another one is refused, naming the field, and nothing changes.
+      const moved = await call(owner, 'PUT', '/api/identity/dealer', dealerBody({ name: 'Ruts Bil AB' }));
+      expect(moved.statusCode).toBe(400);
+      expect(moved.json().field).toBe('orgNumber');
+      expect(await dealerRow(own.id)).toEqual(ownBefore);
+
+      const edited = await call(owner, 'PUT', `/api/identity/dealer?id=${other.id}&username=mallory`, {
+        ...dealerBody({ orgNumber: own.orgNumber, name: 'Ruts Nya Bil AB', presentation: 'Ny text.' }),
+        ...DEALER_EXTRAS,
+        id: other.id,
+        dealerId: other.id,
+        status: 'pending',
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      // The name and text change; the approved dealer's address, status, decider and logo do not.
+      expect(await dealerRow(own.id)).toEqual({ ...ownBefore, name: 'Ruts Nya Bil AB', presentation: 'Ny text.' });
+      expect(await dealerRow(other.id)).toEqual(otherBefore);
+      expect(await membersOf(own.id)).toEqual(members);
+
+      // The logo: its type is told by its bytes, its version by the server; the query names no other dealer.
+      const logo = await inject({
+        method: 'PUT',
+        url: `/api/identity/dealer/logo?id=${other.id}&slug=${other.slug}&v=99&logoVersion=99`,
+        headers: { ...owner.headers, 'content-type': 'image/jpeg', 'x-username': 'mallory' },
+        payload: await photo('png'),
+      });
+      expect(logo.statusCode, logo.body).toBe(200);
+      const withLogo = await dealerRow(own.id);
+      expect(withLogo).toMatchObject({ logo_type: 'image/png', logo_version: 1, status: 'approved' });
+      expect(withLogo.logo).not.toBeNull();
+      // A JSON body naming a logo, its type and version is no image.
+      const json = await call(owner, 'PUT', '/api/identity/dealer/logo', { ...DEALER_EXTRAS, logo: 'iVBORw0KGgo=' });
+      expect(json.statusCode).toBe(400);
+      expect(await dealerRow(own.id)).toEqual(withLogo);
+      expect(await dealerRow(other.id)).toEqual(otherBefore);
+    });
+
+    it('members and invitations: the token names the inviter, the one who joins and whom the owner removes', async () => {
+      for (const key of [
+        'POST /api/identity/dealer/invites',
+        'POST /api/identity/dealer/invites/acceptance',
+        'DELETE /api/identity/dealer/invites/:id',
+        'DELETE /api/identity/dealer/members/:username',
+      ])
+        covered.add(key);
+      const owner = await registerUser(t.app, 'tage');
+      const own = await approvedDealer(t.app, owner, admin, { name: 'Tages Bil AB' });
+      const otherOwner = await registerUser(t.app, 'ulla');
+      const other = await approvedDealer(t.app, otherOwner, admin, { name: 'Ullas Bil AB' });
+      const otherMembers = await membersOf(other.id);
+      const invitee = await registerUser(t.app, 'vera');
+      const invites = async (dealerId: number) =>
+        (
+          await t.db.query<Record<string, unknown>>(
+            `SELECT id, email, token_hash, invited_by, accepted_at, accepted_by,
+                    round(extract(epoch FROM expires_at - created) / 86400)::int AS days
+               FROM identity.dealer_invites WHERE dealer_id = $1 ORDER BY id`,
+            [dealerId],
+          )
+        ).rows;
+
+      const sent = await call(owner, 'POST', `/api/identity/dealer/invites?dealerId=${other.id}`, {
+        ...DEALER_EXTRAS,
+        email: invitee.email,
+        dealerId: other.id,
+        dealer_id: other.id,
+        token: 'valt-token',
+        expiresAt: '2100-01-01T00:00:00Z',
+        expires_at: '2100-01-01T00:00:00Z',
+        acceptedAt: '2001-01-01T00:00:00Z',
+        acceptedBy: await userId(alice),
+        invitedBy: await userId(alice),
+        invited_by: await userId(alice),
+      });
+      expect(sent.statusCode, sent.body).toBe(204);
+      const [invite] = await invites(own.id);
+      expect(invite).toMatchObject({
+        email: invitee.email,
+        invited_by: await userId(owner),
+        accepted_at: null,
+        accepted_by: null,
+        days: 7,
+      });
+      expect([DEALER_EXTRAS.token_hash, sha256('valt-token')]).not.toContain(invite!.token_hash);
+      expect(await invites(other.id)).toEqual([]);
+      const token = /#token=([A-Za-z0-9_-]+)/.exec((await mailTo(t.settings, invitee.email)).text)![1]!;
+      expect(invite!.token_hash).toBe(sha256(token));
+
+      const joined = await call(invitee, 'POST', `/api/identity/dealer/invites/acceptance?username=${alice.username}`, {
+        ...DEALER_EXTRAS,
+        token,
+        role: 'owner',
+        dealerId: other.id,
+        username: alice.username,
+        userId: await userId(alice),
+      });
+      expect(joined.statusCode, joined.body).toBe(200);
+      expect(joined.json()).toMatchObject({ id: own.id, role: 'member', status: 'approved' });
+      expect(await membersOf(own.id)).toEqual(
+        [
+          { user_id: await userId(owner), role: 'owner' },
+          { user_id: await userId(invitee), role: 'member' },
+        ].sort((a, b) => a.user_id - b.user_id),
+      );
+      expect(await membersOf(other.id)).toEqual(otherMembers);
+      expect((await invites(own.id))[0]).toMatchObject({ accepted_by: await userId(invitee) });
+
+      // Withdrawing one invitation: the query and body name another, and another dealer's; those stay.
+      for (const n of [1, 2]) {
+        expect(
+          (await call(owner, 'POST', '/api/identity/dealer/invites', { email: `kollega${n}@exempel.se` })).statusCode,
+        ).toBe(204);
+      }
+      expect(
+        (await call(otherOwner, 'POST', '/api/identity/dealer/invites', { email: 'annan@exempel.se' })).statusCode,
+      ).toBe(204);
+      const [, first, second] = await invites(own.id);
+      const [otherInvite] = await invites(other.id);
+      const withdrawn = await call(owner, 'DELETE', `/api/identity/dealer/invites/${first!.id}?id=${second!.id}`, {
+        ...DEALER_EXTRAS,
+        id: second!.id,
+        ids: [second!.id, otherInvite!.id],
+        dealerId: other.id,
+      });
+      expect(withdrawn.statusCode, withdrawn.body).toBe(204);
+      expect((await invites(own.id)).map((i) => i.id)).toEqual([invite!.id, second!.id]);
+      expect((await invites(other.id)).map((i) => i.id)).toEqual([otherInvite!.id]);
+
+      // The owner removes the member; the query and body naming the owner, another dealer or a role change nothing.
+      const removed = await call(
+        owner,
+        'DELETE',
+        `/api/identity/dealer/members/${invitee.username}?username=${owner.username}`,
+        { ...DEALER_EXTRAS, username: owner.username, dealerId: other.id, role: 'member' },
+      );
+      expect(removed.statusCode, removed.body).toBe(204);
+      expect(await membersOf(own.id)).toEqual([{ user_id: await userId(owner), role: 'owner' }]);
+      expect(await membersOf(other.id)).toEqual(otherMembers);
+      expect(await dealerRow(own.id)).toMatchObject({ status: 'approved', slug: own.slug });
+    });
+
+    it('feed keys: the key, its hash, prefix, maker and dealer are the server’s; a revocation names one key', async () => {
+      covered.add('POST /api/identity/dealer/api-keys');
+      covered.add('DELETE /api/identity/dealer/api-keys/:id');
+      const owner = await registerUser(t.app, 'yngve');
+      const own = await approvedDealer(t.app, owner, admin, { name: 'Yngves Bil AB' });
+      const otherOwner = await registerUser(t.app, 'asa');
+      const other = await approvedDealer(t.app, otherOwner, admin, { name: 'Åsas Bil AB' });
+      const keysOf = async (dealerId: number) =>
+        (
+          await t.db.query<Record<string, unknown>>(
+            `SELECT id, key_hash, prefix, name, created_by, created, last_used_at, revoked_at
+               FROM identity.dealer_api_keys WHERE dealer_id = $1 ORDER BY id`,
+            [dealerId],
+          )
+        ).rows;
+      const chosen = `bmd_${'A'.repeat(43)}`;
+      const made = await call(owner, 'POST', `/api/identity/dealer/api-keys?dealerId=${other.id}`, {
+        ...DEALER_EXTRAS,
+        name: 'Lagerflöde',
+        key: chosen,
+        keyHash: sha256(chosen),
+        key_hash: sha256(chosen),
+        prefix: 'bmd_mallory',
+        dealerId: other.id,
+        dealer_id: other.id,
+        lastUsedAt: '2001-01-01T00:00:00Z',
+        last_used_at: '2001-01-01T00:00:00Z',
+        revokedAt: null,
+        createdBy: await userId(alice),
+        created_by: await userId(alice),
+      });
+      expect(made.statusCode, made.body).toBe(200);
+      const key = made.json().key as string;
+      expect(key).not.toBe(chosen);
+      const [row] = await keysOf(own.id);
+      expect(row).toMatchObject({
+        key_hash: sha256(key),
+        prefix: key.slice(0, 12),
+        name: 'Lagerflöde',
+        created_by: await userId(owner),
+        last_used_at: null,
+        revoked_at: null,
+      });
+      expect(new Date(row!.created as string).getFullYear()).toBeGreaterThan(2020);
+      expect(await keysOf(other.id)).toEqual([]);
+
+      const second = await call(owner, 'POST', '/api/identity/dealer/api-keys', { name: 'Reserv' });
+      const otherKey = await call(otherOwner, 'POST', '/api/identity/dealer/api-keys', { name: 'Deras' });
+      expect([second.statusCode, otherKey.statusCode]).toEqual([200, 200]);
+      const revoked = await call(owner, 'DELETE', `/api/identity/dealer/api-keys/${row!.id}?id=${second.json().id}`, {
+        ...DEALER_EXTRAS,
+        id: second.json().id,
+        ids: [second.json().id, otherKey.json().id],
+        dealerId: other.id,
+      });
+      expect(revoked.statusCode, revoked.body).toBe(204);
+      const after = await keysOf(own.id);
+      expect(after.map((k) => [k.id, k.revoked_at === null])).toEqual([
+        [row!.id, false],
+        [second.json().id, true],
+      ]);
+      expect((await keysOf(other.id)).map((k) => k.revoked_at)).toEqual([null]);
+    });
+  });
 });
 
 describe('over-exposure: no answer carries email, phone, address, zipcode or password material', () => {
@@ -1330,6 +1799,15 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
     'removed',
     // An expired ad's page (decision 054): when it expired, public as its publishing date was.
     'expiresAt',
+  ]);
+  /**
+   * An approved dealer's page (decision 059): the company's own details, public as in the company register and on
+   * its shop sign; the owner's username for the reply time. Only the dealer routes' answers may carry these names.
+   */
+  const DEALER_PROFILE_FIELDS = new Set([
+    ...PUBLIC_FIELDS,
+    ...['slug', 'orgNumber', 'street', 'postalCode', 'city', 'phone', 'openingHours', 'days', 'hours'],
+    ...['presentation', 'logo', 'owner'],
   ]);
   /**
    * And what the user's own answers add (city: to prefill the ad's place; email: the feedback form's, in GET /user
@@ -1381,6 +1859,18 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
     'GET /api/inventory/cars/:id/similar': [`/api/inventory/cars/${aliceAd}/similar`, '/api/inventory/cars/0/similar'],
     'GET /api/inventory/cars/:id/expired': [`/api/inventory/cars/${aliceAd}/expired`, '/api/inventory/cars/0/expired'],
     'GET /files/:name': [`/files/${aliceAd}-1.jpeg`, `/files/${aliceAd}-1-card.jpeg`, '/files/../../etc/passwd'],
+    'GET /api/identity/dealers/:slug': [
+      `/api/identity/dealers/${shop.slug}`,
+      `/api/identity/dealers/${pendingShop.slug}`,
+      '/api/identity/dealers/finns-inte',
+      `/api/identity/dealers/${'x'.repeat(101)}`,
+    ],
+    'GET /api/identity/dealers/:slug/logo': [
+      shop.logo,
+      `/api/identity/dealers/${shop.slug}/logo`,
+      `/api/identity/dealers/${pendingShop.slug}/logo`,
+      '/api/identity/dealers/finns-inte/logo?v=1',
+    ],
   });
 
   function fieldNames(value: unknown, into = new Set<string>()): Set<string> {
@@ -1430,7 +1920,8 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
           expect(res.statusCode, url).toBeLessThan(500);
           if (method === 'GET') {
             expectWellFormed(res, url);
-            expectNothingPrivate(res, url, res.headers['content-type'] === 'image/jpeg' ? null : PUBLIC_FIELDS);
+            const fields = key.startsWith('GET /api/identity/dealers/') ? DEALER_PROFILE_FIELDS : PUBLIC_FIELDS;
+            expectNothingPrivate(res, url, res.headers['content-type'] === 'image/jpeg' ? null : fields);
           }
         }
       }

@@ -180,7 +180,10 @@ export async function withRole(app: FastifyInstance, db: Queryable, user: TestUs
   return { ...user, token: login.body, headers: { authorization: `Bearer ${login.body}` } };
 }
 
-/** Everything stored that an attacker might change: users, ads, saved entries, feedback and photo files. */
+/**
+ * Everything stored that an attacker might change: users, ads, saved entries, feedback, messaging, moderation,
+ * dealers and photo files.
+ */
 export async function snapshot(app: SecureApp): Promise<string> {
   const q = async (sql: string) => JSON.stringify((await app.db.query(sql)).rows);
   const files = await readdir(app.filesDir).catch(() => [] as string[]);
@@ -210,6 +213,21 @@ export async function snapshot(app: SecureApp): Promise<string> {
     await q('SELECT car_id, reason, review_requested_at, review_decided_at FROM inventory.hidden_ads ORDER BY car_id'),
     await q('SELECT id, actor, action, car_id, conversation_id FROM inventory.moderation_audit ORDER BY id'),
     await q('SELECT id, username, blocked FROM identity.user_blocks ORDER BY id'),
+    // Dealer accounts (decision 059): the company, who acts for it, its invitations and feed keys.
+    await q(
+      `SELECT id, slug, org_number, name, street, postal_code, city, kommun, phone, opening_hours, presentation,
+              md5(logo) AS logo, logo_type, logo_version, status, reject_reason, decided_by, decided_at, created,
+              updated FROM identity.dealers ORDER BY id`,
+    ),
+    await q('SELECT dealer_id, user_id, role, joined FROM identity.dealer_members ORDER BY dealer_id, user_id'),
+    await q(
+      `SELECT id, dealer_id, email, token_hash, invited_by, created, expires_at, accepted_at, accepted_by
+         FROM identity.dealer_invites ORDER BY id`,
+    ),
+    await q(
+      `SELECT id, dealer_id, key_hash, prefix, name, created_by, created, last_used_at, revoked_at
+         FROM identity.dealer_api_keys ORDER BY id`,
+    ),
     JSON.stringify(files.sort()),
   ].join('\n');
 }
@@ -266,3 +284,66 @@ export type Inject = (opts: InjectOptions) => Promise<LightMyRequestResponse>;
 
 /** A free TCP port on loopback, for a real process. */
 export { freePort } from '../server-process.ts';
+
+let orgCounter = 0;
+/** A valid organisationsnummer each call: 5560, the process id and a counter, and a Luhn check digit. */
+export function orgNumber(): string {
+  orgCounter += 1;
+  const nine = `5560${String((process.pid * 100 + orgCounter) % 100_000).padStart(5, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < 9; i += 1) {
+    let d = Number(nine[i]) * (i % 2 === 0 ? 2 : 1);
+    if (d > 9) d -= 9;
+    sum += d;
+  }
+  return `${nine.slice(0, 6)}-${nine.slice(6)}${(10 - (sum % 10)) % 10}`;
+}
+
+/** A valid body of 'Bli handlare' and of PUT /dealer, a new organisationsnummer each call. */
+export function dealerBody(overrides: Record<string, unknown> = {}) {
+  return {
+    orgNumber: orgNumber(),
+    name: 'Bilhuset i Kiruna AB',
+    street: 'Industrigatan 4',
+    postalCode: '981 31',
+    city: 'Kiruna',
+    kommun: '2584',
+    phone: '0980-123 45',
+    openingHours: [{ days: 'Mån–fre', hours: '10–18' }],
+    presentation: 'Familjeägd bilhandel sedan 1987.',
+    ...overrides,
+  };
+}
+
+/** `user` applies to become a dealer ('Bli handlare'); answers the pending dealer as the caller sees it. */
+export async function applyAsDealer(
+  app: FastifyInstance,
+  user: TestUser,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: number; slug: string; orgNumber: string; status: string }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/identity/dealer/application',
+    headers: user.headers,
+    payload: dealerBody(overrides),
+  });
+  if (res.statusCode !== 200) throw new Error(`apply ${user.username}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** `user`'s application, approved by `staff` (a moderator or administrator). */
+export async function approvedDealer(
+  app: FastifyInstance,
+  user: TestUser,
+  staff: TestUser,
+  overrides: Record<string, unknown> = {},
+) {
+  const dealer = await applyAsDealer(app, user, overrides);
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/identity/dealer-applications/${dealer.id}/approval`,
+    headers: staff.headers,
+  });
+  if (res.statusCode !== 204) throw new Error(`approve ${dealer.slug}: ${res.statusCode} ${res.body}`);
+  return { ...dealer, status: 'approved' };
+}

@@ -71,7 +71,7 @@ export function dealerRoutes(app: FastifyInstance, ctx: IdentityContext): void {
     {
       ...withBody,
       schema: {
-        summary: "Edit the caller's dealer ('Mitt företag')",
+        summary: "Edit the caller's dealer's details",
         description:
           "Any member. The organisationsnummer cannot change; the page's address follows the name until the dealer is approved.",
         tags,
@@ -133,7 +133,7 @@ export function dealerRoutes(app: FastifyInstance, ctx: IdentityContext): void {
     {
       ...own,
       schema: {
-        summary: "Remove a member (the owner), or leave ('Lämna företaget', a member naming themself)",
+        summary: 'Remove a member (the owner), or leave the dealer (a member naming themself)',
         tags,
         security: bearerSecurity,
         params: DealerMemberParamsSchema,
@@ -295,7 +295,7 @@ export function dealerRoutes(app: FastifyInstance, ctx: IdentityContext): void {
     {
       ...own,
       schema: {
-        summary: "Staff: the dealer applications waiting ('Handlare att godkänna')",
+        summary: 'Staff: the dealer applications waiting for a decision',
         tags,
         security: bearerSecurity,
         response: { 200: DealerApplicationListSchema, ...errorResponses(401, 403) },
