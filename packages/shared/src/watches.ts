@@ -1,6 +1,14 @@
 // Bevakningar (saved searches, issue 26): what the search pages, the 'Bevakningar' page and the inventory share.
 import { equipmentLabel, readEquipmentParam } from './equipment.ts';
-import { EQUIPMENT_KEYS, FILTER_KEYS, PLACE_KEYS, RANGE_KEYS } from './filters.ts';
+import {
+  EQUIPMENT_KEYS,
+  FILTER_KEYS,
+  PLACE_KEYS,
+  RANGE_KEYS,
+  readSellerParam,
+  SELLER_KEYS,
+  SELLER_LABELS,
+} from './filters.ts';
 import {
   colorOptions,
   drivetrainOptions,
@@ -29,8 +37,14 @@ export const WATCH_NOTIFY_LABELS: Record<WatchNotify, string> = {
 /** The hour (Swedish time) of the daily digest. */
 export const DIGEST_HOUR = 7;
 
-/** The query-string keys a bevakning keeps: the list's filters, ranges, places, equipment and search term. */
-export const WATCH_QUERY_KEYS = [...FILTER_KEYS, ...RANGE_KEYS, ...PLACE_KEYS, ...EQUIPMENT_KEYS] as const;
+/** The query-string keys a bevakning keeps: the list's filters, ranges, places, equipment, seller and search term. */
+export const WATCH_QUERY_KEYS = [
+  ...FILTER_KEYS,
+  ...RANGE_KEYS,
+  ...PLACE_KEYS,
+  ...EQUIPMENT_KEYS,
+  ...SELLER_KEYS,
+] as const;
 export type WatchQueryKey = (typeof WATCH_QUERY_KEYS)[number];
 export type WatchQuery = Partial<Record<WatchQueryKey, string>>;
 
@@ -101,6 +115,9 @@ export function watchChips(query: WatchQuery): string[] {
   else if (query.lan) chips.push(findLan(query.lan)?.name ?? query.lan);
   const equipment = readEquipmentParam(query.equipment);
   if ('codes' in equipment) chips.push(...equipment.codes.map(equipmentLabel));
+  const seller = readSellerParam(query.seller);
+  if (seller) chips.push(SELLER_LABELS[seller]);
+  if (query.dealer) chips.push(`Handlare: ${query.dealer}`);
   if (query.searchterm) chips.push(`”${query.searchterm}”`);
   return chips;
 }

@@ -39,6 +39,7 @@ import { vehicleRoutes } from './routes/vehicle-routes.ts';
 import { lifecycleRoutes } from './routes/lifecycle-routes.ts';
 import { localVehicleRegister } from './register/local-register.ts';
 import type { VehicleRegister } from './register/vehicle-register.ts';
+import type { DealerDirectory } from '@bilmarknaden/service-kit/dealer-directory';
 
 export interface InventoryOptions {
   db: Database;
@@ -70,6 +71,11 @@ export interface InventoryOptions {
   requireVerified?: boolean;
   /** The clock of renewals, the reminders' links, views and the job queue (tests move it). */
   now?: () => Date;
+  /**
+   * Dealers as identity knows them (issue 45): a member's new ads are the dealer's, and the import feed's uploads and
+   * API keys are checked against it. Without it every seller is private and the feed endpoints answer 404.
+   */
+  dealers?: DealerDirectory;
   /** Counts ads' page views; one writing every VIEW_FLUSH_MS by default (tests pass theirs and flush it). */
   views?: ViewCounter;
 }
@@ -119,6 +125,7 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
     processImage: opts.processImage ?? defaultProcessImage,
     log: app.log,
     requireVerified: opts.requireVerified ?? false,
+    ...(opts.dealers ? { dealers: opts.dealers } : {}),
   });
   // A write can outlive its request (the client hung up while photos were processed): closing waits for every
   // write to end before the database, the store and the photo workers close (a plugin's onClose runs before

@@ -2,9 +2,16 @@ import { Type } from '@sinclair/typebox';
 import { LIST_AS_OF_HEADER } from '../api-paths.ts';
 import { LIST_COUNT_CAP, MAX_START, MAX_WINDOW, ORDER_BY_VALUES, ORDER_VALUES } from '../constants.ts';
 import { EQUIPMENT_CODES, EQUIPMENT_KEY } from '../equipment.ts';
+import { DEALER_KEY, SELLER_KEY, SELLER_VALUES } from '../filters.ts';
 import { AD_LIMITS, NEW_AD_FIELDS } from '../validation/new-ad.ts';
 import { PriceDetailFieldsSchema, PriceListFieldsSchema } from './price-schemas.ts';
 import { VehicleDetailFieldsSchema } from './vehicle-schemas.ts';
+
+/** The dealer of a dealer's ad (issue 45): its page's slug ('/handlare/{slug}') and the company name. */
+export const AdDealerSchema = Type.Object({
+  slug: Type.String(),
+  name: Type.String({ description: 'Company name' }),
+});
 
 /** One ad in list shape (specification section 3, plus make, model and the photos for cards). */
 export const CarListItemSchema = Type.Object({
@@ -23,6 +30,9 @@ export const CarListItemSchema = Type.Object({
   imageVersion: Type.Integer({ description: 'Grows when the photos are replaced (?v= in photo URLs)' }),
   kommun: Type.Union([Type.String(), Type.Null()], {
     description: "The ad's municipality code (four digits, the first two its county's); null: shown as 'Stockholm'",
+  }),
+  dealer: Type.Union([AdDealerSchema, Type.Null()], {
+    description: "The dealer the ad is for (shown with the company name and 'Handlare'); null for a private seller",
   }),
   ...PriceListFieldsSchema.properties,
 });
@@ -142,6 +152,10 @@ export const CarFiltersSchema = Type.Object({
         `are 400. Codes: ${EQUIPMENT_CODES.join(', ')}`,
     }),
   ),
+  [SELLER_KEY]: Type.Optional(
+    Type.String({ description: `'Privat / Handlare': ${SELLER_VALUES.join(' | ')} (default either); others are 400` }),
+  ),
+  [DEALER_KEY]: Type.Optional(Type.String({ description: "One dealer's ads: its slug ('/handlare/{slug}')" })),
 });
 
 export const CarListQuerySchema = Type.Composite([

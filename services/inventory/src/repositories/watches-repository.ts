@@ -80,6 +80,8 @@ export const WATCH_MATCH_SQL = [
       `(w.${PLACE_WATCH_COLUMNS[key]} IS NULL OR ${LIST_CONDITIONS.place(key, `w.${PLACE_WATCH_COLUMNS[key]}`)})`,
   ),
   `(w.equipment IS NULL OR ${LIST_CONDITIONS.equipment('w.equipment')})`,
+  `(w.seller IS NULL OR ${LIST_CONDITIONS.seller("(w.seller = 'handlare')")})`,
+  `(w.dealer IS NULL OR ${LIST_CONDITIONS.dealer('w.dealer')})`,
   // A null pattern makes LIKE null: the word then matches by its stem alone, as the list leaves LIKE out.
   // A word also matches by its corrected spelling, as in the list (decision 043).
   `NOT EXISTS (SELECT 1 FROM unnest(w.words, w.patterns, w.alt_words, w.alt_patterns)
@@ -88,13 +90,18 @@ export const WATCH_MATCH_SQL = [
        AND NOT coalesce(x.alt_word IS NOT NULL AND ${LIST_CONDITIONS.word('x.alt_word', 'x.alt_pattern')}, false))`,
 ].join('\n AND ');
 
+/** What a bevakning keeps of its parsed query. */
+type WatchFilters = Pick<ListQuery, 'filters' | 'ranges' | 'place' | 'equipment' | 'seller' | 'dealer' | 'words'>;
+
 /** The parsed query's values in the order of the insert's filter columns. */
-function filterValues(q: Pick<ListQuery, 'filters' | 'ranges' | 'place' | 'equipment' | 'words'>): unknown[] {
+function filterValues(q: WatchFilters): unknown[] {
   return [
     ...LIST_CONDITIONS.textKeys.map((k) => q.filters[k] ?? null),
     ...LIST_CONDITIONS.rangeKeys.map((k) => q.ranges[k] ?? null),
     ...LIST_CONDITIONS.placeKeys.map((k) => q.place?.[k] ?? null),
     q.equipment && q.equipment.length > 0 ? [...q.equipment] : null,
+    q.seller ?? null,
+    q.dealer ?? null,
     q.words.map((w) => w.text),
     q.words.map((w) => w.likePattern),
     q.words.map((w) => w.alternatives?.[0]?.text ?? null),
@@ -106,6 +113,8 @@ const FILTER_COLUMNS = [
   ...LIST_CONDITIONS.rangeKeys.map((k) => RANGE_WATCH_COLUMNS[k]),
   ...LIST_CONDITIONS.placeKeys.map((k) => PLACE_WATCH_COLUMNS[k]),
   'equipment',
+  'seller',
+  'dealer',
   'words',
   'patterns',
   'alt_words',
@@ -137,7 +146,7 @@ export function watchesRepository(db: Queryable) {
     async insert(
       username: string,
       fields: { name: string; notify: WatchNotify; query: WatchQuery },
-      parsed: Pick<ListQuery, 'filters' | 'ranges' | 'place' | 'equipment' | 'words'>,
+      parsed: WatchFilters,
     ): Promise<number> {
       const values = [username, fields.name, fields.notify, JSON.stringify(fields.query), ...filterValues(parsed)];
       const r = await db.query<{ id: number }>(

@@ -85,6 +85,10 @@ export function watchService({ db, now = () => new Date() }: WatchServiceDeps) {
       // Kept as the list reads it ('dragkrok,motorvarmare'), so its link and chips are the list's.
       if (query.equipment !== undefined) query.equipment = parsed.equipment?.join(',') ?? '';
       if (query.equipment === '') delete query.equipment;
+      if (query.seller !== undefined) query.seller = parsed.seller;
+      if (query.dealer !== undefined) query.dealer = parsed.dealer;
+      if (!query.seller) delete query.seller;
+      if (!query.dealer) delete query.dealer;
       if (!isWatchable(query)) throw new DomainError('invalid', WATCH_MESSAGES.empty, { field: 'query' });
       const name = readName(input.name ?? watchName(query))!;
       const notify = readNotify(input.notify ?? 'site')!;

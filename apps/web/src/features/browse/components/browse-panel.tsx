@@ -9,6 +9,7 @@ import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/s
 import { PlaceCombobox } from '../../../components/place-combobox.tsx';
 import { EquipmentCheckboxes } from '../../../components/equipment-checkboxes.tsx';
 import { EQUIPMENT_LABEL } from '@bilmarknaden/shared/equipment';
+import { SellerFilter } from '../../../components/seller-filter.tsx';
 import { browseParams, browseQuery, type BrowseFilter } from '../utils/browse-filters.ts';
 
 interface BrowsePanelProps {
@@ -69,6 +70,7 @@ export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
         lan: draft.lan,
         kommun: draft.kommun,
         equipment: draft.equipment,
+        seller: draft.seller,
       }),
     ),
   ).data;
@@ -87,6 +89,7 @@ export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
       lan: draft.lan,
       kommun: draft.kommun,
       equipment: draft.equipment,
+      seller: draft.seller,
     });
   };
 
@@ -165,6 +168,11 @@ export function BrowsePanel({ id, initial, onApply }: BrowsePanelProps) {
           lan={draft.lan || undefined}
           value={draft.kommun}
           onChange={(v) => setDraft((d) => ({ ...d, kommun: v }))}
+        />
+        <SellerFilter
+          placeholder="Privat och handlare"
+          value={draft.seller || undefined}
+          onChange={(v) => setDraft((d) => ({ ...d, seller: v ?? '' }))}
         />
       </div>
       <EquipmentCheckboxes

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { browseParams, browseQuery, parseBrowse } from './browse-filters.ts';
 
 const p = (q: string) => new URLSearchParams(q);
-const NO_PLACE = { lan: '', kommun: '', equipment: [] as string[] };
+const NO_PLACE = { lan: '', kommun: '', equipment: [] as string[], seller: '' as const };
 
 describe('browse filters', () => {
   it('defaults: all makes, years 1940 to 2025', () => {
@@ -14,6 +14,7 @@ describe('browse filters', () => {
       lan: '',
       kommun: '',
       equipment: [],
+      seller: '',
     });
     expect(browseQuery(p(''))).toEqual({});
   });
@@ -51,7 +52,16 @@ describe('browse filters', () => {
   });
 
   it('writes and reads the county and kommun, dropping unknown codes and a kommun outside the county', () => {
-    const f = { make: '', model: '', yearFrom: 1940, yearTo: 2025, lan: '14', kommun: '1480', equipment: [] };
+    const f = {
+      make: '',
+      model: '',
+      yearFrom: 1940,
+      yearTo: 2025,
+      lan: '14',
+      kommun: '1480',
+      equipment: [],
+      seller: '' as const,
+    };
     expect(browseParams(f).toString()).toBe('lan=14&kommun=1480');
     expect(parseBrowse(browseParams(f))).toEqual(f);
     expect(browseQuery(p('lan=14&kommun=1480'))).toEqual({ lan: '14', kommun: '1480' });
@@ -63,12 +73,40 @@ describe('browse filters', () => {
 
 describe('browse equipment', () => {
   it('writes and reads the equipment in the list order, dropping a filter with an unknown code', () => {
-    const f = { make: '', model: '', yearFrom: 1940, yearTo: 2025, lan: '', kommun: '', equipment: ['dragkrok'] };
+    const f = {
+      make: '',
+      model: '',
+      yearFrom: 1940,
+      yearTo: 2025,
+      lan: '',
+      kommun: '',
+      equipment: ['dragkrok'],
+      seller: '' as const,
+    };
     expect(browseParams({ ...f, equipment: ['apple-carplay', 'dragkrok'] }).toString()).toBe(
       'equipment=dragkrok%2Capple-carplay',
     );
     expect(parseBrowse(browseParams(f))).toEqual(f);
     expect(browseQuery(p('equipment=motorvarmare,dragkrok'))).toEqual({ equipment: 'motorvarmare,dragkrok' });
     expect(browseQuery(p('equipment=dragkrok,raketmotor'))).toEqual({});
+  });
+});
+
+describe('browse seller', () => {
+  it('writes and reads Privat / Handlare, dropping an unknown value', () => {
+    const f = {
+      make: '',
+      model: '',
+      yearFrom: 1940,
+      yearTo: 2025,
+      lan: '',
+      kommun: '',
+      equipment: [],
+      seller: 'handlare' as const,
+    };
+    expect(browseParams(f).toString()).toBe('seller=handlare');
+    expect(parseBrowse(browseParams(f))).toEqual(f);
+    expect(browseQuery(p('seller=privat'))).toEqual({ seller: 'privat' });
+    expect(browseQuery(p('seller=foretag'))).toEqual({});
   });
 });

@@ -2,6 +2,7 @@ import { BROWSE_YEAR_FROM, BROWSE_YEAR_TO } from '@bilmarknaden/shared/constants
 import type { CarFilters } from '@bilmarknaden/shared/api-types';
 import { readPlaceFilter } from '@bilmarknaden/shared/places';
 import { EQUIPMENT_KEY, equipmentParam, readEquipmentParam } from '@bilmarknaden/shared/equipment';
+import { readSellerParam, SELLER_KEY, type SellerValue } from '@bilmarknaden/shared/filters';
 
 // The browse panel's filter (make, model, year range, county, kommun and equipment) in the URL, as pure functions.
 
@@ -16,6 +17,8 @@ export interface BrowseFilter {
   kommun: string;
   /** Equipment codes the cars must all have, in the list's order. */
   equipment: string[];
+  /** 'Privat / Handlare', or '' for either. */
+  seller: SellerValue | '';
 }
 
 /** The URL's equipment codes; an unknown one drops the filter (the server would refuse it). */
@@ -38,6 +41,7 @@ export function parseBrowse(params: URLSearchParams): BrowseFilter {
     yearFrom: year(params.get('yearMin'), BROWSE_YEAR_FROM),
     yearTo: year(params.get('yearMax'), BROWSE_YEAR_TO),
     equipment: equipmentIn(params),
+    seller: readSellerParam(params.get(SELLER_KEY)) ?? '',
   };
 }
 
@@ -51,6 +55,7 @@ export function browseParams(f: BrowseFilter): URLSearchParams {
   if (f.lan) p.set('lan', f.lan);
   if (f.kommun) p.set('kommun', f.kommun);
   if (f.equipment.length > 0) p.set(EQUIPMENT_KEY, equipmentParam(f.equipment));
+  if (f.seller) p.set(SELLER_KEY, f.seller);
   return p;
 }
 
@@ -67,5 +72,7 @@ export function browseQuery(params: URLSearchParams): CarFilters {
   if (max && /^\d{4}$/.test(max)) q.yearMax = Number(max);
   const equipment = equipmentIn(params);
   if (equipment.length > 0) q.equipment = equipmentParam(equipment);
+  const seller = readSellerParam(params.get(SELLER_KEY));
+  if (seller) q.seller = seller;
   return { ...q, ...readPlaceFilter(params.get('lan'), params.get('kommun')) };
 }

@@ -10,7 +10,8 @@ import {
   transmissionOptions,
   typeOptions,
 } from '@bilmarknaden/shared/options';
-import type { FilterKey, PlaceKey, RangeKey } from '@bilmarknaden/shared/filters';
+import type { FilterKey, PlaceKey, RangeKey, SellerValue } from '@bilmarknaden/shared/filters';
+import { SellerFilter } from '../../../components/seller-filter.tsx';
 import { LAN } from '@bilmarknaden/shared/places';
 import { matchName, useMakes, useModels } from '../../../lib/car-queries.ts';
 import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
@@ -27,6 +28,8 @@ interface FilterBarProps {
   onPlace: (key: PlaceKey, value: string) => void;
   onSort: (value: ReturnType<typeof parseSortValue>) => void;
   onEquipment: (codes: string[]) => void;
+  /** 'Privat / Handlare'. */
+  onSeller: (value: SellerValue | undefined) => void;
   /** A new number drops what was typed in the range fields and not applied ('Rensa alla filter'). */
   draftsKey: number;
   /** How many ads the filters match: on phones, 'Visa N bilar' under the open filters. */
@@ -45,6 +48,7 @@ export function FilterBar({
   onPlace,
   onSort,
   onEquipment,
+  onSeller,
   draftsKey,
   count,
   onShowResults,
@@ -176,6 +180,7 @@ export function FilterBar({
           onCommit={(v) => onRange('milageMax', v)}
         />
         <EquipmentFilter value={equipmentOf(filters)} onChange={onEquipment} />
+        <SellerFilter value={filters.seller} onChange={onSeller} />
         <div className="field">
           <label htmlFor="home-sort">Sortering</label>
           <select

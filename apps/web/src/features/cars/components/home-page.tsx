@@ -12,6 +12,7 @@ import {
   removeChip,
   serializeFilters,
   setEquipment,
+  setSeller,
   setFilter,
   setPlace,
   setRange,
@@ -62,6 +63,7 @@ export function HomePage({
         onPlace={(key, value) => update(setPlace(filters, key, value))}
         onSort={({ orderBy, order }) => update(setSort(filters, orderBy, order))}
         onEquipment={(codes) => update(setEquipment(filters, codes))}
+        onSeller={(value) => update(setSeller(filters, value))}
         draftsKey={draftsKey}
         count={count.data}
         onShowResults={() => {

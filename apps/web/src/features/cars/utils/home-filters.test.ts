@@ -7,6 +7,7 @@ import {
   setFilter,
   setPlace,
   setRange,
+  setSeller,
   setSort,
   toListQuery,
 } from './home-filters.ts';
@@ -180,5 +181,22 @@ describe('the equipment filter', () => {
     expect(chips.map((c) => c.label)).toEqual(['Utrustning: Motorvärmare', 'Utrustning: Dragkrok']);
     expect(removeChip(f, 'equipment', 'dragkrok').equipment).toBe('motorvarmare');
     expect(removeChip(removeChip(f, 'equipment', 'dragkrok'), 'equipment', 'motorvarmare')).toEqual({});
+  });
+});
+
+describe('Privat / Handlare', () => {
+  it('reads seller and dealer from the URL, drops unknown values, and writes them back', () => {
+    const f = parse('seller=Handlare&dealer=Bilhuset-i-Umea&make=volvo');
+    expect(f).toMatchObject({ seller: 'handlare', dealer: 'bilhuset-i-umea', make: 'volvo' });
+    expect(serializeFilters(f).toString()).toBe('make=volvo&seller=handlare&dealer=bilhuset-i-umea');
+    expect(parse('seller=foretag&dealer=a%20b')).toEqual({});
+    expect(toListQuery(f)).toMatchObject({ seller: 'handlare', dealer: 'bilhuset-i-umea' });
+  });
+
+  it('has a chip each; removing one clears only it', () => {
+    const f = setSeller(parse('dealer=autohallen'), 'privat');
+    expect(activeChips(f).map((c) => c.label)).toEqual(['Säljare: Privat', 'Handlare: autohallen']);
+    expect(removeChip(f, 'seller')).toEqual({ dealer: 'autohallen' });
+    expect(setSeller(f, undefined)).toEqual({ dealer: 'autohallen' });
   });
 });

@@ -11,10 +11,14 @@ import {
   FILTER_KEYS,
   PLACE_KEYS,
   RANGE_KEYS,
+  readSellerParam,
+  SELLER_KEYS,
   type EquipmentKey,
   type FilterKey,
   type PlaceKey,
   type RangeKey,
+  type SellerKey,
+  type SellerValue,
 } from '@bilmarknaden/shared/filters';
 import { equipmentParam, readEquipmentParam } from '@bilmarknaden/shared/equipment';
 import { findKommun, readPlaceFilter } from '@bilmarknaden/shared/places';
@@ -23,13 +27,25 @@ import type { CarListQuery } from '@bilmarknaden/shared/api-types';
 // The home filters as they live in the query string (specification section 2), as pure functions.
 
 /** `equipment`: the codes joined by commas in the list's order, as the URL and the API carry them. */
+/** `seller`: 'Privat / Handlare'; `dealer`: one dealer's slug (its page's list links here with it). */
 export type HomeFilters = Partial<Record<FilterKey | PlaceKey | EquipmentKey, string>> &
-  Partial<Record<RangeKey, number>> & { orderBy?: OrderBy; order?: Order };
+  Partial<Record<RangeKey, number>> & { orderBy?: OrderBy; order?: Order } & {
+    seller?: SellerValue;
+    dealer?: string;
+  };
 
-export type HomeFilterKey = FilterKey | PlaceKey | EquipmentKey | RangeKey | 'sort';
+export type HomeFilterKey = FilterKey | PlaceKey | EquipmentKey | SellerKey | RangeKey | 'sort';
 
-/** Query-string order: the specification's keys, then the place, the equipment, the ranges, and the sort. */
-const URL_KEYS = [...FILTER_KEYS, ...PLACE_KEYS, ...EQUIPMENT_KEYS, ...RANGE_KEYS, 'orderBy', 'order'] as const;
+/** Query-string order: the specification's keys, then the place, the equipment, the seller, the ranges, the sort. */
+const URL_KEYS = [
+  ...FILTER_KEYS,
+  ...PLACE_KEYS,
+  ...EQUIPMENT_KEYS,
+  ...SELLER_KEYS,
+  ...RANGE_KEYS,
+  'orderBy',
+  'order',
+] as const;
 
 /** The equipment codes of the filters (none when absent). */
 export const equipmentOf = (filters: HomeFilters): string[] => {
@@ -59,6 +75,11 @@ export function parseFilters(params: URLSearchParams): HomeFilters {
   // An unknown code (an old or edited link) drops the whole equipment filter, as the server would refuse it.
   const equipment = readEquipmentParam(params.get('equipment'));
   if ('codes' in equipment && equipment.codes.length > 0) filters.equipment = equipmentParam(equipment.codes);
+  // An unknown seller is dropped as an unknown code is.
+  const seller = readSellerParam(params.get('seller'));
+  if (seller) filters.seller = seller;
+  const dealer = params.get('dealer')?.trim().toLowerCase();
+  if (dealer && /^[\p{L}\p{N}-]{1,100}$/u.test(dealer)) filters.dealer = dealer;
   for (const key of RANGE_KEYS) {
     const n = parseRange(params.get(key));
     if (n !== undefined) filters[key] = n;
@@ -109,6 +130,14 @@ export function setEquipment(filters: HomeFilters, codes: readonly string[]): Ho
   const value = equipmentParam(codes);
   if (value) next.equipment = value;
   else delete next.equipment;
+  return next;
+}
+
+/** Sets or clears 'Privat / Handlare'. */
+export function setSeller(filters: HomeFilters, value: SellerValue | undefined): HomeFilters {
+  const next: HomeFilters = { ...filters };
+  if (value) next.seller = value;
+  else delete next.seller;
   return next;
 }
 

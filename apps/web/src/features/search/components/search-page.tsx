@@ -6,12 +6,15 @@ import { CarResults } from '../../../components/car-results.tsx';
 import { EquipmentChips, EquipmentFilter } from '../../../components/equipment-checkboxes.tsx';
 import { ResultCount } from '../../../components/result-count.tsx';
 import { SearchForm } from '../../../components/search-form.tsx';
+import { SellerFilter } from '../../../components/seller-filter.tsx';
+import { readSellerParam, SELLER_KEY, type SellerValue } from '@bilmarknaden/shared/filters';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
-/** What the search lists: the term and, when chosen, the equipment (codes joined by commas). */
+/** What the search lists: the term and, when chosen, the equipment (codes joined by commas) and the seller. */
 export interface SearchQuery {
   searchterm: string;
   equipment?: string;
+  seller?: SellerValue;
 }
 
 /**
@@ -31,16 +34,31 @@ export function SearchPage({
   const read = readEquipmentParam(params.get(EQUIPMENT_KEY));
   const equipment = 'codes' in read ? read.codes : [];
   const equipmentValue = equipmentParam(equipment);
+  // 'Privat / Handlare' in `?seller=`; an unknown value is dropped.
+  const seller = readSellerParam(params.get(SELLER_KEY)) ?? undefined;
   const query = useMemo<SearchQuery>(
-    () => (equipmentValue ? { searchterm, equipment: equipmentValue } : { searchterm }),
-    [searchterm, equipmentValue],
+    () => ({
+      searchterm,
+      ...(equipmentValue ? { equipment: equipmentValue } : {}),
+      ...(seller ? { seller } : {}),
+    }),
+    [searchterm, equipmentValue, seller],
   );
+  /** The URL's filters with one changed: the equipment's codes and the seller. */
+  const filterParams = (next: { equipment?: string; seller?: SellerValue }) => {
+    const out: Record<string, string> = {};
+    if (next.equipment) out[EQUIPMENT_KEY] = next.equipment;
+    if (next.seller) out[SELLER_KEY] = next.seller;
+    return out;
+  };
   useDocumentTitle(searchterm ? `Sökresultat för ${searchterm}` : 'Sök');
   const results = useInfiniteCars(query, searchterm !== '');
   const count = useCarCount(query, searchterm !== '');
   const setEquipment = (codes: string[]) => {
-    const value = equipmentParam(codes);
-    setParams(value ? { [EQUIPMENT_KEY]: value } : {}, { replace: true, preventScrollReset: true });
+    setParams(filterParams({ equipment: equipmentParam(codes), seller }), { replace: true, preventScrollReset: true });
+  };
+  const setSeller = (value: SellerValue | undefined) => {
+    setParams(filterParams({ equipment: equipmentValue, seller: value }), { replace: true, preventScrollReset: true });
   };
   const focusHeading = useCallback(() => heading.current?.focus(), []);
   return (
@@ -52,13 +70,15 @@ export function SearchPage({
         key={searchterm}
         label="Sökord"
         initialValue={searchterm}
-        onSearch={(t) =>
-          navigate(`/search/${encodeURIComponent(t)}${equipmentValue ? `?${EQUIPMENT_KEY}=${equipmentValue}` : ''}`)
-        }
+        onSearch={(t) => {
+          const kept = new URLSearchParams(filterParams({ equipment: equipmentValue, seller })).toString();
+          navigate(`/search/${encodeURIComponent(t)}${kept ? `?${kept}` : ''}`);
+        }}
       />
       {searchterm && (
         <>
           <EquipmentFilter value={equipment} onChange={setEquipment} />
+          <SellerFilter value={seller} onChange={setSeller} />
           <EquipmentChips value={equipment} onChange={setEquipment} onEmptied={focusHeading} />
         </>
       )}
