@@ -20,6 +20,7 @@ import { watchService } from './services/watch-service.ts';
 import { adLifecycleService } from './services/ad-lifecycle-service.ts';
 import { createViewCounter, VIEW_FLUSH_MS, type ViewCounter } from './services/view-counter.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
+import { dealerImportService, type DealerImportService } from './services/dealer-import-service.ts';
 import { queuedJobs } from './jobs/queued-jobs.ts';
 import { scheduleDigest } from './jobs/watch-digest.ts';
 import { scheduleLifecycleSweep } from './jobs/ad-lifecycle.ts';
@@ -146,7 +147,15 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
     await Promise.allSettled([...writes]);
   });
 
-  const runner = opts.mail ? runQueuedJobs(app, opts, opts.mail) : undefined;
+  // Dealers' feeds (decision 060): queued by the feed's routes, applied by the job queue's runner.
+  const imports = opts.dealers
+    ? dealerImportService({
+        db: opts.db,
+        register: opts.vehicleRegister ?? localVehicleRegister(opts.db),
+        log: app.log,
+      })
+    : undefined;
+  const runner = opts.mail ? runQueuedJobs(app, opts, opts.mail, imports) : undefined;
   const views = opts.views ?? countViews(app, opts.db, opts.now);
   // A publish or an edit queues its matching in its transaction; the runner takes it at once.
   const waking =
@@ -211,10 +220,16 @@ function countViews(app: FastifyInstance, db: Database, now?: () => Date): ViewC
 }
 
 /** Runs the queue of `inventory.jobs` from ready; it ends (a job under way first) before the database closes. */
-function runQueuedJobs(app: FastifyInstance, opts: InventoryOptions, mail: NonNullable<InventoryOptions['mail']>): Job {
+function runQueuedJobs(
+  app: FastifyInstance,
+  opts: InventoryOptions,
+  mail: NonNullable<InventoryOptions['mail']>,
+  imports?: DealerImportService,
+): Job {
   const { db, storage, now } = opts;
   const deps = {
     db,
+    ...(imports ? { imports } : {}),
     identity: mail.identity,
     publicUrl: mail.publicUrl,
     storage,

@@ -2,7 +2,8 @@
 // these tests give inventory one of their own, with the same contract, so the dealer work is tested on its own.
 import type { Database } from '@bilmarknaden/db/database';
 import type { DealerDirectory, DealerRef } from '@bilmarknaden/service-kit/dealer-directory';
-import { insertCar, type CarRowInput } from './inventory-helpers.ts';
+import { FEED_COLUMNS, type FeedColumn } from '@bilmarknaden/shared/dealer-feed';
+import { insertCar, testRegistrationNumber, type CarRowInput } from './inventory-helpers.ts';
 
 export interface TestDealer extends DealerRef {
   members: string[];
@@ -64,4 +65,33 @@ export async function insertDealerCar(
     externalId ?? null,
   ]);
   return id;
+}
+
+/** One car of a feed, every column as text, with a fresh registration number; override any ('' leaves it empty). */
+export function feedCar(externalId: string, overrides: Partial<Record<FeedColumn, string>> = {}) {
+  const n = Number(externalId.replace(/\D/g, '')) || 1;
+  return {
+    externalId,
+    registrationNumber: testRegistrationNumber(),
+    make: 'Volvo',
+    model: 'V70',
+    year: '2016',
+    price: String(100_000 + n * 100),
+    milage: String(10_000 + n),
+    hp: '181',
+    fuel: 'diesel',
+    gearbox: 'automat',
+    body: 'kombi',
+    colour: 'svart',
+    drivetrain: 'awd',
+    description: 'Välvårdad bil från vår butik, servad enligt schema.',
+    ...overrides,
+  } as Partial<Record<FeedColumn, string>>;
+}
+
+/** A CSV feed of these cars: every documented column in the header, values quoted where needed. */
+export function feedCsv(cars: readonly Partial<Record<FeedColumn, string>>[]): string {
+  const columns = FEED_COLUMNS.map((c) => c.column);
+  const quote = (v: string) => (/[",\n;]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+  return [columns.join(','), ...cars.map((car) => columns.map((c) => quote(car[c] ?? '')).join(','))].join('\n');
 }

@@ -1,0 +1,280 @@
+import type { Database, Queryable } from '@bilmarknaden/db/database';
+import type { AdVehicleFacts } from '@bilmarknaden/shared/api-types';
+import { FEED_COLUMNS, FEED_LIMITS, FEED_MESSAGES, type FeedRowError } from '@bilmarknaden/shared/dealer-feed';
+import type { ImportRun } from '@bilmarknaden/shared/schemas/dealer-import-schemas';
+import { PRICE_HOLD_SHARE } from '@bilmarknaden/shared/price-hold';
+import { lastFailure, type Rule } from '@bilmarknaden/shared/validation/rules';
+import {
+  normalizeNewAd,
+  toValidAd,
+  AD_LIMITS,
+  type NewAdInput,
+  type ValidAd,
+} from '@bilmarknaden/shared/validation/new-ad';
+import {
+  normalizeRegistrationNumber,
+  REGISTRATION_NUMBER_MESSAGES,
+  registrationNumberRules,
+  type RegistrationNumberInput,
+} from '@bilmarknaden/shared/validation/registration-number';
+import type { DealerRef } from '@bilmarknaden/service-kit/dealer-directory';
+import type { Log } from '@bilmarknaden/service-kit/log';
+import { registrationNumberTaken } from '../repositories/cars-repository.ts';
+import { closedSellersRepository } from '../repositories/closed-sellers-repository.ts';
+import { dealerImportRepository, type RunState, type StoredRow } from '../repositories/dealer-import-repository.ts';
+import { hiddenAdsRepository } from '../repositories/hidden-ads-repository.ts';
+import { jobsRepository } from '../repositories/jobs-repository.ts';
+import { makesRepository } from '../repositories/makes-repository.ts';
+import { priceRepository } from '../repositories/price-repository.ts';
+import type { VehicleRegister } from '../register/vehicle-register.ts';
+import { adRules } from './ad-service.ts';
+import { splitPhotos, type ParsedFeed } from './dealer-feed-parser.ts';
+
+/** Rows applied per transaction: each chunk commits its ads with the run's cursor (decision 060). */
+export const IMPORT_CHUNK = 100;
+export const DEALER_IMPORT_JOB = 'dealer-import';
+
+/** An older run of the dealer is not done: this one is tried again later (the queue's retry). */
+export class ImportWaiting extends Error {
+  constructor(runId: number) {
+    super(`import run ${runId} waits for an older run of its dealer`);
+  }
+}
+
+/** A row that passed the ad's rules: what it writes. */
+interface ImportCar {
+  externalId: string;
+  registrationNumber: string;
+  ad: ValidAd;
+  photos: string[];
+  /** The register's facts, looked up for a car new to the dealer; undefined when not looked up. */
+  facts?: AdVehicleFacts | null;
+  /** The price below which the ad is held for a moderator ('Granskas'), or null. */
+  below: number | null;
+}
+
+type CheckedRow = { n: number; error: FeedRowError } | { n: number; car: ImportCar };
+
+/** Feed column → form field, and back (a rule's field names its column in the report). */
+const FIELD_OF = new Map<string, string>(FEED_COLUMNS.map((c) => [c.column, c.field]));
+const COLUMN_OF = new Map<string, string>(FEED_COLUMNS.map((c) => [c.field, c.column]));
+
+/** Chunk hooks for the tests: called in the chunk's transaction before it commits (a throw is a crash there). */
+export interface ImportHooks {
+  beforeCommit?: (run: RunState, cursor: number) => Promise<void> | void;
+}
+
+export interface DealerImportDeps {
+  db: Database;
+  register: VehicleRegister;
+  log: Pick<Log, 'warn' | 'error'>;
+  hooks?: ImportHooks;
+}
+
+/** Dealers' feeds (issue 45, decision 060): queued as runs, applied in chunks by the job queue, reported. */
+export function dealerImportService({ db, register, log, hooks }: DealerImportDeps) {
+  const runs = dealerImportRepository(db);
+  const makes = makesRepository(db);
+  const prices = priceRepository(db);
+
+  /**
+   * Checks one row by the ad's own rules (the form's messages), a missing required column first ('pris saknas').
+   * The register is asked only for a car the dealer has no ad of yet; a stolen car is refused.
+   */
+  async function checkRow(
+    row: StoredRow,
+    dealer: { kommun: string | null },
+    known: { externalIds: Set<string>; numbers: Set<string> },
+  ): Promise<CheckedRow> {
+    const refuse = (message: string, field?: string): CheckedRow => ({
+      n: row.n,
+      error: { row: row.n, ...(field ? { field } : {}), message },
+    });
+    if (row.error) return { n: row.n, error: row.error };
+    const f = row.fields;
+    const missing = FEED_COLUMNS.find((c) => c.required && !f[c.column]);
+    if (missing) return refuse(FEED_MESSAGES.missing(missing.label), missing.column);
+    const externalId = f.externalId!;
+    if (externalId.length > FEED_LIMITS.externalIdLength) return refuse(FEED_MESSAGES.externalIdLong, 'externalId');
+    const photos = splitPhotos(f.photos);
+    if (photos.length > FEED_LIMITS.photos) return refuse(FEED_MESSAGES.tooManyPhotos, 'photos');
+
+    const form: Record<string, unknown> = {};
+    for (const [column, value] of Object.entries(f)) {
+      const field = FIELD_OF.get(column);
+      if (field) form[field] = value;
+    }
+    // A title is optional in a feed: the make and model, as the dealer's stock system names the car.
+    form.title = f.title ?? `${f.make} ${f.model}`.slice(0, AD_LIMITS.titleMax);
+    form.kommun = f.kommun ?? dealer.kommun ?? '';
+    form.equipment = (f.equipment ?? '').split(/[,;|]/);
+    const input: NewAdInput & RegistrationNumberInput = {
+      ...normalizeNewAd(form),
+      registrationNumber: f.registrationNumber ?? '',
+    };
+    const resolved = await makes.resolve(input.make, input.model);
+    const rules: Rule<NewAdInput & RegistrationNumberInput>[] = [...registrationNumberRules, ...adRules(resolved)];
+    const failure = lastFailure(rules, input);
+    if (failure) return refuse(failure.message, COLUMN_OF.get(failure.field) ?? failure.field);
+    const ad: ValidAd = { ...toValidAd(input), make: resolved.make!, model: resolved.model! };
+    const registrationNumber = normalizeRegistrationNumber(input.registrationNumber);
+
+    const car: ImportCar = { externalId, registrationNumber, ad, photos, below: null };
+    if (!known.externalIds.has(externalId) && !known.numbers.has(registrationNumber)) {
+      const facts = await register.lookup(registrationNumber);
+      if (facts?.stolen) return refuse(REGISTRATION_NUMBER_MESSAGES.stolen(registrationNumber), 'registrationNumber');
+      car.facts = facts && { ...facts, fetchedAt: new Date().toISOString() };
+    }
+    const range = await prices.range(ad.make, ad.model, ad.year, ad.milage);
+    car.below = range.low === null ? null : PRICE_HOLD_SHARE * range.low;
+    return { n: row.n, car };
+  }
+
+  /** Applies one checked car in the chunk's transaction, inside a savepoint: a refused write is the row's error. */
+  async function applyCar(
+    tx: Queryable,
+    run: RunState,
+    n: number,
+    car: ImportCar,
+  ): Promise<'created' | 'updated' | 'unchanged' | FeedRowError> {
+    const repo = dealerImportRepository(tx);
+    await tx.query('SAVEPOINT import_row');
+    try {
+      const matched = await repo.match(run.dealerSlug, car.externalId, car.registrationNumber);
+      let outcome: 'created' | 'updated' | 'unchanged';
+      let id: number;
+      if (matched) {
+        id = matched.id;
+        outcome = (await repo.update(run, id, car)) ? 'updated' : 'unchanged';
+      } else {
+        const inserted = await repo.insert(run, { ...car, facts: car.facts ?? null });
+        if (inserted === null) throw new Error(`the owner of dealer ${run.dealerSlug} has closed the account`);
+        id = inserted;
+        outcome = 'created';
+      }
+      if (outcome !== 'unchanged' && car.below !== null) await hiddenAdsRepository(tx).holdForPrice(id, car.below);
+      await tx.query('RELEASE SAVEPOINT import_row');
+      return outcome;
+    } catch (err) {
+      await tx.query('ROLLBACK TO SAVEPOINT import_row');
+      if (registrationNumberTaken(err)) {
+        return {
+          row: n,
+          field: 'registrationNumber',
+          message: REGISTRATION_NUMBER_MESSAGES.taken(car.registrationNumber),
+        };
+      }
+      // A constraint the rules above do not know of: the row is refused, the feed goes on.
+      const code = String((err as { code?: unknown } | null)?.code ?? '');
+      if (code.startsWith('23')) {
+        log.warn({ err, run: run.id, row: n }, 'an imported row broke a constraint');
+        return { row: n, message: 'raden kunde inte sparas' };
+      }
+      throw err;
+    }
+  }
+
+  /**
+   * One chunk: the rows after the committed cursor are checked (no transaction open: the register and the price
+   * range are read), then written in one transaction with the new cursor, which first checks that no other runner
+   * moved it. Answers false when the run has no rows left.
+   */
+  async function applyChunk(runId: number, dealer: { kommun: string | null }): Promise<boolean> {
+    const before = await runs.state(runId);
+    if (!before || before.status === 'done' || before.status === 'failed' || before.cursor >= before.total) {
+      return false;
+    }
+    const rows = await runs.rows(runId, before.cursor, IMPORT_CHUNK);
+    const known = await runs.known(
+      before.dealerSlug,
+      rows.flatMap((r) => (r.fields.externalId ? [r.fields.externalId] : [])),
+      rows.map((r) => normalizeRegistrationNumber(r.fields.registrationNumber ?? '')),
+    );
+    const checked: CheckedRow[] = [];
+    for (const row of rows) checked.push(await checkRow(row, dealer, known));
+
+    await db.transaction(async (tx) => {
+      const repo = dealerImportRepository(tx);
+      const run = await repo.state(runId, true);
+      // Another runner applied this chunk meanwhile: nothing is written twice.
+      if (!run || run.cursor !== before.cursor || run.status === 'done' || run.status === 'failed') return;
+      const tally = {
+        cursor: run.cursor + rows.length,
+        created: 0,
+        updated: 0,
+        unchanged: 0,
+        errors: [] as FeedRowError[],
+      };
+      for (const row of checked) {
+        const outcome = 'error' in row ? row.error : await applyCar(tx, run, row.n, row.car);
+        if (typeof outcome === 'object') tally.errors.push(outcome);
+        else tally[outcome]++;
+      }
+      await repo.addChunk(runId, tally);
+      await hooks?.beforeCommit?.(run, tally.cursor);
+    });
+    return true;
+  }
+
+  /** The run's end: a full feed's absent cars sold, the run done, in one transaction. */
+  async function finish(runId: number): Promise<void> {
+    await db.transaction(async (tx) => {
+      const repo = dealerImportRepository(tx);
+      const run = await repo.state(runId, true);
+      if (!run || run.status === 'done' || run.status === 'failed' || run.cursor < run.total) return;
+      const sold = run.full ? await repo.markAbsentSold(run) : 0;
+      await repo.finish(runId, sold);
+    });
+  }
+
+  return {
+    /**
+     * Queues a parsed feed as a run of the dealer, with its job, in one transaction; the feed's seller is the
+     * dealer's owner.
+     */
+    async queue(
+      dealer: DealerRef,
+      how: { source: ImportRun['source']; startedBy: string | null; full: boolean },
+      feed: ParsedFeed,
+    ): Promise<{ id: number; total: number }> {
+      const id = await db.transaction(async (tx) => {
+        const runId = await dealerImportRepository(tx).insertRun(
+          {
+            dealerSlug: dealer.slug,
+            dealerName: dealer.name,
+            owner: dealer.owner,
+            full: how.full,
+            source: how.source,
+            startedBy: how.startedBy,
+            format: feed.format,
+          },
+          feed.rows,
+          feed.photos,
+        );
+        await jobsRepository(tx).enqueue(DEALER_IMPORT_JOB, { run: runId, kommun: dealer.kommun });
+        return runId;
+      });
+      return { id, total: feed.rows.length };
+    },
+
+    /** The job's work: the run's chunks from its cursor, then its end. Safe to run again after a crash. */
+    async run(runId: number, dealer: { kommun: string | null } = { kommun: null }): Promise<void> {
+      const run = await runs.state(runId);
+      if (!run || run.status === 'done' || run.status === 'failed') return;
+      if (await runs.olderUnfinished(run)) throw new ImportWaiting(runId);
+      if (await closedSellersRepository(db).isClosed(run.owner)) {
+        await runs.fail(runId, 'Handlarens ägarkonto är avslutat');
+        return;
+      }
+      await runs.markRunning(runId);
+      while (await applyChunk(runId, dealer));
+      await finish(runId);
+    },
+
+    list: (dealerSlug: string) => runs.list(dealerSlug, 20),
+    find: (dealerSlug: string, id: number) => runs.find(dealerSlug, id),
+    countSince: (dealerSlug: string, since: Date) => runs.countSince(dealerSlug, since),
+  };
+}
+
+export type DealerImportService = ReturnType<typeof dealerImportService>;
