@@ -38,6 +38,7 @@ import { watchRoutes } from './routes/watch-routes.ts';
 import { moderationRoutes } from './routes/moderation-routes.ts';
 import { vehicleRoutes } from './routes/vehicle-routes.ts';
 import { lifecycleRoutes } from './routes/lifecycle-routes.ts';
+import { dealerImportRoutes } from './routes/dealer-import-routes.ts';
 import { localVehicleRegister } from './register/local-register.ts';
 import type { VehicleRegister } from './register/vehicle-register.ts';
 import type { DealerDirectory } from '@bilmarknaden/service-kit/dealer-directory';
@@ -203,6 +204,9 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
   moderationRoutes(app, ctx);
   vehicleRoutes(app, ctx);
   lifecycleRoutes(app, ctx);
+  if (opts.dealers && imports) {
+    dealerImportRoutes(app, { ...ctx, dealers: opts.dealers, imports, wakeJobs: () => runner?.wake() });
+  }
 }
 
 /** The app's view counter, written every VIEW_FLUSH_MS and once more at close (before the database closes). */
