@@ -34,6 +34,8 @@ export const PAGE_PATHS = {
   myAds: '/mina-annonser',
   /** The one-click answers of 'Är bilen fortfarande till salu?' (`#annons=…&svar=…&token=…`). */
   adAnswer: '/mina-annonser/svar',
+  /** A dealer's stock import: upload, progress and reports, for its members and staff (issue 45). */
+  dealerImport: '/handlare/:slug/import',
 } as const;
 
 /** 'Så bedömer vi priset': how the fair-price judgement is made (decision 038). */

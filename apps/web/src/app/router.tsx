@@ -93,6 +93,10 @@ const comparePage = page(
   () => import('../features/compare/components/compare-page.tsx'),
   (m) => m.ComparePage,
 );
+const dealerImportPage = page(
+  () => import('../features/dealer-import/components/dealer-import-page.tsx'),
+  (m) => m.DealerImportPage,
+);
 const notFoundPage = page(
   () => import('../features/not-found/components/not-found-page.tsx'),
   (m) => m.NotFoundPage,
@@ -139,6 +143,7 @@ export const routes: RouteObject[] = [
           { path: PAGE_PATHS.watch, ...watchPage },
           { path: PAGE_PATHS.myAds, ...myAdsPage },
           { path: PAGE_PATHS.adAnswer, ...adAnswerPage },
+          { path: PAGE_PATHS.dealerImport, ...dealerImportPage },
           { path: PAGE_PATHS.notFound, ...notFoundPage },
           // Any other path: the server answers it with status 404 too (server/src/web-routes.ts).
           { path: '*', ...notFoundPage },
