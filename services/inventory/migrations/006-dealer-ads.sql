@@ -10,6 +10,8 @@ ALTER TABLE inventory.cars
   ADD COLUMN dealer_slug text CHECK (length(dealer_slug) BETWEEN 1 AND 100),
   ADD COLUMN dealer_name text CHECK (length(dealer_name) BETWEEN 1 AND 120),
   ADD COLUMN external_id text CHECK (length(external_id) BETWEEN 1 AND 100),
+  -- The feed's photos of the car as last imported (URLs or zip names, one a line): a change queues their fetch.
+  ADD COLUMN import_photos text,
   ADD CONSTRAINT cars_dealer_together CHECK ((dealer_slug IS NULL) = (dealer_name IS NULL)),
   ADD CONSTRAINT cars_external_id_of_dealer CHECK (external_id IS NULL OR dealer_slug IS NOT NULL);
 
@@ -97,6 +99,7 @@ CREATE TABLE inventory.dealer_feeds (
   dealer_slug text PRIMARY KEY,
   dealer_name text NOT NULL,
   owner text NOT NULL,
+  kommun text CHECK (kommun ~ '^[0-9]{4}$'),
   url text NOT NULL CHECK (url ~ '^https?://' AND length(url) <= 2000),
   interval_minutes integer NOT NULL DEFAULT 1440 CHECK (interval_minutes BETWEEN 15 AND 10080),
   next_at timestamptz NOT NULL DEFAULT now(),

@@ -21,6 +21,9 @@ import { adLifecycleService } from './services/ad-lifecycle-service.ts';
 import { createViewCounter, VIEW_FLUSH_MS, type ViewCounter } from './services/view-counter.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { dealerImportService, type DealerImportService } from './services/dealer-import-service.ts';
+import { dealerPhotos, type DealerPhotos } from './services/dealer-photos.ts';
+import { dealerFeeds, FEED_FETCH_LIMITS, scheduleDealerFeeds, type DealerFeeds } from './services/dealer-feeds.ts';
+import { httpPhotoFetcher, type PhotoFetcher } from './services/photo-fetcher.ts';
 import { queuedJobs } from './jobs/queued-jobs.ts';
 import { scheduleDigest } from './jobs/watch-digest.ts';
 import { scheduleLifecycleSweep } from './jobs/ad-lifecycle.ts';
@@ -78,6 +81,11 @@ export interface InventoryOptions {
    * API keys are checked against it. Without it every seller is private and the feed endpoints answer 404.
    */
   dealers?: DealerDirectory;
+  /**
+   * Fetches the photos a dealer's feed names by URL; by default node's HTTP client with size and time limits that
+   * refuses private network addresses.
+   */
+  photoFetcher?: PhotoFetcher;
   /** Counts ads' page views; one writing every VIEW_FLUSH_MS by default (tests pass theirs and flush it). */
   views?: ViewCounter;
 }
@@ -156,7 +164,25 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
         log: app.log,
       })
     : undefined;
-  const runner = opts.mail ? runQueuedJobs(app, opts, opts.mail, imports) : undefined;
+  const photosOfImports = opts.dealers
+    ? dealerPhotos({
+        db: opts.db,
+        storage: opts.storage,
+        processImage: opts.processImage ?? defaultProcessImage,
+        fetcher: opts.photoFetcher ?? httpPhotoFetcher(),
+        log: app.log,
+      })
+    : undefined;
+  const feeds =
+    imports &&
+    dealerFeeds({
+      db: opts.db,
+      imports,
+      fetcher: opts.photoFetcher ?? httpPhotoFetcher(FEED_FETCH_LIMITS),
+      log: app.log,
+    });
+  const dealerJobs = { imports, dealerPhotos: photosOfImports, dealerFeeds: feeds };
+  const runner = opts.mail ? runQueuedJobs(app, opts, opts.mail, dealerJobs) : undefined;
   const views = opts.views ?? countViews(app, opts.db, opts.now);
   // A publish or an edit queues its matching in its transaction; the runner takes it at once.
   const waking =
@@ -205,7 +231,13 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
   vehicleRoutes(app, ctx);
   lifecycleRoutes(app, ctx);
   if (opts.dealers && imports) {
-    dealerImportRoutes(app, { ...ctx, dealers: opts.dealers, imports, wakeJobs: () => runner?.wake() });
+    dealerImportRoutes(app, {
+      ...ctx,
+      dealers: opts.dealers,
+      imports,
+      feeds: feeds!,
+      wakeJobs: () => runner?.wake(),
+    });
   }
 }
 
@@ -228,12 +260,14 @@ function runQueuedJobs(
   app: FastifyInstance,
   opts: InventoryOptions,
   mail: NonNullable<InventoryOptions['mail']>,
-  imports?: DealerImportService,
+  dealerJobs: { imports?: DealerImportService; dealerPhotos?: DealerPhotos; dealerFeeds?: DealerFeeds | undefined },
 ): Job {
   const { db, storage, now } = opts;
   const deps = {
     db,
-    ...(imports ? { imports } : {}),
+    ...(dealerJobs.imports ? { imports: dealerJobs.imports } : {}),
+    ...(dealerJobs.dealerPhotos ? { dealerPhotos: dealerJobs.dealerPhotos } : {}),
+    ...(dealerJobs.dealerFeeds ? { dealerFeeds: dealerJobs.dealerFeeds } : {}),
     identity: mail.identity,
     publicUrl: mail.publicUrl,
     storage,
@@ -247,6 +281,7 @@ function runQueuedJobs(
       beforeRound: async (at) => {
         await scheduleDigest(db, at);
         await scheduleLifecycleSweep(db, at);
+        if (dealerJobs.dealerFeeds) await scheduleDealerFeeds(db, at);
       },
       log: app.log,
       intervalMs: mail.intervalMs,

@@ -40,3 +40,16 @@ export const ImportQueuedSchema = Type.Object({ id: Type.Integer(), total: Type.
 
 export const DealerSlugParamsSchema = Type.Object({ slug: Type.String({ maxLength: 100 }) });
 export const ImportRunParamsSchema = Type.Object({ slug: Type.String({ maxLength: 100 }), id: Type.String() });
+
+/** A dealer's scheduled feed: fetched from `url` every `intervalMinutes` as a full feed. */
+export const DealerFeedSettingSchema = Type.Object({
+  url: Type.String(),
+  intervalMinutes: Type.Integer(),
+  nextAt: Type.String({ format: 'date-time', description: 'When it is fetched next' }),
+});
+
+/** `PUT /dealers/{slug}/feed`, read loosely: the service gives each fault its Swedish message. */
+export const DealerFeedBodySchema = Type.Object({
+  url: Type.Optional(Type.Unknown({ description: 'https:// or http:// address of the CSV, JSON or zip feed' })),
+  intervalMinutes: Type.Optional(Type.Unknown({ description: 'Minutes between fetches, 15–10080 (default 1440)' })),
+});

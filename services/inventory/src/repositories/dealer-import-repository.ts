@@ -30,6 +30,8 @@ export interface StoredRow {
 export interface MatchedAd {
   id: number;
   status: 'pending' | 'active' | 'sold' | 'hidden' | 'expired';
+  /** The feed's photos as last imported, one a line; null for none. */
+  import_photos: string | null;
 }
 
 /** What a chunk adds to its run. */
@@ -248,9 +250,9 @@ export function dealerImportRepository(db: Queryable) {
     /** The dealer's ad of this externalId, else its latest ad of this number (one for sale first). */
     async match(dealerSlug: string, externalId: string, registrationNumber: string): Promise<MatchedAd | null> {
       const r = await db.query<MatchedAd>(
-        `(SELECT id, status FROM inventory.cars WHERE dealer_slug = $1 AND external_id = $2)
+        `(SELECT id, status, import_photos FROM inventory.cars WHERE dealer_slug = $1 AND external_id = $2)
          UNION ALL
-         (SELECT id, status FROM inventory.cars WHERE dealer_slug = $1 AND registration_number = $3
+         (SELECT id, status, import_photos FROM inventory.cars WHERE dealer_slug = $1 AND registration_number = $3
           ORDER BY sold_at IS NULL DESC, id DESC LIMIT 1)
          LIMIT 1`,
         [dealerSlug, externalId, registrationNumber],
@@ -264,12 +266,18 @@ export function dealerImportRepository(db: Queryable) {
      */
     async insert(
       run: Pick<RunState, 'dealerSlug' | 'dealerName' | 'owner'>,
-      car: { externalId: string; registrationNumber: string; ad: ValidAd; facts: AdVehicleFacts | null },
+      car: {
+        externalId: string;
+        registrationNumber: string;
+        ad: ValidAd;
+        facts: AdVehicleFacts | null;
+        photos: string;
+      },
     ): Promise<number | null> {
       const r = await db.query<{ id: number }>(
         `INSERT INTO inventory.cars (${AD_COLUMNS.join(', ')}, username, registration_number, vehicle_facts,
-           dealer_slug, dealer_name, external_id, status, created, updated, expires_at)
-         SELECT ${placeholders(1)}, $16, $17, $18::jsonb, $19, $20, $21,
+           dealer_slug, dealer_name, external_id, import_photos, status, created, updated, expires_at)
+         SELECT ${placeholders(1)}, $16, $17, $18::jsonb, $19, $20, $21, nullif($22, ''),
            CASE WHEN EXISTS (SELECT 1 FROM inventory.blocked_sellers b WHERE b.username_lower = lower($16))
              THEN 'hidden' ELSE 'active' END, now(), now(), now() + ${LIFETIME}
          WHERE NOT ${closedSellerSql('$16')}
@@ -282,6 +290,7 @@ export function dealerImportRepository(db: Queryable) {
           run.dealerSlug,
           run.dealerName,
           car.externalId,
+          car.photos,
         ],
       );
       return r.rows[0]?.id ?? null;
@@ -294,24 +303,24 @@ export function dealerImportRepository(db: Queryable) {
     async update(
       run: Pick<RunState, 'dealerName'>,
       id: number,
-      car: { externalId: string; ad: ValidAd },
+      car: { externalId: string; ad: ValidAd; photos: string },
     ): Promise<boolean> {
-      const compared = [...AD_COLUMNS, 'external_id', 'dealer_name'];
+      const compared = [...AD_COLUMNS, 'external_id', 'dealer_name', 'import_photos'];
       const r = await db.query(
         `WITH back AS (
            UPDATE inventory.cars c SET ${AD_COLUMNS.map((col, i) => `${col} = $${i + 2}${col === 'equipment' ? '::text[]' : ''}`).join(', ')},
-             external_id = $17, dealer_name = $18, updated = now(),
+             external_id = $17, dealer_name = $18, import_photos = nullif($19, ''), updated = now(),
              sold_at = CASE WHEN ${BACK_FOR_SALE} THEN NULL ELSE c.sold_at END,
              expires_at = CASE WHEN ${BACK_FOR_SALE} THEN now() + ${LIFETIME} ELSE c.expires_at END,
              status = CASE WHEN ${BACK_FOR_SALE} THEN 'active' ELSE c.status END
            WHERE c.id = $1 AND (${BACK_FOR_SALE} OR (${compared.map((x) => `c.${x}`).join(', ')})
-             IS DISTINCT FROM (${placeholders(2)}, $17, $18))
+             IS DISTINCT FROM (${placeholders(2)}, $17, $18, nullif($19, '')))
            RETURNING c.id
          ), forgotten AS (
            DELETE FROM inventory.sales WHERE car_id IN (SELECT id FROM back)
          )
          SELECT id FROM back`,
-        [id, ...adParams(car.ad), car.externalId, run.dealerName],
+        [id, ...adParams(car.ad), car.externalId, run.dealerName, car.photos],
       );
       return r.rows.length === 1;
     },
@@ -336,6 +345,36 @@ export function dealerImportRepository(db: Queryable) {
           JSON.stringify(t.errors),
           FEED_LIMITS.reportedErrors,
         ],
+      );
+    },
+
+    /** Adds row errors found after the row was applied (its photos) to the run's report. */
+    async addErrors(runId: number, errors: readonly FeedRowError[]): Promise<void> {
+      if (errors.length === 0) return;
+      await db.query(
+        `UPDATE inventory.import_runs SET error_count = error_count + $2,
+           errors = CASE WHEN jsonb_array_length(errors) >= $4 THEN errors ELSE (
+             SELECT coalesce(jsonb_agg(e ORDER BY i), '[]'::jsonb)
+             FROM jsonb_array_elements(errors || $3::jsonb) WITH ORDINALITY AS x (e, i) WHERE i <= $4) END
+         WHERE id = $1`,
+        [runId, errors.length, JSON.stringify(errors), FEED_LIMITS.reportedErrors],
+      );
+    },
+
+    /** A zip photo of a run, or null when the zip had none of that name (or the run's photos were cleared). */
+    async zipPhoto(runId: number, name: string): Promise<Buffer | null> {
+      const r = await db.query<{ data: Uint8Array }>(
+        'SELECT data FROM inventory.import_photos WHERE run_id = $1 AND name = $2',
+        [runId, name],
+      );
+      return r.rows[0] ? Buffer.from(r.rows[0].data) : null;
+    },
+
+    /** Zip photos of runs finished a day ago: their photo jobs have long run. */
+    async clearOldPhotos(): Promise<void> {
+      await db.query(
+        `DELETE FROM inventory.import_photos p USING inventory.import_runs r
+         WHERE p.run_id = r.id AND r.finished_at < now() - interval '1 day'`,
       );
     },
 

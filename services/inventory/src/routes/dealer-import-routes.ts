@@ -2,14 +2,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
 import { isStaffRole } from '@bilmarknaden/shared/constants';
 import { FEED_LIMITS, FEED_MESSAGES } from '@bilmarknaden/shared/dealer-feed';
-import { errorResponses } from '@bilmarknaden/shared/schemas/api-error-schemas';
+import { errorResponses, NoContentSchema } from '@bilmarknaden/shared/schemas/api-error-schemas';
 import {
   DealerSlugParamsSchema,
   ImportQueuedSchema,
   ImportRunListSchema,
   ImportRunParamsSchema,
   ImportRunSchema,
+  DealerFeedBodySchema,
+  DealerFeedSettingSchema,
 } from '@bilmarknaden/shared/schemas/dealer-import-schemas';
+import type { DealerFeeds } from '../services/dealer-feeds.ts';
 import { bearerToken } from '@bilmarknaden/shared/auth/token';
 import type { DealerDirectory, DealerRef } from '@bilmarknaden/service-kit/dealer-directory';
 import { DomainError } from '@bilmarknaden/service-kit/domain-error';
@@ -48,7 +51,12 @@ const AUTH_DESCRIPTION =
  */
 export function dealerImportRoutes(
   app: FastifyInstance,
-  ctx: RouteContext & { dealers: DealerDirectory; imports: DealerImportService; wakeJobs: () => void },
+  ctx: RouteContext & {
+    dealers: DealerDirectory;
+    imports: DealerImportService;
+    feeds: DealerFeeds;
+    wakeJobs: () => void;
+  },
 ): void {
   const { dealers, imports } = ctx;
 
@@ -180,6 +188,60 @@ export function dealerImportRoutes(
       const run = id === null ? null : await imports.find(who.dealer.slug, id);
       if (!run) throw new DomainError('not-found', FEED_MESSAGES.runNotFound);
       return run;
+    },
+  );
+
+  const feedSchema = (summary: string, description: string) => ({
+    summary,
+    description: `${description} ${AUTH_DESCRIPTION}`,
+    tags: ['dealers'],
+    security: bearerSecurity,
+    params: DealerSlugParamsSchema,
+  });
+
+  typed(app).get(
+    inventoryPaths.dealerFeed(':slug'),
+    {
+      schema: {
+        ...feedSchema("The dealer's scheduled feed", 'Its URL, interval and next fetch; 404 when it has none.'),
+        response: { 200: DealerFeedSettingSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ctx.feeds.get((await caller(request, request.params.slug)).dealer.slug),
+  );
+
+  typed(app).put(
+    inventoryPaths.dealerFeed(':slug'),
+    {
+      schema: {
+        ...feedSchema(
+          "Set the dealer's scheduled feed",
+          '`{url, intervalMinutes}`: the feed is fetched from the URL (http or https) every interval (15–10080 ' +
+            'minutes, default a day) through the job queue and imported as a full feed; the first fetch is due at once.',
+        ),
+        body: DealerFeedBodySchema,
+        response: { 200: DealerFeedSettingSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const who = await caller(request, request.params.slug);
+      const setting = await ctx.feeds.set(who.dealer, request.body);
+      ctx.wakeJobs();
+      return setting;
+    },
+  );
+
+  typed(app).delete(
+    inventoryPaths.dealerFeed(':slug'),
+    {
+      schema: {
+        ...feedSchema("Stop the dealer's scheduled feed", 'No more fetches; the runs stay.'),
+        response: { 204: NoContentSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await ctx.feeds.remove((await caller(request, request.params.slug)).dealer.slug);
+      return reply.code(204).send(null);
     },
   );
 }

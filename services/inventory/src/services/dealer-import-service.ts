@@ -29,6 +29,7 @@ import { priceRepository } from '../repositories/price-repository.ts';
 import type { VehicleRegister } from '../register/vehicle-register.ts';
 import { adRules } from './ad-service.ts';
 import { splitPhotos, type ParsedFeed } from './dealer-feed-parser.ts';
+import { DEALER_PHOTOS_JOB, type DealerPhotosPayload } from './dealer-photos.ts';
 
 /** Rows applied per transaction: each chunk commits its ads with the run's cursor (decision 060). */
 export const IMPORT_CHUNK = 100;
@@ -143,16 +144,22 @@ export function dealerImportService({ db, register, log, hooks }: DealerImportDe
       const matched = await repo.match(run.dealerSlug, car.externalId, car.registrationNumber);
       let outcome: 'created' | 'updated' | 'unchanged';
       let id: number;
+      const photos = car.photos.join('\n');
       if (matched) {
         id = matched.id;
-        outcome = (await repo.update(run, id, car)) ? 'updated' : 'unchanged';
+        outcome = (await repo.update(run, id, { ...car, photos })) ? 'updated' : 'unchanged';
       } else {
-        const inserted = await repo.insert(run, { ...car, facts: car.facts ?? null });
+        const inserted = await repo.insert(run, { ...car, facts: car.facts ?? null, photos });
         if (inserted === null) throw new Error(`the owner of dealer ${run.dealerSlug} has closed the account`);
         id = inserted;
         outcome = 'created';
       }
       if (outcome !== 'unchanged' && car.below !== null) await hiddenAdsRepository(tx).holdForPrice(id, car.below);
+      // Photos named anew are fetched by their own job, queued with the row (the pipeline runs outside any chunk).
+      if (photos !== (matched?.import_photos ?? '')) {
+        const payload: DealerPhotosPayload = { car: id, run: run.id, row: n, photos: car.photos };
+        await jobsRepository(tx).enqueue(DEALER_PHOTOS_JOB, payload);
+      }
       await tx.query('RELEASE SAVEPOINT import_row');
       return outcome;
     } catch (err) {
@@ -224,6 +231,7 @@ export function dealerImportService({ db, register, log, hooks }: DealerImportDe
       if (!run || run.status === 'done' || run.status === 'failed' || run.cursor < run.total) return;
       const sold = run.full ? await repo.markAbsentSold(run) : 0;
       await repo.finish(runId, sold);
+      await repo.clearOldPhotos();
     });
   }
 
