@@ -261,6 +261,27 @@ export function dealerImportRepository(db: Queryable) {
     },
 
     /**
+     * The dealer's ads of a chunk's externalIds and numbers, read once for the chunk (its transaction holds the run's
+     * lock, and a dealer's runs apply one at a time).
+     */
+    async matchAll(
+      dealerSlug: string,
+      externalIds: readonly string[],
+      numbers: readonly string[],
+    ): Promise<(MatchedAd & { external_id: string | null; registration_number: string | null; for_sale: boolean })[]> {
+      const r = await db.query<
+        MatchedAd & { external_id: string | null; registration_number: string | null; for_sale: boolean }
+      >(
+        `SELECT id, status, import_photos, external_id, registration_number, sold_at IS NULL AS for_sale
+         FROM inventory.cars
+         WHERE dealer_slug = $1 AND (external_id = ANY($2::text[]) OR registration_number = ANY($3::text[]))
+         ORDER BY id`,
+        [dealerSlug, externalIds, numbers],
+      );
+      return r.rows;
+    },
+
+    /**
      * A new ad of the dealer, published at once (as `activate` publishes: hidden while its seller is blocked, none
      * for a closed account). Null when the owner's account is closed.
      */

@@ -21,7 +21,12 @@ import type { DealerRef } from '@bilmarknaden/service-kit/dealer-directory';
 import type { Log } from '@bilmarknaden/service-kit/log';
 import { registrationNumberTaken } from '../repositories/cars-repository.ts';
 import { closedSellersRepository } from '../repositories/closed-sellers-repository.ts';
-import { dealerImportRepository, type RunState, type StoredRow } from '../repositories/dealer-import-repository.ts';
+import {
+  dealerImportRepository,
+  type MatchedAd,
+  type RunState,
+  type StoredRow,
+} from '../repositories/dealer-import-repository.ts';
 import { hiddenAdsRepository } from '../repositories/hidden-ads-repository.ts';
 import { jobsRepository } from '../repositories/jobs-repository.ts';
 import { makesRepository } from '../repositories/makes-repository.ts';
@@ -78,6 +83,27 @@ export function dealerImportService({ db, register, log, hooks }: DealerImportDe
   const makes = makesRepository(db);
   const prices = priceRepository(db);
 
+  /** A chunk's catalogue and price-range reads, each asked once: a dealer's stock repeats its makes and models. */
+  function chunkLookups() {
+    const resolvedBy = new Map<string, ReturnType<typeof makes.resolve>>();
+    const rangeBy = new Map<string, ReturnType<typeof prices.range>>();
+    const once = <T>(cache: Map<string, T>, key: string, read: () => T): T => {
+      let value = cache.get(key);
+      if (value === undefined) {
+        value = read();
+        cache.set(key, value);
+      }
+      return value;
+    };
+    return {
+      resolve: (make: string, model: string) =>
+        once(resolvedBy, JSON.stringify([make.toLowerCase(), model.toLowerCase()]), () => makes.resolve(make, model)),
+      range: (make: string, model: string, year: number, milage: number) =>
+        once(rangeBy, JSON.stringify([make, model, year, milage]), () => prices.range(make, model, year, milage)),
+    };
+  }
+  type ChunkLookups = ReturnType<typeof chunkLookups>;
+
   /**
    * Checks one row by the ad's own rules (the form's messages), a missing required column first ('pris saknas').
    * The register is asked only for a car the dealer has no ad of yet; a stolen car is refused.
@@ -86,6 +112,7 @@ export function dealerImportService({ db, register, log, hooks }: DealerImportDe
     row: StoredRow,
     dealer: { kommun: string | null },
     known: { externalIds: Set<string>; numbers: Set<string> },
+    lookups: ChunkLookups,
   ): Promise<CheckedRow> {
     const refuse = (message: string, field?: string): CheckedRow => ({
       n: row.n,
@@ -113,7 +140,7 @@ export function dealerImportService({ db, register, log, hooks }: DealerImportDe
       ...normalizeNewAd(form),
       registrationNumber: f.registrationNumber ?? '',
     };
-    const resolved = await makes.resolve(input.make, input.model);
+    const resolved = await lookups.resolve(input.make, input.model);
     const rules: Rule<NewAdInput & RegistrationNumberInput>[] = [...registrationNumberRules, ...adRules(resolved)];
     const failure = lastFailure(rules, input);
     if (failure) return refuse(failure.message, COLUMN_OF.get(failure.field) ?? failure.field);
@@ -126,10 +153,44 @@ export function dealerImportService({ db, register, log, hooks }: DealerImportDe
       if (facts?.stolen) return refuse(REGISTRATION_NUMBER_MESSAGES.stolen(registrationNumber), 'registrationNumber');
       car.facts = facts && { ...facts, fetchedAt: new Date().toISOString() };
     }
-    const range = await prices.range(ad.make, ad.model, ad.year, ad.milage);
+    const range = await lookups.range(ad.make, ad.model, ad.year, ad.milage);
     car.below = range.low === null ? null : PRICE_HOLD_SHARE * range.low;
     return { n: row.n, car };
   }
+
+  /**
+   * The chunk's matches, read once: by externalId, else the latest ad of the number (one for sale first), kept up to
+   * date as the chunk writes (an ad matched by number takes the row's externalId).
+   */
+  function chunkMatches(
+    ads: readonly (MatchedAd & { external_id: string | null; registration_number: string | null; for_sale: boolean })[],
+  ) {
+    const byId = new Map<string, MatchedAd>();
+    const byNumber = new Map<string, MatchedAd & { for_sale: boolean }>();
+    for (const ad of ads) {
+      if (ad.external_id !== null) byId.set(ad.external_id, ad);
+      const seen = ad.registration_number === null ? undefined : byNumber.get(ad.registration_number);
+      // The latest ad of the number, one for sale before a sold one (ads come in id order).
+      if (ad.registration_number !== null && (!seen || ad.for_sale || !seen.for_sale)) {
+        byNumber.set(ad.registration_number, ad);
+      }
+    }
+    const externalOf = new Map<number, string>();
+    for (const [externalId, ad] of byId) externalOf.set(ad.id, externalId);
+    return {
+      find: (externalId: string, number: string): MatchedAd | null =>
+        byId.get(externalId) ?? byNumber.get(number) ?? null,
+      written(ad: MatchedAd, car: ImportCar) {
+        const was = externalOf.get(ad.id);
+        if (was !== undefined && was !== car.externalId) byId.delete(was);
+        const now = { ...ad, import_photos: car.photos.join('\n') || null };
+        byId.set(car.externalId, now);
+        externalOf.set(ad.id, car.externalId);
+        byNumber.set(car.registrationNumber, { ...now, for_sale: true });
+      },
+    };
+  }
+  type ChunkMatches = ReturnType<typeof chunkMatches>;
 
   /** Applies one checked car in the chunk's transaction, inside a savepoint: a refused write is the row's error. */
   async function applyCar(
@@ -137,22 +198,25 @@ export function dealerImportService({ db, register, log, hooks }: DealerImportDe
     run: RunState,
     n: number,
     car: ImportCar,
+    matches: ChunkMatches,
   ): Promise<'created' | 'updated' | 'unchanged' | FeedRowError> {
     const repo = dealerImportRepository(tx);
     await tx.query('SAVEPOINT import_row');
     try {
-      const matched = await repo.match(run.dealerSlug, car.externalId, car.registrationNumber);
+      const matched = matches.find(car.externalId, car.registrationNumber);
       let outcome: 'created' | 'updated' | 'unchanged';
       let id: number;
       const photos = car.photos.join('\n');
       if (matched) {
         id = matched.id;
         outcome = (await repo.update(run, id, { ...car, photos })) ? 'updated' : 'unchanged';
+        matches.written(matched, car);
       } else {
         const inserted = await repo.insert(run, { ...car, facts: car.facts ?? null, photos });
         if (inserted === null) throw new Error(`the owner of dealer ${run.dealerSlug} has closed the account`);
         id = inserted;
         outcome = 'created';
+        matches.written({ id, status: 'active', import_photos: photos }, car);
       }
       if (outcome !== 'unchanged' && car.below !== null) await hiddenAdsRepository(tx).holdForPrice(id, car.below);
       // Photos named anew are fetched by their own job, queued with the row (the pipeline runs outside any chunk).
@@ -198,7 +262,8 @@ export function dealerImportService({ db, register, log, hooks }: DealerImportDe
       rows.map((r) => normalizeRegistrationNumber(r.fields.registrationNumber ?? '')),
     );
     const checked: CheckedRow[] = [];
-    for (const row of rows) checked.push(await checkRow(row, dealer, known));
+    const lookups = chunkLookups();
+    for (const row of rows) checked.push(await checkRow(row, dealer, known, lookups));
 
     await db.transaction(async (tx) => {
       const repo = dealerImportRepository(tx);
@@ -212,8 +277,16 @@ export function dealerImportService({ db, register, log, hooks }: DealerImportDe
         unchanged: 0,
         errors: [] as FeedRowError[],
       };
+      const cars = checked.flatMap((row) => ('car' in row ? [row.car] : []));
+      const matches = chunkMatches(
+        await repo.matchAll(
+          run.dealerSlug,
+          cars.map((c) => c.externalId),
+          cars.map((c) => c.registrationNumber),
+        ),
+      );
       for (const row of checked) {
-        const outcome = 'error' in row ? row.error : await applyCar(tx, run, row.n, row.car);
+        const outcome = 'error' in row ? row.error : await applyCar(tx, run, row.n, row.car, matches);
         if (typeof outcome === 'object') tally.errors.push(outcome);
         else tally[outcome]++;
       }
