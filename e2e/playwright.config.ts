@@ -69,6 +69,10 @@ export default defineConfig({
       REGISTRATION_RATE_LIMIT: '100000',
       // The browser and the server keep both cores busy: idle-class photo workers would wait for a free one.
       PHOTO_WORKER_PRIORITY: 'normal',
+      // The dealer of the import journey (issue 45), until identity's dealer accounts are merged.
+      TEST_DEALERS: JSON.stringify([
+        { slug: 'e2e-bilhandel', name: 'E2E Bilhandel AB', owner: 'e2ehandlare', kommun: '1480' },
+      ]),
     },
   },
 });

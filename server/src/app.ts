@@ -45,6 +45,7 @@ import { reportDecisionRelayJob } from './jobs/report-decision-relay.ts';
 import { contractSaleRelayJob } from './jobs/contract-sale-relay.ts';
 import { inventoryAdLookup, inventoryAdStates } from './ad-lookup.ts';
 import { identityUserLookup, identityUserNames } from './user-lookup.ts';
+import { testDealerDirectory } from './test-dealer-directory.ts';
 import type { Settings } from './settings.ts';
 
 export interface BuiltApp {
@@ -240,6 +241,8 @@ export async function buildApp(
         url: settings.vehicleRegisterUrl,
       }),
       requireVerified: settings.verificationRequired.includes('publish'),
+      // Until identity's dealer directory is merged (issue 45): the journeys' dealers, never in production.
+      ...(settings.testDealers && !settings.production ? { dealers: testDealerDirectory(settings.testDealers) } : {}),
     });
     await app.register(messagingApp, {
       prefix: MESSAGING_BASE,

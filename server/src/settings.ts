@@ -177,6 +177,8 @@ function settingsSchema(defaults: { port: number; repoRoot: string }, production
     }),
     /** The relying party's certificate for BankID (a .p12/.pfx file) and its passphrase. */
     bankIdPfxPath: Type.Optional(text('BANKID_PFX_PATH')),
+    /** Dealers for the browser journeys (server/src/test-dealer-directory.ts); ignored in production. */
+    testDealers: Type.Optional(text('TEST_DEALERS')),
     bankIdPassphrase: Type.Optional(Type.String({ env: 'BANKID_PASSPHRASE', secret: true })),
     /** BankID's production environment; its test environment otherwise. */
     bankIdProduction: yesNo('BANKID_PRODUCTION', production),

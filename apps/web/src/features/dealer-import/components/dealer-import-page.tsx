@@ -157,7 +157,7 @@ function RunItem({ run }: { run: ImportRun }) {
   const ids = useId();
   const c = run.counts;
   return (
-    <li className={`import-run import-run--${run.status}`} aria-labelledby={`${ids}-title`}>
+    <li className={`import-run import-run--${run.status}`}>
       <h3 id={`${ids}-title`} className="import-run__title">
         {when(run.created)} · {STATUS_LABELS[run.status]}
       </h3>
