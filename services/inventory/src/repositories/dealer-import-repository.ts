@@ -317,6 +317,58 @@ export function dealerImportRepository(db: Queryable) {
       return r.rows[0]?.id ?? null;
     },
 
+    /** Which of these numbers an ad not sold holds (another seller's, or one the chunk does not match). */
+    async numbersTaken(numbers: readonly string[]): Promise<Set<string>> {
+      const r = await db.query<{ registration_number: string }>(
+        `SELECT registration_number FROM inventory.cars
+         WHERE registration_number = ANY($1::text[]) AND sold_at IS NULL`,
+        [numbers],
+      );
+      return new Set(r.rows.map((x) => x.registration_number));
+    },
+
+    /**
+     * New ads of the dealer in one statement (its triggers, the price statistics and the bevakningar's matching,
+     * run once for all), published as `insert` publishes them; their ids by externalId. Empty when the owner's
+     * account is closed.
+     */
+    async insertMany(
+      run: Pick<RunState, 'dealerSlug' | 'dealerName' | 'owner'>,
+      cars: readonly {
+        externalId: string;
+        registrationNumber: string;
+        ad: ValidAd;
+        facts: AdVehicleFacts | null;
+        photos: string;
+      }[],
+    ): Promise<Map<string, number>> {
+      const rows = cars.map((c) => ({
+        ...c.ad,
+        equipment: [...c.ad.equipment],
+        externalId: c.externalId,
+        registrationNumber: c.registrationNumber,
+        facts: c.facts,
+        photos: c.photos,
+      }));
+      const r = await db.query<{ id: number; external_id: string }>(
+        `INSERT INTO inventory.cars (${AD_COLUMNS.join(', ')}, username, registration_number, vehicle_facts,
+           dealer_slug, dealer_name, external_id, import_photos, status, created, updated, expires_at)
+         SELECT x ->> 'title', x ->> 'description', (x ->> 'price')::int, x ->> 'make', x ->> 'model',
+           (x ->> 'year')::int, (x ->> 'milage')::int, (x ->> 'hp')::int, x ->> 'color', x ->> 'type',
+           x ->> 'transmission', x ->> 'drivetrain', x ->> 'fuel', x ->> 'kommun',
+           ARRAY(SELECT jsonb_array_elements_text(x -> 'equipment')), $2, x ->> 'registrationNumber',
+           nullif(x -> 'facts', 'null'::jsonb), $3, $4, x ->> 'externalId', nullif(x ->> 'photos', ''),
+           CASE WHEN EXISTS (SELECT 1 FROM inventory.blocked_sellers b WHERE b.username_lower = lower($2))
+             THEN 'hidden' ELSE 'active' END, now(), now(), now() + ${LIFETIME}
+         FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e (x, i)
+         WHERE NOT ${closedSellerSql('$2')}
+         ORDER BY i
+         RETURNING id, external_id`,
+        [JSON.stringify(rows), run.owner, run.dealerSlug, run.dealerName],
+      );
+      return new Map(r.rows.map((x) => [x.external_id, x.id]));
+    },
+
     /**
      * Writes the row's fields over the matched ad when one differs, and puts a sold or expired ad up for sale
      * again; an unchanged row writes nothing (no trigger fires). True when the ad was written.

@@ -60,6 +60,7 @@ interface ImportCar {
 }
 
 type CheckedRow = { n: number; error: FeedRowError } | { n: number; car: ImportCar };
+type Outcome = 'created' | 'updated' | 'unchanged' | FeedRowError;
 
 /** Feed column → form field, and back (a rule's field names its column in the report). */
 const FIELD_OF = new Map<string, string>(FEED_COLUMNS.map((c) => [c.column, c.field]));
@@ -192,6 +193,58 @@ export function dealerImportService({ db, register, log, hooks }: DealerImportDe
   }
   type ChunkMatches = ReturnType<typeof chunkMatches>;
 
+  /**
+   * The chunk's cars new to the dealer in one insert, inside a savepoint: a number another ad holds is the row's
+   * error before it; should the insert still fail (a write in between), each car goes the one-by-one way.
+   */
+  async function insertFresh(
+    tx: Queryable,
+    run: RunState,
+    fresh: readonly { n: number; car: ImportCar }[],
+    matches: ChunkMatches,
+  ): Promise<Outcome[]> {
+    if (fresh.length === 0) return [];
+    const repo = dealerImportRepository(tx);
+    const taken = await repo.numbersTaken(fresh.map((f) => f.car.registrationNumber));
+    const outcomes: Outcome[] = [];
+    const writable = fresh.filter(({ n, car }) => {
+      if (!taken.has(car.registrationNumber)) return true;
+      outcomes.push({
+        row: n,
+        field: 'registrationNumber',
+        message: REGISTRATION_NUMBER_MESSAGES.taken(car.registrationNumber),
+      });
+      return false;
+    });
+    if (writable.length === 0) return outcomes;
+    await tx.query('SAVEPOINT import_rows');
+    let ids: Map<string, number>;
+    try {
+      ids = await repo.insertMany(
+        run,
+        writable.map(({ car }) => ({ ...car, facts: car.facts ?? null, photos: car.photos.join('\n') })),
+      );
+      if (ids.size !== writable.length) throw new Error(`the owner of dealer ${run.dealerSlug} has closed the account`);
+      await tx.query('RELEASE SAVEPOINT import_rows');
+    } catch (err) {
+      await tx.query('ROLLBACK TO SAVEPOINT import_rows');
+      log.warn({ err, run: run.id }, 'a chunk of new cars is written one by one');
+      for (const { n, car } of writable) outcomes.push(await applyCar(tx, run, n, car, matches));
+      return outcomes;
+    }
+    for (const { n, car } of writable) {
+      const id = ids.get(car.externalId)!;
+      matches.written({ id, status: 'active', import_photos: null }, car);
+      if (car.below !== null && car.ad.price < car.below) await hiddenAdsRepository(tx).holdForPrice(id, car.below);
+      if (car.photos.length > 0) {
+        const payload: DealerPhotosPayload = { car: id, run: run.id, row: n, photos: car.photos };
+        await jobsRepository(tx).enqueue(DEALER_PHOTOS_JOB, payload);
+      }
+      outcomes.push('created');
+    }
+    return outcomes;
+  }
+
   /** Applies one checked car in the chunk's transaction, inside a savepoint: a refused write is the row's error. */
   async function applyCar(
     tx: Queryable,
@@ -199,7 +252,7 @@ export function dealerImportService({ db, register, log, hooks }: DealerImportDe
     n: number,
     car: ImportCar,
     matches: ChunkMatches,
-  ): Promise<'created' | 'updated' | 'unchanged' | FeedRowError> {
+  ): Promise<Outcome> {
     const repo = dealerImportRepository(tx);
     await tx.query('SAVEPOINT import_row');
     try {
@@ -218,7 +271,9 @@ export function dealerImportService({ db, register, log, hooks }: DealerImportDe
         outcome = 'created';
         matches.written({ id, status: 'active', import_photos: photos }, car);
       }
-      if (outcome !== 'unchanged' && car.below !== null) await hiddenAdsRepository(tx).holdForPrice(id, car.below);
+      if (outcome !== 'unchanged' && car.below !== null && car.ad.price < car.below) {
+        await hiddenAdsRepository(tx).holdForPrice(id, car.below);
+      }
       // Photos named anew are fetched by their own job, queued with the row (the pipeline runs outside any chunk).
       if (photos !== (matched?.import_photos ?? '')) {
         const payload: DealerPhotosPayload = { car: id, run: run.id, row: n, photos: car.photos };
@@ -285,11 +340,20 @@ export function dealerImportService({ db, register, log, hooks }: DealerImportDe
           cars.map((c) => c.registrationNumber),
         ),
       );
-      for (const row of checked) {
-        const outcome = 'error' in row ? row.error : await applyCar(tx, run, row.n, row.car, matches);
+      const count = (outcome: Outcome) => {
         if (typeof outcome === 'object') tally.errors.push(outcome);
         else tally[outcome]++;
+      };
+      // Cars new to the dealer go in together (one statement, its triggers once); the others one by one.
+      const fresh: { n: number; car: ImportCar }[] = [];
+      for (const row of checked) {
+        if ('error' in row) count(row.error);
+        else if (matches.find(row.car.externalId, row.car.registrationNumber)) {
+          count(await applyCar(tx, run, row.n, row.car, matches));
+        } else fresh.push(row);
       }
+      for (const outcome of await insertFresh(tx, run, fresh, matches)) count(outcome);
+      tally.errors.sort((a, b) => a.row - b.row);
       await repo.addChunk(runId, tally);
       await hooks?.beforeCommit?.(run, tally.cursor);
     });
