@@ -34,6 +34,31 @@ export interface MatchedAd {
   import_photos: string | null;
 }
 
+/** A dealer's ad as a chunk reads it: its match keys and the fields an import writes. */
+export type ChunkAd = MatchedAd &
+  ValidAd & {
+    external_id: string | null;
+    registration_number: string | null;
+    for_sale: boolean;
+    dealer_name: string | null;
+  };
+
+/** True when writing the row over the ad would change nothing (the update's IS DISTINCT FROM, read in the chunk). */
+export function unchangedBy(
+  ad: ChunkAd,
+  row: { externalId: string; ad: ValidAd; photos: string },
+  dealerName: string,
+): boolean {
+  if (ad.status === 'sold' || ad.status === 'expired') return false;
+  if (ad.external_id !== row.externalId || ad.dealer_name !== dealerName) return false;
+  if ((ad.import_photos ?? '') !== row.photos) return false;
+  return AD_COLUMNS.every((c) =>
+    c === 'equipment'
+      ? JSON.stringify([...(ad.equipment ?? [])]) === JSON.stringify([...row.ad.equipment])
+      : (ad[c] ?? null) === (row.ad[c] ?? null),
+  );
+}
+
 /** What a chunk adds to its run. */
 export interface ChunkTally {
   cursor: number;
@@ -264,15 +289,10 @@ export function dealerImportRepository(db: Queryable) {
      * The dealer's ads of a chunk's externalIds and numbers, read once for the chunk (its transaction holds the run's
      * lock, and a dealer's runs apply one at a time).
      */
-    async matchAll(
-      dealerSlug: string,
-      externalIds: readonly string[],
-      numbers: readonly string[],
-    ): Promise<(MatchedAd & { external_id: string | null; registration_number: string | null; for_sale: boolean })[]> {
-      const r = await db.query<
-        MatchedAd & { external_id: string | null; registration_number: string | null; for_sale: boolean }
-      >(
-        `SELECT id, status, import_photos, external_id, registration_number, sold_at IS NULL AS for_sale
+    async matchAll(dealerSlug: string, externalIds: readonly string[], numbers: readonly string[]): Promise<ChunkAd[]> {
+      const r = await db.query<ChunkAd>(
+        `SELECT id, status, import_photos, external_id, registration_number, sold_at IS NULL AS for_sale,
+           dealer_name, ${AD_COLUMNS.join(', ')}
          FROM inventory.cars
          WHERE dealer_slug = $1 AND (external_id = ANY($2::text[]) OR registration_number = ANY($3::text[]))
          ORDER BY id`,

@@ -24,6 +24,8 @@ import { closedSellersRepository } from '../repositories/closed-sellers-reposito
 import {
   dealerImportRepository,
   type MatchedAd,
+  unchangedBy,
+  type ChunkAd,
   type RunState,
   type StoredRow,
 } from '../repositories/dealer-import-repository.ts';
@@ -163,9 +165,7 @@ export function dealerImportService({ db, register, log, hooks }: DealerImportDe
    * The chunk's matches, read once: by externalId, else the latest ad of the number (one for sale first), kept up to
    * date as the chunk writes (an ad matched by number takes the row's externalId).
    */
-  function chunkMatches(
-    ads: readonly (MatchedAd & { external_id: string | null; registration_number: string | null; for_sale: boolean })[],
-  ) {
+  function chunkMatches(ads: readonly ChunkAd[]) {
     const byId = new Map<string, MatchedAd>();
     const byNumber = new Map<string, MatchedAd & { for_sale: boolean }>();
     for (const ad of ads) {
@@ -184,7 +184,8 @@ export function dealerImportService({ db, register, log, hooks }: DealerImportDe
       written(ad: MatchedAd, car: ImportCar) {
         const was = externalOf.get(ad.id);
         if (was !== undefined && was !== car.externalId) byId.delete(was);
-        const now = { ...ad, import_photos: car.photos.join('\n') || null };
+        // Only the keys: the fields read at the chunk's start no longer hold for it.
+        const now: MatchedAd = { id: ad.id, status: ad.status, import_photos: car.photos.join('\n') || null };
         byId.set(car.externalId, now);
         externalOf.set(ad.id, car.externalId);
         byNumber.set(car.registrationNumber, { ...now, for_sale: true });
@@ -254,9 +255,14 @@ export function dealerImportService({ db, register, log, hooks }: DealerImportDe
     matches: ChunkMatches,
   ): Promise<Outcome> {
     const repo = dealerImportRepository(tx);
+    const matched = matches.find(car.externalId, car.registrationNumber);
+    // As read at the chunk's start and untouched since: nothing to write (the same feed again).
+    if (matched && 'for_sale' in matched) {
+      if (unchangedBy(matched as ChunkAd, { ...car, photos: car.photos.join('\n') }, run.dealerName))
+        return 'unchanged';
+    }
     await tx.query('SAVEPOINT import_row');
     try {
-      const matched = matches.find(car.externalId, car.registrationNumber);
       let outcome: 'created' | 'updated' | 'unchanged';
       let id: number;
       const photos = car.photos.join('\n');
