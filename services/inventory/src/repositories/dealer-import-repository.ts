@@ -272,19 +272,6 @@ export function dealerImportRepository(db: Queryable) {
       };
     },
 
-    /** The dealer's ad of this externalId, else its latest ad of this number (one for sale first). */
-    async match(dealerSlug: string, externalId: string, registrationNumber: string): Promise<MatchedAd | null> {
-      const r = await db.query<MatchedAd>(
-        `(SELECT id, status, import_photos FROM inventory.cars WHERE dealer_slug = $1 AND external_id = $2)
-         UNION ALL
-         (SELECT id, status, import_photos FROM inventory.cars WHERE dealer_slug = $1 AND registration_number = $3
-          ORDER BY sold_at IS NULL DESC, id DESC LIMIT 1)
-         LIMIT 1`,
-        [dealerSlug, externalId, registrationNumber],
-      );
-      return r.rows[0] ?? null;
-    },
-
     /**
      * The dealer's ads of a chunk's externalIds and numbers, read once for the chunk (its transaction holds the run's
      * lock, and a dealer's runs apply one at a time).
