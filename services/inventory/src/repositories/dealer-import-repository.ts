@@ -255,23 +255,6 @@ export function dealerImportRepository(db: Queryable) {
       });
     },
 
-    /** Which of these externalIds and numbers the dealer's ads already have (no register lookup for them). */
-    async known(
-      dealerSlug: string,
-      externalIds: readonly string[],
-      numbers: readonly string[],
-    ): Promise<{ externalIds: Set<string>; numbers: Set<string> }> {
-      const r = await db.query<{ external_id: string | null; registration_number: string | null }>(
-        `SELECT external_id, registration_number FROM inventory.cars
-         WHERE dealer_slug = $1 AND (external_id = ANY($2::text[]) OR registration_number = ANY($3::text[]))`,
-        [dealerSlug, externalIds, numbers],
-      );
-      return {
-        externalIds: new Set(r.rows.flatMap((x) => (x.external_id ? [x.external_id] : []))),
-        numbers: new Set(r.rows.flatMap((x) => (x.registration_number ? [x.registration_number] : []))),
-      };
-    },
-
     /**
      * The dealer's ads of a chunk's externalIds and numbers, read once for the chunk (its transaction holds the run's
      * lock, and a dealer's runs apply one at a time).

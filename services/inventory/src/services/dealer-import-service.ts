@@ -114,7 +114,7 @@ export function dealerImportService({ db, register, log, hooks }: DealerImportDe
   async function checkRow(
     row: StoredRow,
     dealer: { kommun: string | null },
-    known: { externalIds: Set<string>; numbers: Set<string> },
+    known: { has(externalId: string, number: string): boolean; unchanged(car: ImportCar): boolean },
     lookups: ChunkLookups,
   ): Promise<CheckedRow> {
     const refuse = (message: string, field?: string): CheckedRow => ({
@@ -151,13 +151,16 @@ export function dealerImportService({ db, register, log, hooks }: DealerImportDe
     const registrationNumber = normalizeRegistrationNumber(input.registrationNumber);
 
     const car: ImportCar = { externalId, registrationNumber, ad, photos, below: null };
-    if (!known.externalIds.has(externalId) && !known.numbers.has(registrationNumber)) {
+    if (!known.has(externalId, registrationNumber)) {
       const facts = await register.lookup(registrationNumber);
       if (facts?.stolen) return refuse(REGISTRATION_NUMBER_MESSAGES.stolen(registrationNumber), 'registrationNumber');
       car.facts = facts && { ...facts, fetchedAt: new Date().toISOString() };
     }
-    const range = await lookups.range(ad.make, ad.model, ad.year, ad.milage);
-    car.below = range.low === null ? null : PRICE_HOLD_SHARE * range.low;
+    // The hold is judged when a row is written; an unchanged one keeps its ad as it is.
+    if (!known.unchanged(car)) {
+      const range = await lookups.range(ad.make, ad.model, ad.year, ad.milage);
+      car.below = range.low === null ? null : PRICE_HOLD_SHARE * range.low;
+    }
     return { n: row.n, car };
   }
 
@@ -317,11 +320,26 @@ export function dealerImportService({ db, register, log, hooks }: DealerImportDe
       return false;
     }
     const rows = await runs.rows(runId, before.cursor, IMPORT_CHUNK);
-    const known = await runs.known(
-      before.dealerSlug,
-      rows.flatMap((r) => (r.fields.externalId ? [r.fields.externalId] : [])),
-      rows.map((r) => normalizeRegistrationNumber(r.fields.registrationNumber ?? '')),
+    // The dealer's ads of these rows as they stand: no register lookup for a car it has, no price range for a row
+    // that changes nothing (the transaction reads them again before it writes).
+    const existing = chunkMatches(
+      await runs.matchAll(
+        before.dealerSlug,
+        rows.flatMap((r) => (r.fields.externalId ? [r.fields.externalId] : [])),
+        rows.map((r) => normalizeRegistrationNumber(r.fields.registrationNumber ?? '')),
+      ),
     );
+    const known = {
+      has: (externalId: string, number: string) => existing.find(externalId, number) !== null,
+      unchanged: (car: ImportCar) => {
+        const ad = existing.find(car.externalId, car.registrationNumber);
+        return (
+          ad !== null &&
+          'for_sale' in ad &&
+          unchangedBy(ad as ChunkAd, { ...car, photos: car.photos.join('\n') }, before.dealerName)
+        );
+      },
+    };
     const checked: CheckedRow[] = [];
     const lookups = chunkLookups();
     for (const row of rows) checked.push(await checkRow(row, dealer, known, lookups));
