@@ -209,3 +209,44 @@ export async function makes(request: APIRequestContext): Promise<string[]> {
   expect(res.status()).toBe(200);
   return ((await res.json()) as { name: string }[]).map((m) => m.name);
 }
+
+let orgCounter = 0;
+/** A valid organisationsnummer of its own (a Luhn check digit), so no run or test meets a taken one. */
+export function uniqueOrgNumber(): string {
+  const nine = `55${String(Date.now() + orgCounter++).slice(-7)}`;
+  let sum = 0;
+  for (let i = 0; i < 9; i += 1) {
+    let d = Number(nine[i]) * (i % 2 === 0 ? 2 : 1);
+    if (d > 9) d -= 9;
+    sum += d;
+  }
+  return `${nine.slice(0, 6)}-${nine.slice(6)}${(10 - (sum % 10)) % 10}`;
+}
+
+/** An approved dealer (issue 45): a new owner applies and the demo moderator approves, both through the API. */
+export async function approvedDealer(
+  request: APIRequestContext,
+  name: string,
+): Promise<{ owner: TestUser; slug: string; name: string }> {
+  const owner = await registerUser(request, 'dealer');
+  const applied = await request.post(`${ID}/dealer/application`, {
+    headers: bearer(owner.token),
+    data: {
+      orgNumber: uniqueOrgNumber(),
+      name,
+      street: 'Hamngatan 3',
+      postalCode: '411 06',
+      city: 'Göteborg',
+      kommun: '1480',
+      phone: '031-100 00',
+      openingHours: [{ days: 'Mån–fre', hours: '9–18' }],
+      presentation: 'Begagnade bilar med garanti.',
+    },
+  });
+  if (!applied.ok()) throw new Error(`dealer application: ${applied.status()} ${await applied.text()}`);
+  const dealer = (await applied.json()) as { id: number; slug: string };
+  const staff = await login(request, DEMO.moderator.email, DEMO_PASSWORD);
+  const approved = await request.post(`${ID}/dealer-applications/${dealer.id}/approval`, { headers: bearer(staff) });
+  if (!approved.ok()) throw new Error(`dealer approval: ${approved.status()} ${await approved.text()}`);
+  return { owner, slug: dealer.slug, name };
+}

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { DEMO, DEMO_PASSWORD, detailsOf, registerUser } from '../support/api.ts';
+import { DEMO, DEMO_PASSWORD, detailsOf, registerUser, uniqueOrgNumber } from '../support/api.ts';
 import { axeViolations, horizontalOverflow, settled } from '../support/a11y.ts';
 import { loginAs, seedSession, skipWelcome } from '../support/session.ts';
 
@@ -13,18 +13,6 @@ async function newWindow(browser: Browser, baseURL: string | undefined): Promise
   const page = await context.newPage();
   await skipWelcome(page);
   return page;
-}
-
-/** A valid organisationsnummer of its own per run (a Luhn check digit), so a second run meets no taken one. */
-function uniqueOrgNumber(): string {
-  const nine = `55${String(Date.now()).slice(-7)}`;
-  let sum = 0;
-  for (let i = 0; i < 9; i += 1) {
-    let d = Number(nine[i]) * (i % 2 === 0 ? 2 : 1);
-    if (d > 9) d -= 9;
-    sum += d;
-  }
-  return `${nine.slice(0, 6)}-${nine.slice(6)}${(10 - (sum % 10)) % 10}`;
 }
 
 test('a user applies, a moderator approves, the owner makes a key and the public sees the dealer page', async ({

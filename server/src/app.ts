@@ -45,6 +45,7 @@ import { reportDecisionRelayJob } from './jobs/report-decision-relay.ts';
 import { contractSaleRelayJob } from './jobs/contract-sale-relay.ts';
 import { inventoryAdLookup, inventoryAdStates } from './ad-lookup.ts';
 import { identityUserLookup, identityUserNames } from './user-lookup.ts';
+import { identityDealerDirectory } from './dealer-directory.ts';
 import type { Settings } from './settings.ts';
 
 export interface BuiltApp {
@@ -240,6 +241,7 @@ export async function buildApp(
         url: settings.vehicleRegisterUrl,
       }),
       requireVerified: settings.verificationRequired.includes('publish'),
+      dealers: identityDealerDirectory(db),
     });
     await app.register(messagingApp, {
       prefix: MESSAGING_BASE,

@@ -6,6 +6,7 @@ import { httpIdentityClient } from '@bilmarknaden/service-kit/identity-client';
 import { createJob, runJobs } from '@bilmarknaden/service-kit/jobs/job-runner';
 import { refuseRevoked, type TokenRevocationList } from '@bilmarknaden/service-kit/token-revocations';
 import { inventoryApp } from '@bilmarknaden/inventory/app';
+import { httpDealerDirectory } from './dealer-directory.ts';
 import { createVehicleRegister } from '@bilmarknaden/inventory/register/create-register';
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
 import { createFileStorage } from '@bilmarknaden/inventory/storage/create-storage';
@@ -54,6 +55,7 @@ export async function buildInventoryProcess(
         url: settings.vehicleRegisterUrl,
       }),
       requireVerified: settings.verificationRequired.includes('publish'),
+      dealers: httpDealerDirectory(identity),
     });
     runJobs(app, [
       createJob(leftoverCleanupJob(db, storage, app.log), app.log),

@@ -139,6 +139,15 @@ export const inventoryPaths = {
   moderationDismissal: (id: number | string) => `/moderation/cars/${id}/dismissal`,
   /** Administrators: GET the audit log of moderator actions, filtered. */
   moderationAudit: '/moderation/audit',
+  /**
+   * A dealer's import feed (issue 45): POST uploads a feed (multipart; a member's token or the dealer's API key), GET
+   * lists its runs (members and staff).
+   */
+  dealerImports: (slug: string) => `/dealers/${slug}/imports`,
+  /** GET one run's status, progress and report (members and staff). */
+  dealerImport: (slug: string, id: number | string) => `/dealers/${slug}/imports/${id}`,
+  /** GET, PUT `{url, intervalMinutes}` and DELETE the dealer's scheduled feed URL (members and staff). */
+  dealerFeed: (slug: string) => `/dealers/${slug}/feed`,
   docs: '/docs',
 } as const;
 

@@ -43,6 +43,8 @@ export const PAGE_PATHS = {
   dealerInvite: '/mitt-foretag/inbjudan',
   /** An approved dealer's public page. */
   dealer: '/handlare/:slug',
+  /** A dealer's stock import: upload, progress and reports, for its members and staff (issue 45). */
+  dealerImport: '/handlare/:slug/import',
 } as const;
 
 /** 'Så bedömer vi priset': how the fair-price judgement is made (decision 038). */

@@ -1,6 +1,15 @@
 // Bevakningar (saved searches, issue 26): what the search pages, the 'Bevakningar' page and the inventory share.
 import { equipmentLabel, readEquipmentParam } from './equipment.ts';
-import { DISTANCE_KEYS, EQUIPMENT_KEYS, FILTER_KEYS, PLACE_KEYS, RANGE_KEYS } from './filters.ts';
+import {
+  DISTANCE_KEYS,
+  EQUIPMENT_KEYS,
+  FILTER_KEYS,
+  PLACE_KEYS,
+  RANGE_KEYS,
+  readSellerParam,
+  SELLER_KEYS,
+  SELLER_LABELS,
+} from './filters.ts';
 import {
   colorOptions,
   drivetrainOptions,
@@ -30,13 +39,14 @@ export const WATCH_NOTIFY_LABELS: Record<WatchNotify, string> = {
 /** The hour (Swedish time) of the daily digest. */
 export const DIGEST_HOUR = 7;
 
-/** The query-string keys a bevakning keeps: the list's filters, ranges, places, equipment, distance and term. */
+/** The query-string keys a bevakning keeps: the list's filters, ranges, places, equipment, distance, seller and term. */
 export const WATCH_QUERY_KEYS = [
   ...FILTER_KEYS,
   ...RANGE_KEYS,
   ...PLACE_KEYS,
   ...EQUIPMENT_KEYS,
   ...DISTANCE_KEYS,
+  ...SELLER_KEYS,
 ] as const;
 export type WatchQueryKey = (typeof WATCH_QUERY_KEYS)[number];
 export type WatchQuery = Partial<Record<WatchQueryKey, string>>;
@@ -110,6 +120,9 @@ export function watchChips(query: WatchQuery): string[] {
   if ('codes' in equipment) chips.push(...equipment.codes.map(equipmentLabel));
   const distance = distanceChip(query.near, query.within);
   if (distance) chips.push(distance);
+  const seller = readSellerParam(query.seller);
+  if (seller) chips.push(SELLER_LABELS[seller]);
+  if (query.dealer) chips.push(`Handlare: ${query.dealer}`);
   if (query.searchterm) chips.push(`”${query.searchterm}”`);
   return chips;
 }

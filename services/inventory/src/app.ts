@@ -20,6 +20,10 @@ import { watchService } from './services/watch-service.ts';
 import { adLifecycleService } from './services/ad-lifecycle-service.ts';
 import { createViewCounter, VIEW_FLUSH_MS, type ViewCounter } from './services/view-counter.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
+import { dealerImportService, type DealerImportService } from './services/dealer-import-service.ts';
+import { dealerPhotos, type DealerPhotos } from './services/dealer-photos.ts';
+import { dealerFeeds, FEED_FETCH_LIMITS, scheduleDealerFeeds, type DealerFeeds } from './services/dealer-feeds.ts';
+import { httpPhotoFetcher, type PhotoFetcher } from './services/photo-fetcher.ts';
 import { queuedJobs } from './jobs/queued-jobs.ts';
 import { scheduleDigest } from './jobs/watch-digest.ts';
 import { scheduleLifecycleSweep } from './jobs/ad-lifecycle.ts';
@@ -37,8 +41,10 @@ import { watchRoutes } from './routes/watch-routes.ts';
 import { moderationRoutes } from './routes/moderation-routes.ts';
 import { vehicleRoutes } from './routes/vehicle-routes.ts';
 import { lifecycleRoutes } from './routes/lifecycle-routes.ts';
+import { dealerImportRoutes } from './routes/dealer-import-routes.ts';
 import { localVehicleRegister } from './register/local-register.ts';
 import type { VehicleRegister } from './register/vehicle-register.ts';
+import type { DealerDirectory } from '@bilmarknaden/service-kit/dealer-directory';
 
 export interface InventoryOptions {
   db: Database;
@@ -70,6 +76,16 @@ export interface InventoryOptions {
   requireVerified?: boolean;
   /** The clock of renewals, the reminders' links, views and the job queue (tests move it). */
   now?: () => Date;
+  /**
+   * Dealers as identity knows them (issue 45): a member's new ads are the dealer's, and the import feed's uploads and
+   * API keys are checked against it. Without it every seller is private and the feed endpoints answer 404.
+   */
+  dealers?: DealerDirectory;
+  /**
+   * Fetches the photos a dealer's feed names by URL; by default node's HTTP client with size and time limits that
+   * refuses private network addresses.
+   */
+  photoFetcher?: PhotoFetcher;
   /** Counts ads' page views; one writing every VIEW_FLUSH_MS by default (tests pass theirs and flush it). */
   views?: ViewCounter;
 }
@@ -119,6 +135,7 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
     processImage: opts.processImage ?? defaultProcessImage,
     log: app.log,
     requireVerified: opts.requireVerified ?? false,
+    ...(opts.dealers ? { dealers: opts.dealers } : {}),
   });
   // A write can outlive its request (the client hung up while photos were processed): closing waits for every
   // write to end before the database, the store and the photo workers close (a plugin's onClose runs before
@@ -139,7 +156,33 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
     await Promise.allSettled([...writes]);
   });
 
-  const runner = opts.mail ? runQueuedJobs(app, opts, opts.mail) : undefined;
+  // Dealers' feeds (decision 060): queued by the feed's routes, applied by the job queue's runner.
+  const imports = opts.dealers
+    ? dealerImportService({
+        db: opts.db,
+        register: opts.vehicleRegister ?? localVehicleRegister(opts.db),
+        log: app.log,
+      })
+    : undefined;
+  const photosOfImports = opts.dealers
+    ? dealerPhotos({
+        db: opts.db,
+        storage: opts.storage,
+        processImage: opts.processImage ?? defaultProcessImage,
+        fetcher: opts.photoFetcher ?? httpPhotoFetcher(),
+        log: app.log,
+      })
+    : undefined;
+  const feeds =
+    imports &&
+    dealerFeeds({
+      db: opts.db,
+      imports,
+      fetcher: opts.photoFetcher ?? httpPhotoFetcher(FEED_FETCH_LIMITS),
+      log: app.log,
+    });
+  const dealerJobs = { imports, dealerPhotos: photosOfImports, dealerFeeds: feeds };
+  const runner = opts.mail ? runQueuedJobs(app, opts, opts.mail, dealerJobs) : undefined;
   const views = opts.views ?? countViews(app, opts.db, opts.now);
   // A publish or an edit queues its matching in its transaction; the runner takes it at once.
   const waking =
@@ -187,6 +230,15 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
   moderationRoutes(app, ctx);
   vehicleRoutes(app, ctx);
   lifecycleRoutes(app, ctx);
+  if (opts.dealers && imports) {
+    dealerImportRoutes(app, {
+      ...ctx,
+      dealers: opts.dealers,
+      imports,
+      feeds: feeds!,
+      wakeJobs: () => runner?.wake(),
+    });
+  }
 }
 
 /** The app's view counter, written every VIEW_FLUSH_MS and once more at close (before the database closes). */
@@ -204,10 +256,18 @@ function countViews(app: FastifyInstance, db: Database, now?: () => Date): ViewC
 }
 
 /** Runs the queue of `inventory.jobs` from ready; it ends (a job under way first) before the database closes. */
-function runQueuedJobs(app: FastifyInstance, opts: InventoryOptions, mail: NonNullable<InventoryOptions['mail']>): Job {
+function runQueuedJobs(
+  app: FastifyInstance,
+  opts: InventoryOptions,
+  mail: NonNullable<InventoryOptions['mail']>,
+  dealerJobs: { imports?: DealerImportService; dealerPhotos?: DealerPhotos; dealerFeeds?: DealerFeeds | undefined },
+): Job {
   const { db, storage, now } = opts;
   const deps = {
     db,
+    ...(dealerJobs.imports ? { imports: dealerJobs.imports } : {}),
+    ...(dealerJobs.dealerPhotos ? { dealerPhotos: dealerJobs.dealerPhotos } : {}),
+    ...(dealerJobs.dealerFeeds ? { dealerFeeds: dealerJobs.dealerFeeds } : {}),
     identity: mail.identity,
     publicUrl: mail.publicUrl,
     storage,
@@ -221,6 +281,7 @@ function runQueuedJobs(app: FastifyInstance, opts: InventoryOptions, mail: NonNu
       beforeRound: async (at) => {
         await scheduleDigest(db, at);
         await scheduleLifecycleSweep(db, at);
+        if (dealerJobs.dealerFeeds) await scheduleDealerFeeds(db, at);
       },
       log: app.log,
       intervalMs: mail.intervalMs,

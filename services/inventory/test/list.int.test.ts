@@ -55,6 +55,7 @@ describe('GET /001/2003 window, sort and shape', () => {
         'imageCount',
         'imageVersion',
         'kommun',
+        'dealer',
         'priceLabel',
         'priceCut',
       ].sort(),

@@ -58,6 +58,7 @@ describe('GET /001/2001 one ad', () => {
       imageCount: 3,
       imageVersion: 2,
       kommun: null,
+      dealer: null,
       soldAt: null,
       priceHistory: [{ date: created.toISOString(), price: 45_000 }],
       priceCut: null,

@@ -103,6 +103,10 @@ const dealerInvitePage = page(
   () => import('../features/dealers/components/invite-page.tsx'),
   (m) => m.InvitePage,
 );
+const dealerImportPage = page(
+  () => import('../features/dealer-import/components/dealer-import-page.tsx'),
+  (m) => m.DealerImportPage,
+);
 const notFoundPage = page(
   () => import('../features/not-found/components/not-found-page.tsx'),
   (m) => m.NotFoundPage,
@@ -153,6 +157,7 @@ export const routes: RouteObject[] = [
           { path: PAGE_PATHS.ownDealer, ...ownDealerPage },
           { path: PAGE_PATHS.dealerInvite, ...dealerInvitePage },
           { path: PAGE_PATHS.dealer, ...route(() => import('./routes/dealer.tsx')), handle: adList },
+          { path: PAGE_PATHS.dealerImport, ...dealerImportPage },
           { path: PAGE_PATHS.notFound, ...notFoundPage },
           // Any other path: the server answers it with status 404 too (server/src/web-routes.ts).
           { path: '*', ...notFoundPage },

@@ -6,6 +6,7 @@ import { carFacts } from './car-facts.ts';
 import { CompareToggle } from './compare-toggle.tsx';
 import { adPhotoSources, NoPhoto, Photo } from './photo.tsx';
 import { PriceCut, PriceLabelBadge } from './price-facts.tsx';
+import { DealerMark } from './dealer-mark.tsx';
 import './car-card.css';
 
 const CARD_IMAGE_WIDTH = 320;
@@ -56,6 +57,7 @@ export function CarCard({ car, eager = false, action, titleLevel = 2, compare = 
             <li>{f.transmission}</li>
             <li>{f.hp}</li>
           </ul>
+          <DealerMark dealer={car.dealer} className="car-card__dealer" />
           <p className="car-card__location">
             {f.location}
             {typeof car.distanceKm === 'number' && (

@@ -16,6 +16,7 @@ export function carItem(id: number, over: Partial<CarListItem> = {}): CarListIte
     imageCount: 1,
     imageVersion: 1,
     kommun: null,
+    dealer: null,
     ...over,
   };
 }

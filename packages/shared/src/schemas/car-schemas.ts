@@ -3,9 +3,16 @@ import { LIST_AS_OF_HEADER } from '../api-paths.ts';
 import { LIST_COUNT_CAP, LIST_ORDER_BY_VALUES, MAX_START, MAX_WINDOW, ORDER_VALUES } from '../constants.ts';
 import { DISTANCE_RADII, NEAR_KEY, WITHIN_KEY } from '../distance.ts';
 import { EQUIPMENT_CODES, EQUIPMENT_KEY } from '../equipment.ts';
+import { DEALER_KEY, SELLER_KEY, SELLER_VALUES } from '../filters.ts';
 import { AD_LIMITS, NEW_AD_FIELDS } from '../validation/new-ad.ts';
 import { PriceDetailFieldsSchema, PriceListFieldsSchema } from './price-schemas.ts';
 import { VehicleDetailFieldsSchema } from './vehicle-schemas.ts';
+
+/** The dealer of a dealer's ad (issue 45): its page's slug ('/handlare/{slug}') and the company name. */
+export const AdDealerSchema = Type.Object({
+  slug: Type.String(),
+  name: Type.String({ description: 'Company name' }),
+});
 
 /** One ad in list shape (specification section 3, plus make, model and the photos for cards). */
 export const CarListItemSchema = Type.Object({
@@ -24,6 +31,9 @@ export const CarListItemSchema = Type.Object({
   imageVersion: Type.Integer({ description: 'Grows when the photos are replaced (?v= in photo URLs)' }),
   kommun: Type.Union([Type.String(), Type.Null()], {
     description: "The ad's municipality code (four digits, the first two its county's); null: shown as 'Stockholm'",
+  }),
+  dealer: Type.Union([AdDealerSchema, Type.Null()], {
+    description: "The dealer the ad is for (shown with the company name and 'Handlare'); null for a private seller",
   }),
   ...PriceListFieldsSchema.properties,
   distanceKm: Type.Optional(
@@ -164,6 +174,10 @@ export const CarFiltersSchema = Type.Object({
       )}; any other value, or within without near, is 400`,
     }),
   ),
+  [SELLER_KEY]: Type.Optional(
+    Type.String({ description: `'Privat / Handlare': ${SELLER_VALUES.join(' | ')} (default either); others are 400` }),
+  ),
+  [DEALER_KEY]: Type.Optional(Type.String({ description: "One dealer's ads: its slug ('/handlare/{slug}')" })),
 });
 
 export const CarListQuerySchema = Type.Composite([

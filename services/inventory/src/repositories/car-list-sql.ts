@@ -12,7 +12,7 @@ import { iso, jsonTimestamp } from './json-sql.ts';
 
 /** The columns of the list shape; `c.` so the same list serves joins. */
 export const LIST_COLUMNS =
-  'c.id, c.title, c.year, c.transmission, c.fuel, c.price, c.created, c.milage, c.hp, c.make, c.model, c.image_count, c.image_version, c.kommun, c.price_history';
+  'c.id, c.title, c.year, c.transmission, c.fuel, c.price, c.created, c.milage, c.hp, c.make, c.model, c.image_count, c.image_version, c.kommun, c.price_history, c.dealer_slug, c.dealer_name';
 
 /** An ad as the mails of the bevakningar and of the saved ads show it: part of the list shape. */
 export type MailAd = Pick<CarListItem, 'id' | 'title' | 'price' | 'year' | 'milage' | 'imageCount' | 'imageVersion'>;
@@ -36,6 +36,8 @@ export interface ListRow {
   image_count: number;
   image_version: number;
   kommun: string | null;
+  dealer_slug: string | null;
+  dealer_name: string | null;
 }
 
 export function toListItem(r: ListRow): CarListItem {
@@ -54,8 +56,14 @@ export function toListItem(r: ListRow): CarListItem {
     imageCount: r.image_count,
     imageVersion: r.image_version,
     kommun: r.kommun,
+    dealer: r.dealer_slug === null ? null : { slug: r.dealer_slug, name: r.dealer_name ?? '' },
   };
 }
+
+/** The ad's dealer as the cards and the ad's page show it (issue 45): `{slug, name}`, null for a private seller. */
+const dealerJson = (alias: string) =>
+  `CASE WHEN ${alias}.dealer_slug IS NULL THEN NULL ` +
+  `ELSE json_build_object('slug', ${alias}.dealer_slug, 'name', ${alias}.dealer_name) END`;
 
 /**
  * A list item (CarListItem) without its price fields, as the database writes it from a row of LIST_COLUMNS named
@@ -66,7 +74,7 @@ const itemJsonFields = (alias: string) =>
   `${alias}.id, ${alias}.title, ${alias}.year, ${alias}.transmission, ${alias}.fuel, ${alias}.price, ` +
   `${jsonTimestamp(`${alias}.created`)} AS created, ` +
   `${alias}.milage, ${alias}.hp, ${alias}.make, ${alias}.model, ${alias}.image_count AS "imageCount", ` +
-  `${alias}.image_version AS "imageVersion", ${alias}.kommun`;
+  `${alias}.image_version AS "imageVersion", ${alias}.kommun, ${dealerJson(alias)} AS dealer`;
 
 const LIST_ITEM_JSON_FIELDS = `${itemJsonFields('r')}, ${PRICE_LIST_JSON_FIELDS}`;
 
@@ -150,6 +158,10 @@ export const LIST_CONDITIONS = {
   placed: () => 'c.kommun IS NOT NULL',
   /** Avstånd with a radius: the ad's kommun is one of `value`, the kommuner within it (cars_kommun_created_idx). */
   kommunIn: (value: string) => `c.kommun = ANY(${value})`,
+  /** 'Privat / Handlare' (issue 45): `value` is true for the dealers' ads, false for the private sellers'. */
+  seller: (value: string) => `(c.dealer_slug IS NOT NULL) = ${value}`,
+  /** One dealer's ads (its page's list): the dealer's slug. */
+  dealer: (value: string) => `c.dealer_slug = ${value}`,
   /** One word of the search term: `pattern` null when the word is too short for partial matching. */
   word: (text: string, pattern: string | null) => {
     // Swedish stems ('bilar' finds 'bil') OR part of a word in make/model/title ('volv', 'xc6').
@@ -267,6 +279,8 @@ function listConditions(q: ListQuery, byKommun = false) {
     if (within === undefined) where.push(LIST_CONDITIONS.placed());
     else where.push(LIST_CONDITIONS.kommunIn(`${p(kommunerWithin(near, within).map((k) => k.code))}::text[]`));
   }
+  if (q.seller !== undefined) where.push(LIST_CONDITIONS.seller(`${p(q.seller === 'handlare')}::boolean`));
+  if (q.dealer !== undefined) where.push(LIST_CONDITIONS.dealer(p(q.dealer)));
   const words = q.words.map((w) => {
     // A misspelt or spaced make or model also matches the catalogue's spelling (decision 043).
     const forms = [w, ...(w.alternatives ?? [])].map((f) =>

@@ -2,6 +2,7 @@ import type { Queryable } from '@bilmarknaden/db/database';
 import type { AdVehicleFacts } from '@bilmarknaden/shared/api-types';
 import { AD_LIFETIME_DAYS } from '@bilmarknaden/shared/ad-lifecycle';
 import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
+import type { DealerRef } from '@bilmarknaden/service-kit/dealer-directory';
 import { closedSellerSql } from './closed-sellers-repository.ts';
 import type { PhotoVersion } from './file-removals-repository.ts';
 
@@ -108,18 +109,25 @@ export function carsRepository(db: Queryable) {
      * Stores a new ad as 'pending': invisible until its photos are stored. A number another ad holds fails with the
      * unique violation `registrationNumberTaken` recognizes, and nothing is stored.
      */
-    async insertPending(ad: ValidAd, username: string, vehicle: AdVehicle): Promise<number> {
+    async insertPending(
+      ad: ValidAd,
+      username: string,
+      vehicle: AdVehicle,
+      dealer: Pick<DealerRef, 'slug' | 'name'> | null = null,
+    ): Promise<number> {
       const r = await db.query<{ id: number }>(
         `INSERT INTO inventory.cars
            (title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel, kommun,
-            equipment, username, registration_number, vehicle_facts)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::text[], $16, $17, $18::jsonb)
+            equipment, username, registration_number, vehicle_facts, dealer_slug, dealer_name)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::text[], $16, $17, $18::jsonb, $19, $20)
          RETURNING id`,
         [
           ...adValues(ad),
           username,
           vehicle.registrationNumber,
           vehicle.facts === null ? null : JSON.stringify(vehicle.facts),
+          dealer?.slug ?? null,
+          dealer?.name ?? null,
         ],
       );
       return r.rows[0]!.id;

@@ -83,6 +83,8 @@ export const WATCH_MATCH_SQL = [
   `(w.equipment IS NULL OR ${LIST_CONDITIONS.equipment('w.equipment')})`,
   `(w.near IS NULL OR ${LIST_CONDITIONS.placed()})`,
   `(w.near_kommuner IS NULL OR ${LIST_CONDITIONS.kommunIn('w.near_kommuner')})`,
+  `(w.seller IS NULL OR ${LIST_CONDITIONS.seller("(w.seller = 'handlare')")})`,
+  `(w.dealer IS NULL OR ${LIST_CONDITIONS.dealer('w.dealer')})`,
   // A null pattern makes LIKE null: the word then matches by its stem alone, as the list leaves LIKE out.
   // A word also matches by its corrected spelling, as in the list (decision 043).
   `NOT EXISTS (SELECT 1 FROM unnest(w.words, w.patterns, w.alt_words, w.alt_patterns)
@@ -92,7 +94,10 @@ export const WATCH_MATCH_SQL = [
 ].join('\n AND ');
 
 /** What a bevakning keeps of the parsed query: the list's conditions, not its window or order. */
-type WatchFilters = Pick<ListQuery, 'filters' | 'ranges' | 'place' | 'equipment' | 'distance' | 'words'>;
+type WatchFilters = Pick<
+  ListQuery,
+  'filters' | 'ranges' | 'place' | 'equipment' | 'distance' | 'seller' | 'dealer' | 'words'
+>;
 
 /** The parsed query's values in the order of the insert's filter columns. */
 function filterValues(q: WatchFilters): unknown[] {
@@ -105,6 +110,8 @@ function filterValues(q: WatchFilters): unknown[] {
     q.equipment && q.equipment.length > 0 ? [...q.equipment] : null,
     near ?? null,
     near && within !== undefined ? kommunerWithin(near, within).map((k) => k.code) : null,
+    q.seller ?? null,
+    q.dealer ?? null,
     q.words.map((w) => w.text),
     q.words.map((w) => w.likePattern),
     q.words.map((w) => w.alternatives?.[0]?.text ?? null),
@@ -118,6 +125,8 @@ const FILTER_COLUMNS = [
   'equipment',
   'near',
   'near_kommuner',
+  'seller',
+  'dealer',
   'words',
   'patterns',
   'alt_words',

@@ -38,6 +38,7 @@ import { PRICE_HOLD_SHARE } from '@bilmarknaden/shared/price-hold';
 import { AD_LIFECYCLE_MESSAGES } from '@bilmarknaden/shared/ad-lifecycle';
 import type { Log } from '@bilmarknaden/service-kit/log';
 import type { VehicleRegister } from '../register/vehicle-register.ts';
+import type { DealerDirectory } from '@bilmarknaden/service-kit/dealer-directory';
 
 export type ImageProcessor = (input: PhotoBytes) => Promise<ProcessedImage>;
 
@@ -127,6 +128,8 @@ export interface AdServiceDeps {
   log: Pick<Log, 'warn' | 'error'>;
   /** New ads need a seller verified with BankID (VERIFICATION_REQUIRED=publish). */
   requireVerified?: boolean;
+  /** A dealer's member publishes for the dealer (issue 45); without it every seller is private. */
+  dealers?: DealerDirectory;
 }
 
 /** How a photo replacement's switch ended (decision 028). */
@@ -147,7 +150,15 @@ type SwitchOutcome =
  * version beside the old one and switches the row to it in one transaction; a version no row points at is
  * recorded in `inventory.file_removals` and its files are deleted after the commit.
  */
-export function adService({ db, register, storage, processImage, log, requireVerified = false }: AdServiceDeps) {
+export function adService({
+  db,
+  register,
+  storage,
+  processImage,
+  log,
+  requireVerified = false,
+  dealers,
+}: AdServiceDeps) {
   const cars = carsRepository(db);
   const details = carDetailsRepository(db);
   const makes = makesRepository(db);
@@ -350,8 +361,10 @@ export function adService({ db, register, storage, processImage, log, requireVer
       const { ad, vehicle } = await validateNew(form.fields, form.equipment);
       const photos = await processAll(form.files);
       const below = await holdBelow(ad);
+      // A dealer's member publishes for the dealer: the ad shows the company name and 'Handlare'.
+      const dealer = (await dealers?.ofMember(username)) ?? null;
       // The unique index decides between two publishes of one number at once: the later insert fails, nothing stored.
-      const id = await cars.insertPending(ad, username, vehicle).catch((err: unknown) => {
+      const id = await cars.insertPending(ad, username, vehicle, dealer).catch((err: unknown) => {
         throw registrationNumberTaken(err) ? takenError(vehicle.registrationNumber) : err;
       });
       // A new ad's photos are version 1 (the column's default).

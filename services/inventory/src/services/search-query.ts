@@ -13,7 +13,16 @@ import {
   type ListOrderBy,
   type Order,
 } from '@bilmarknaden/shared/constants';
-import { RANGE_KEYS, type RangeKey } from '@bilmarknaden/shared/filters';
+import {
+  DEALER_KEY,
+  MAX_DEALER_SLUG,
+  RANGE_KEYS,
+  readSellerParam,
+  SELLER_KEY,
+  SELLER_MESSAGES,
+  type RangeKey,
+  type SellerValue,
+} from '@bilmarknaden/shared/filters';
 import { optionAttributes } from '@bilmarknaden/shared/options';
 import { readRanges, type RangeBounds } from '@bilmarknaden/shared/validation/filter-ranges';
 import { parseWholeNumber } from '@bilmarknaden/shared/validation/rules';
@@ -74,6 +83,10 @@ export interface ListQuery {
   equipment?: readonly string[];
   /** Avstånd: the kommun measured from and the radius; absent or empty: no distance. */
   distance?: DistanceFilter;
+  /** 'Privat / Handlare' (issue 45); absent: either. */
+  seller?: SellerValue;
+  /** One dealer's ads, by slug; absent: any seller. */
+  dealer?: string;
   words: SearchWord[];
   /**
    * The whole term read as a registration number ('abc 123', 'ABC123'), normalized: its ad is found besides the
@@ -259,6 +272,22 @@ export function parseDistance(raw: Raw, orderBy?: ListOrderBy): DistanceFilter {
   return read.filter;
 }
 
+/** `seller` (privat or handlare) and `dealer` (a slug): a 400 on the parameter for anything else. */
+export function parseSeller(raw: Raw): { seller?: SellerValue; dealer?: string } {
+  const out: { seller?: SellerValue; dealer?: string } = {};
+  const seller = readSellerParam(param(raw, SELLER_KEY));
+  if (seller === null) throw new DomainError('invalid', SELLER_MESSAGES.seller, { field: SELLER_KEY });
+  if (seller !== undefined) out.seller = seller;
+  const dealer = param(raw, DEALER_KEY)?.toLowerCase();
+  if (dealer) {
+    if (dealer.length > MAX_DEALER_SLUG || !/^[\p{L}\p{N}-]+$/u.test(dealer)) {
+      throw new DomainError('invalid', SELLER_MESSAGES.dealer, { field: DEALER_KEY });
+    }
+    out.dealer = dealer;
+  }
+  return out;
+}
+
 /** The query of `GET /001/2003`, checked: anything out of bounds is a 400 naming the parameter. */
 export function parseListQuery(raw: Raw, now: Date = new Date()): ListQuery {
   const window = parseWindow(raw);
@@ -283,6 +312,7 @@ export function parseListQuery(raw: Raw, now: Date = new Date()): ListQuery {
   const place = parsePlace(raw);
   const equipment = parseEquipment(raw);
   const distance = parseDistance(raw, orderBy);
+  const seller = parseSeller(raw);
 
   const term = param(raw, 'searchterm') ?? '';
   if (term.length > MAX_SEARCH_LENGTH)
@@ -299,6 +329,7 @@ export function parseListQuery(raw: Raw, now: Date = new Date()): ListQuery {
     place,
     equipment,
     distance,
+    ...seller,
     words,
     ...(isRegistrationNumber(number) ? { registrationNumber: number } : {}),
     wordlessTerm: term !== '' && words.length === 0,

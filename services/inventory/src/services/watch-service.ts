@@ -86,6 +86,10 @@ export function watchService({ db, now = () => new Date() }: WatchServiceDeps) {
       if (query.equipment !== undefined) query.equipment = parsed.equipment?.join(',') ?? '';
       if (query.equipment === '') delete query.equipment;
       if (query.within !== undefined) query.within = String(parsed.distance?.within);
+      if (query.seller !== undefined) query.seller = parsed.seller;
+      if (query.dealer !== undefined) query.dealer = parsed.dealer;
+      if (!query.seller) delete query.seller;
+      if (!query.dealer) delete query.dealer;
       if (!isWatchable(query)) throw new DomainError('invalid', WATCH_MESSAGES.empty, { field: 'query' });
       const name = readName(input.name ?? watchName(query))!;
       const notify = readNotify(input.notify ?? 'site')!;

@@ -10,6 +10,7 @@ import { PlaceCombobox } from '../../../components/place-combobox.tsx';
 import { EquipmentCheckboxes } from '../../../components/equipment-checkboxes.tsx';
 import { DistanceFilter } from '../../../components/distance-filter.tsx';
 import { EQUIPMENT_LABEL } from '@bilmarknaden/shared/equipment';
+import { SellerFilter } from '../../../components/seller-filter.tsx';
 import { browseParams, browseQuery, type BrowseFilter } from '../utils/browse-filters.ts';
 
 interface BrowsePanelProps {
@@ -73,6 +74,7 @@ export function BrowsePanel({ id, initial, onApply, homeKommun }: BrowsePanelPro
         kommun: draft.kommun,
         equipment: draft.equipment,
         distance: draft.distance,
+        seller: draft.seller,
       }),
     ),
   ).data;
@@ -92,6 +94,7 @@ export function BrowsePanel({ id, initial, onApply, homeKommun }: BrowsePanelPro
       kommun: draft.kommun,
       equipment: draft.equipment,
       distance: draft.distance,
+      seller: draft.seller,
     });
   };
 
@@ -170,6 +173,11 @@ export function BrowsePanel({ id, initial, onApply, homeKommun }: BrowsePanelPro
           lan={draft.lan || undefined}
           value={draft.kommun}
           onChange={(v) => setDraft((d) => ({ ...d, kommun: v }))}
+        />
+        <SellerFilter
+          placeholder="Privat och handlare"
+          value={draft.seller || undefined}
+          onChange={(v) => setDraft((d) => ({ ...d, seller: v ?? '' }))}
         />
       </div>
       <DistanceFilter

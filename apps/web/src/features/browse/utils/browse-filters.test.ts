@@ -3,7 +3,13 @@ import { browseParams, browseQuery, parseBrowse } from './browse-filters.ts';
 
 const p = (q: string) => new URLSearchParams(q);
 const NO_DISTANCE = { near: '', within: '', nearest: false };
-const NO_PLACE = { lan: '', kommun: '', equipment: [] as string[], distance: NO_DISTANCE };
+const NO_PLACE = {
+  lan: '',
+  kommun: '',
+  equipment: [] as string[],
+  distance: NO_DISTANCE,
+  seller: '' as const,
+};
 
 describe('browse filters', () => {
   it('defaults: all makes, years 1940 to 2025', () => {
@@ -16,6 +22,7 @@ describe('browse filters', () => {
       kommun: '',
       equipment: [],
       distance: NO_DISTANCE,
+      seller: '',
     });
     expect(browseQuery(p(''))).toEqual({});
   });
@@ -62,6 +69,7 @@ describe('browse filters', () => {
       kommun: '1480',
       equipment: [],
       distance: NO_DISTANCE,
+      seller: '' as const,
     };
     expect(browseParams(f).toString()).toBe('lan=14&kommun=1480');
     expect(parseBrowse(browseParams(f))).toEqual(f);
@@ -83,6 +91,7 @@ describe('browse equipment', () => {
       kommun: '',
       equipment: ['dragkrok'],
       distance: NO_DISTANCE,
+      seller: '' as const,
     };
     expect(browseParams({ ...f, equipment: ['apple-carplay', 'dragkrok'] }).toString()).toBe(
       'equipment=dragkrok%2Capple-carplay',
@@ -101,5 +110,25 @@ describe('browse equipment', () => {
     expect(parseBrowse(p('near=9999&within=25&orderBy=distance')).distance).toEqual(NO_DISTANCE);
     expect(parseBrowse(p('near=0184&within=30')).distance).toEqual(NO_DISTANCE);
     expect(browseQuery(p('within=25'))).toEqual({});
+  });
+});
+
+describe('browse seller', () => {
+  it('writes and reads Privat / Handlare, dropping an unknown value', () => {
+    const f = {
+      make: '',
+      model: '',
+      yearFrom: 1940,
+      yearTo: 2025,
+      lan: '',
+      kommun: '',
+      equipment: [],
+      distance: NO_DISTANCE,
+      seller: 'handlare' as const,
+    };
+    expect(browseParams(f).toString()).toBe('seller=handlare');
+    expect(parseBrowse(browseParams(f))).toEqual(f);
+    expect(browseQuery(p('seller=privat'))).toEqual({ seller: 'privat' });
+    expect(browseQuery(p('seller=foretag'))).toEqual({});
   });
 });

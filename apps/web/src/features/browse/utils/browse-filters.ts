@@ -8,6 +8,7 @@ import {
   writeDistanceParams,
   type DistanceParams,
 } from '../../../lib/distance-params.ts';
+import { readSellerParam, SELLER_KEY, type SellerValue } from '@bilmarknaden/shared/filters';
 
 // The browse panel's filter (make, model, year range, county, kommun and equipment) in the URL, as pure functions.
 
@@ -24,6 +25,8 @@ export interface BrowseFilter {
   equipment: string[];
   /** Avstånd: the kommun measured from, the radius, and 'Närmast' ('' and false for none). */
   distance: DistanceParams;
+  /** 'Privat / Handlare', or '' for either. */
+  seller: SellerValue | '';
 }
 
 /** The URL's equipment codes; an unknown one drops the filter (the server would refuse it). */
@@ -47,6 +50,7 @@ export function parseBrowse(params: URLSearchParams): BrowseFilter {
     yearTo: year(params.get('yearMax'), BROWSE_YEAR_TO),
     equipment: equipmentIn(params),
     distance: readDistanceParams(params),
+    seller: readSellerParam(params.get(SELLER_KEY)) ?? '',
   };
 }
 
@@ -60,6 +64,7 @@ export function browseParams(f: BrowseFilter): URLSearchParams {
   if (f.lan) p.set('lan', f.lan);
   if (f.kommun) p.set('kommun', f.kommun);
   if (f.equipment.length > 0) p.set(EQUIPMENT_KEY, equipmentParam(f.equipment));
+  if (f.seller) p.set(SELLER_KEY, f.seller);
   return writeDistanceParams(p, f.distance);
 }
 
@@ -76,6 +81,8 @@ export function browseQuery(params: URLSearchParams): CarFilters {
   if (max && /^\d{4}$/.test(max)) q.yearMax = Number(max);
   const equipment = equipmentIn(params);
   if (equipment.length > 0) q.equipment = equipmentParam(equipment);
+  const seller = readSellerParam(params.get(SELLER_KEY));
+  if (seller) q.seller = seller;
   return {
     ...q,
     ...readPlaceFilter(params.get('lan'), params.get('kommun')),

@@ -28,6 +28,7 @@ import { Spinner } from '../../../lib/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PhotoStrip } from './photo-strip.tsx';
 import { OwnerActions } from './owner-actions.tsx';
+import { DealerMark } from '../../../components/dealer-mark.tsx';
 import { SellerBox } from '../../../components/seller-box.tsx';
 import { ShareButton } from './share-button.tsx';
 import { SimilarCars } from './similar-cars.tsx';
@@ -175,6 +176,7 @@ function CarDetailView({
   return (
     <article className="car-detail">
       <h1 className="car-detail__title">{c.title}</h1>
+      <DealerMark dealer={c.dealer} link />
       {notice}
       <PhotoStrip carId={c.id} title={c.title} imageCount={c.imageCount} imageVersion={c.imageVersion} />
       {sold && (

@@ -10,7 +10,8 @@ import {
   transmissionOptions,
   typeOptions,
 } from '@bilmarknaden/shared/options';
-import type { FilterKey, PlaceKey, RangeKey } from '@bilmarknaden/shared/filters';
+import type { FilterKey, PlaceKey, RangeKey, SellerValue } from '@bilmarknaden/shared/filters';
+import { SellerFilter } from '../../../components/seller-filter.tsx';
 import { LAN } from '@bilmarknaden/shared/places';
 import { matchName, useMakes, useModels } from '../../../lib/car-queries.ts';
 import { MAKES_FAILED, namesAsOptions, SelectField } from '../../../components/select-field.tsx';
@@ -31,6 +32,8 @@ interface FilterBarProps {
   onDistance: (value: DistanceValue) => void;
   /** The user's own kommun (from their profile's city): prefills the distance filter's kommun. */
   homeKommun?: string;
+  /** 'Privat / Handlare'. */
+  onSeller: (value: SellerValue | undefined) => void;
   /** A new number drops what was typed in the range fields and not applied ('Rensa alla filter'). */
   draftsKey: number;
   /** How many ads the filters match: on phones, 'Visa N bilar' under the open filters. */
@@ -51,6 +54,7 @@ export function FilterBar({
   onEquipment,
   onDistance,
   homeKommun,
+  onSeller,
   draftsKey,
   count,
   onShowResults,
@@ -188,6 +192,7 @@ export function FilterBar({
           onChange={onDistance}
         />
         <EquipmentFilter value={equipmentOf(filters)} onChange={onEquipment} />
+        <SellerFilter value={filters.seller} onChange={onSeller} />
         <div className="field">
           <label htmlFor="home-sort">Sortering</label>
           <select

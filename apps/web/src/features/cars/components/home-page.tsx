@@ -13,6 +13,7 @@ import {
   serializeFilters,
   setDistance,
   setEquipment,
+  setSeller,
   setFilter,
   setPlace,
   setRange,
@@ -69,6 +70,7 @@ export function HomePage({
         onEquipment={(codes) => update(setEquipment(filters, codes))}
         onDistance={(distance) => update(setDistance(filters, distance))}
         homeKommun={homeKommun}
+        onSeller={(value) => update(setSeller(filters, value))}
         draftsKey={draftsKey}
         count={count.data}
         onShowResults={() => {

@@ -11,6 +11,7 @@ import { findKommun, findLan } from '@bilmarknaden/shared/places';
 import { formatNumber, formatPrice } from '../../../lib/format.ts';
 import { EQUIPMENT_LABEL, equipmentLabel } from '@bilmarknaden/shared/equipment';
 import { distanceChip } from '@bilmarknaden/shared/distance';
+import { SELLER_LABELS } from '@bilmarknaden/shared/filters';
 import { equipmentOf, type HomeFilterKey, type HomeFilters } from './home-filters.ts';
 import { SORT_OPTIONS, sortValue } from './sort-options.ts';
 
@@ -45,6 +46,8 @@ export function activeChips(filters: HomeFilters, names: { make?: string; model?
     chips.push({ key: 'equipment', value: code, label: `${EQUIPMENT_LABEL}: ${equipmentLabel(code)}` });
   }
   add('near', distanceChip(f.near, f.within) ?? undefined);
+  add('seller', f.seller && `Säljare: ${SELLER_LABELS[f.seller]}`);
+  add('dealer', f.dealer && `Handlare: ${f.dealer}`);
   add('priceMin', f.priceMin !== undefined ? `Pris från ${formatPrice(f.priceMin)}` : undefined);
   add('priceMax', f.priceMax !== undefined ? `Pris till ${formatPrice(f.priceMax)}` : undefined);
   add('yearMin', f.yearMin !== undefined ? `År från ${f.yearMin}` : undefined);

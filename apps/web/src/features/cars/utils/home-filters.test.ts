@@ -8,6 +8,7 @@ import {
   setFilter,
   setPlace,
   setRange,
+  setSeller,
   setSort,
   toListQuery,
 } from './home-filters.ts';
@@ -221,5 +222,22 @@ describe('the distance filter', () => {
   it('clearing the kommun clears the radius and Närmast', () => {
     const f = setDistance({}, { near: '0180', within: '10', nearest: true });
     expect(setDistance(f, { near: '', within: '10', nearest: true })).toEqual({});
+  });
+});
+
+describe('Privat / Handlare', () => {
+  it('reads seller and dealer from the URL, drops unknown values, and writes them back', () => {
+    const f = parse('seller=Handlare&dealer=Bilhuset-i-Umea&make=volvo');
+    expect(f).toMatchObject({ seller: 'handlare', dealer: 'bilhuset-i-umea', make: 'volvo' });
+    expect(serializeFilters(f).toString()).toBe('make=volvo&seller=handlare&dealer=bilhuset-i-umea');
+    expect(parse('seller=foretag&dealer=a%20b')).toEqual({});
+    expect(toListQuery(f)).toMatchObject({ seller: 'handlare', dealer: 'bilhuset-i-umea' });
+  });
+
+  it('has a chip each; removing one clears only it', () => {
+    const f = setSeller(parse('dealer=autohallen'), 'privat');
+    expect(activeChips(f).map((c) => c.label)).toEqual(['Säljare: Privat', 'Handlare: autohallen']);
+    expect(removeChip(f, 'seller')).toEqual({ dealer: 'autohallen' });
+    expect(setSeller(f, undefined)).toEqual({ dealer: 'autohallen' });
   });
 });

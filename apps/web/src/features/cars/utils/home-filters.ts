@@ -14,10 +14,14 @@ import {
   PLACE_KEYS,
   RANGE_KEYS,
   type DistanceKey,
+  readSellerParam,
+  SELLER_KEYS,
   type EquipmentKey,
   type FilterKey,
   type PlaceKey,
   type RangeKey,
+  type SellerKey,
+  type SellerValue,
 } from '@bilmarknaden/shared/filters';
 import { equipmentParam, readEquipmentParam } from '@bilmarknaden/shared/equipment';
 import { findKommun, readPlaceFilter } from '@bilmarknaden/shared/places';
@@ -28,19 +32,27 @@ import type { CarListQuery } from '@bilmarknaden/shared/api-types';
 
 /**
  * `equipment`: the codes joined by commas in the list's order, as the URL and the API carry them. `near` (a kommun
- * code) and `within` (km): the distance filter; `orderBy: 'distance'` only with `near`.
+ * code) and `within` (km): the distance filter; `orderBy: 'distance'` only with `near`. `seller`: 'Privat /
+ * Handlare'; `dealer`: one dealer's slug (its page's list links here with it).
  */
 export type HomeFilters = Partial<Record<FilterKey | PlaceKey | EquipmentKey | DistanceKey, string>> &
-  Partial<Record<RangeKey, number>> & { orderBy?: ListOrderBy; order?: Order };
+  Partial<Record<RangeKey, number>> & { orderBy?: ListOrderBy; order?: Order } & {
+    seller?: SellerValue;
+    dealer?: string;
+  };
 
-export type HomeFilterKey = FilterKey | PlaceKey | EquipmentKey | DistanceKey | RangeKey | 'sort';
+export type HomeFilterKey = FilterKey | PlaceKey | EquipmentKey | DistanceKey | SellerKey | RangeKey | 'sort';
 
-/** Query-string order: the specification's keys, then the place, the equipment, the distance, the ranges, the sort. */
+/**
+ * Query-string order: the specification's keys, then the place, the equipment, the distance, the seller, the ranges,
+ * the sort.
+ */
 const URL_KEYS = [
   ...FILTER_KEYS,
   ...PLACE_KEYS,
   ...EQUIPMENT_KEYS,
   ...DISTANCE_KEYS,
+  ...SELLER_KEYS,
   ...RANGE_KEYS,
   'orderBy',
   'order',
@@ -74,6 +86,11 @@ export function parseFilters(params: URLSearchParams): HomeFilters {
   // An unknown code (an old or edited link) drops the whole equipment filter, as the server would refuse it.
   const equipment = readEquipmentParam(params.get('equipment'));
   if ('codes' in equipment && equipment.codes.length > 0) filters.equipment = equipmentParam(equipment.codes);
+  // An unknown seller is dropped as an unknown code is.
+  const seller = readSellerParam(params.get('seller'));
+  if (seller) filters.seller = seller;
+  const dealer = params.get('dealer')?.trim().toLowerCase();
+  if (dealer && /^[\p{L}\p{N}-]{1,100}$/u.test(dealer)) filters.dealer = dealer;
   for (const key of RANGE_KEYS) {
     const n = parseRange(params.get(key));
     if (n !== undefined) filters[key] = n;
@@ -149,6 +166,14 @@ export function setDistance(
   const nearest = distance.nearest ?? next.orderBy === DISTANCE_ORDER_BY;
   if (nearest && next.near) next = setSort(next, DISTANCE_ORDER_BY, 'asc');
   else if (next.orderBy === DISTANCE_ORDER_BY) next = setSort(next, DEFAULT_ORDER_BY, DEFAULT_ORDER);
+  return next;
+}
+
+/** Sets or clears 'Privat / Handlare'. */
+export function setSeller(filters: HomeFilters, value: SellerValue | undefined): HomeFilters {
+  const next: HomeFilters = { ...filters };
+  if (value) next.seller = value;
+  else delete next.seller;
   return next;
 }
 

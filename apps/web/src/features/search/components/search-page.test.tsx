@@ -108,4 +108,17 @@ describe('SearchPage result count', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Ta bort filter Inom 50 km från Solna' }));
     expect(router.state.location.search).toBe('');
   });
+
+  it('narrows to Privat or Handlare, in the URL and the request, and keeps it for a new term', async () => {
+    const spy = mockFetch(() => jsonResponse(page(0, 1)));
+    const { router } = renderRoutes(routes, '/search/volvo');
+    expect(await screen.findByText('Bil 1')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Säljare'), 'Handlare');
+    expect(router.state.location.search).toBe('?seller=handlare');
+    await waitFor(() => expect(requestedUrls(spy).some((u) => u.includes('seller=handlare'))).toBe(true));
+    await userEvent.clear(screen.getByRole('searchbox'));
+    await userEvent.type(screen.getByRole('searchbox'), 'saab{Enter}');
+    expect(router.state.location.pathname).toBe('/search/saab');
+    expect(router.state.location.search).toBe('?seller=handlare');
+  });
 });

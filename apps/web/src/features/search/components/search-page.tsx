@@ -14,14 +14,20 @@ import {
   type DistanceParams,
 } from '../../../lib/distance-params.ts';
 import { DISTANCE_ORDER_BY } from '@bilmarknaden/shared/constants';
+import { SellerFilter } from '../../../components/seller-filter.tsx';
+import { readSellerParam, SELLER_KEY, type SellerValue } from '@bilmarknaden/shared/filters';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
-/** What the search lists: the term and, when chosen, the equipment (codes joined by commas) and the distance. */
+/**
+ * What the search lists: the term and, when chosen, the equipment (codes joined by commas), the distance and the
+ * seller.
+ */
 export interface SearchQuery {
   searchterm: string;
   equipment?: string;
   near?: string;
   within?: string;
+  seller?: SellerValue;
 }
 
 /**
@@ -45,14 +51,17 @@ export function SearchPage({
   const equipmentValue = equipmentParam(equipment);
   const distance = readDistanceParams(params);
   const { near, within } = distanceQuery(distance);
+  // 'Privat / Handlare' in `?seller=`; an unknown value is dropped.
+  const seller = readSellerParam(params.get(SELLER_KEY)) ?? undefined;
   const query = useMemo<SearchQuery>(
     () => ({
       searchterm,
       ...(equipmentValue ? { equipment: equipmentValue } : {}),
       ...(near ? { near } : {}),
       ...(within ? { within } : {}),
+      ...(seller ? { seller } : {}),
     }),
-    [searchterm, equipmentValue, near, within],
+    [searchterm, equipmentValue, near, within, seller],
   );
   useDocumentTitle(searchterm ? `Sökresultat för ${searchterm}` : 'Sök');
   const listQuery = useMemo(
@@ -69,6 +78,12 @@ export function SearchPage({
     else next.delete(EQUIPMENT_KEY);
     replace(next);
   };
+  const setSeller = (value: SellerValue | undefined) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(SELLER_KEY, value);
+    else next.delete(SELLER_KEY);
+    replace(next);
+  };
   const setDistance = (d: DistanceParams) => replace(writeDistanceParams(new URLSearchParams(params), d));
   const focusHeading = useCallback(() => heading.current?.focus(), []);
   return (
@@ -81,7 +96,7 @@ export function SearchPage({
         label="Sökord"
         initialValue={searchterm}
         onSearch={(t) => {
-          // A new term keeps the filters (equipment, distance).
+          // A new term keeps the filters (equipment, distance, seller).
           const kept = params.toString();
           navigate(`/search/${encodeURIComponent(t)}${kept ? `?${kept}` : ''}`);
         }}
@@ -90,6 +105,7 @@ export function SearchPage({
         <>
           <EquipmentFilter value={equipment} onChange={setEquipment} />
           <DistanceFilter value={distance} defaultNear={homeKommun} onChange={setDistance} nearestToggle />
+          <SellerFilter value={seller} onChange={setSeller} />
           <EquipmentChips value={equipment} onChange={setEquipment} onEmptied={focusHeading} />
           <DistanceChips value={distance} onChange={setDistance} onEmptied={focusHeading} />
         </>
