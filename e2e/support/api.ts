@@ -211,9 +211,12 @@ export async function makes(request: APIRequestContext): Promise<string[]> {
 }
 
 let orgCounter = 0;
-/** A valid organisationsnummer of its own (a Luhn check digit), so no run or test meets a taken one. */
+/**
+ * A valid organisationsnummer of its own (a Luhn check digit), so no run or test meets a taken one. Its third digit
+ * is 2 or more, as every organisation's is ('556…' is an aktiebolag).
+ */
 export function uniqueOrgNumber(): string {
-  const nine = `55${String(Date.now() + orgCounter++).slice(-7)}`;
+  const nine = `556${String(Date.now() + orgCounter++).slice(-6)}`;
   let sum = 0;
   for (let i = 0; i < 9; i += 1) {
     let d = Number(nine[i]) * (i % 2 === 0 ? 2 : 1);
