@@ -41,7 +41,7 @@ export type AdUpdate = Omit<ValidAd, 'equipment'> & { equipment: readonly string
  * title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain, fuel, kommun,
  * equipment.
  */
-const adValues = (ad: AdUpdate): unknown[] => [
+export const adValues = (ad: AdUpdate): unknown[] => [
   ad.title,
   ad.description,
   ad.price,

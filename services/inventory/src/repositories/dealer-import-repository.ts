@@ -3,7 +3,8 @@ import { AD_LIFETIME_DAYS } from '@bilmarknaden/shared/ad-lifecycle';
 import type { AdVehicleFacts } from '@bilmarknaden/shared/api-types';
 import { FEED_LIMITS, type FeedRowError } from '@bilmarknaden/shared/dealer-feed';
 import type { ImportRun } from '@bilmarknaden/shared/schemas/dealer-import-schemas';
-import type { ValidAd } from '@bilmarknaden/shared/validation/new-ad';
+import { NEW_AD_FIELDS, type ValidAd } from '@bilmarknaden/shared/validation/new-ad';
+import { adValues } from './cars-repository.ts';
 import { closedSellerSql } from './closed-sellers-repository.ts';
 import { iso } from './json-sql.ts';
 
@@ -116,41 +117,8 @@ const toRun = (r: RunRow): ImportRun => ({
   failure: r.failure,
 });
 
-/** The columns an import writes, in the order of `adParams` (from `$first`). */
-const AD_COLUMNS = [
-  'title',
-  'description',
-  'price',
-  'make',
-  'model',
-  'year',
-  'milage',
-  'hp',
-  'color',
-  'type',
-  'transmission',
-  'drivetrain',
-  'fuel',
-  'kommun',
-  'equipment',
-] as const;
-const adParams = (ad: ValidAd): unknown[] => [
-  ad.title,
-  ad.description,
-  ad.price,
-  ad.make,
-  ad.model,
-  ad.year,
-  ad.milage,
-  ad.hp,
-  ad.color,
-  ad.type,
-  ad.transmission,
-  ad.drivetrain,
-  ad.fuel,
-  ad.kommun,
-  [...ad.equipment],
-];
+/** The columns an import writes, in the order of `adValues` (from `$first`). */
+const AD_COLUMNS = [...NEW_AD_FIELDS, 'equipment'] as const;
 const placeholders = (first: number) =>
   AD_COLUMNS.map((c, i) => `$${first + i}${c === 'equipment' ? '::text[]' : ''}`).join(', ');
 
@@ -294,7 +262,7 @@ export function dealerImportRepository(db: Queryable) {
          WHERE NOT ${closedSellerSql('$16')}
          RETURNING id`,
         [
-          ...adParams(car.ad),
+          ...adValues(car.ad),
           run.owner,
           car.registrationNumber,
           car.facts === null ? null : JSON.stringify(car.facts),
@@ -383,7 +351,7 @@ export function dealerImportRepository(db: Queryable) {
            DELETE FROM inventory.sales WHERE car_id IN (SELECT id FROM back)
          )
          SELECT id FROM back`,
-        [id, ...adParams(car.ad), car.externalId, run.dealerName, car.photos],
+        [id, ...adValues(car.ad), car.externalId, run.dealerName, car.photos],
       );
       return r.rows.length === 1;
     },
