@@ -13,6 +13,9 @@ import {
   dealerBody,
   editFields,
   buildSecureApp,
+  feedCar,
+  feedUpload,
+  jobsDone,
   mailTo,
   createAd,
   expectWellFormed,
@@ -31,9 +34,11 @@ import {
  * owner: a token, and only the owner of the ad in the path may act; open-write: anyone writes (register,
  * login, feedback); staff: a token of a moderator or an administrator (role 2 or 3), others 403; participant: a
  * token of one of the two participants of the conversation in the path, anyone else 404; admin: an administrator's
- * token (role 3), a moderator's too gets 403. HEAD follows GET.
+ * token (role 3), a moderator's too gets 403; dealer-member: a member of the dealer in the path (its owner too), by
+ * token or by the dealer's live API key, or staff; anyone else 401 (no token, a revoked, unknown or other dealer's
+ * key) or 403 (a user of no dealer or of another). HEAD follows GET.
  */
-type Access = 'public' | 'self' | 'owner' | 'open-write' | 'staff' | 'admin' | 'participant';
+type Access = 'public' | 'self' | 'owner' | 'open-write' | 'staff' | 'admin' | 'participant' | 'dealer-member';
 const ACCESS: Record<string, Access> = {
   'POST /api/identity/user': 'open-write',
   'POST /api/identity/user/login': 'open-write',
@@ -154,6 +159,15 @@ const ACCESS: Record<string, Access> = {
   'GET /api/identity/dealer-applications': 'staff',
   'POST /api/identity/dealer-applications/:id/approval': 'staff',
   'POST /api/identity/dealer-applications/:id/rejection': 'staff',
+  // A dealer's import feed (decision 060): the dealer is named by the slug in the path, not found by the caller, so
+  // 'self' would not test it; 'dealer-member' has its own test: no token, a user of no dealer, another dealer's
+  // owner and a revoked or another dealer's key are refused, the dealer's member, its key and staff succeed.
+  'POST /api/inventory/dealers/:slug/imports': 'dealer-member',
+  'GET /api/inventory/dealers/:slug/imports': 'dealer-member',
+  'GET /api/inventory/dealers/:slug/imports/:id': 'dealer-member',
+  'PUT /api/inventory/dealers/:slug/feed': 'dealer-member',
+  'GET /api/inventory/dealers/:slug/feed': 'dealer-member',
+  'DELETE /api/inventory/dealers/:slug/feed': 'dealer-member',
 };
 
 /** Routes that are not the API: health, OpenAPI documents, the SPA's files, CORS preflight. */
@@ -220,6 +234,8 @@ beforeAll(async () => {
   });
   expect(logo.statusCode, logo.body).toBe(200);
   shop = { slug: approved.slug, logo: logo.json().logo };
+  // An ad of the dealer's (its owner's form publishes it as the dealer's), for the lists' `dealer` field.
+  await createAd(t.app, shopOwner, 1);
   pendingShop = await applyAsDealer(t.app, await registerUser(t.app, 'handlare'));
 }, 60_000);
 afterAll(() => t?.close());
@@ -310,15 +326,23 @@ describe('the route table', () => {
         'GET /api/identity/dealers/:slug/logo',
         'POST /api/identity/dealer-applications/:id/approval',
         'POST /api/identity/dealer-applications/:id/rejection',
+        'POST /api/inventory/dealers/:slug/imports',
+        'GET /api/inventory/dealers/:slug/imports',
+        'GET /api/inventory/dealers/:slug/imports/:id',
+        'PUT /api/inventory/dealers/:slug/feed',
+        'GET /api/inventory/dealers/:slug/feed',
+        'DELETE /api/inventory/dealers/:slug/feed',
       ]),
     );
     // A staff route's id names any feedback: staff act on all of it.
     for (const key of idRoutes)
-      expect(['public', 'self', 'owner', 'staff', 'admin', 'participant'], key).toContain(ACCESS[key]);
+      expect(['public', 'self', 'owner', 'staff', 'admin', 'participant', 'dealer-member'], key).toContain(ACCESS[key]);
     // No write route is public or infrastructure by accident.
     const writes = t.routes.filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
     for (const r of writes)
-      expect(['self', 'owner', 'open-write', 'staff', 'participant'], routeKey(r)).toContain(ACCESS[routeKey(r)]);
+      expect(['self', 'owner', 'open-write', 'staff', 'participant', 'dealer-member'], routeKey(r)).toContain(
+        ACCESS[routeKey(r)],
+      );
   });
 
   it('has no stale classification (every classified route exists)', () => {
@@ -595,6 +619,125 @@ describe('object-level authorization', () => {
     }
     // A member sees who acts for the company, not the owner's open invitations.
     expect((await as(member, 'GET', '/dealer/members')).json().invites).toEqual([]);
+  });
+
+  it("dealer-member routes: no token, a user of no or another dealer, a revoked or another dealer's key are refused and change nothing; its member, its key and staff use them", async () => {
+    const owner = await registerUser(t.app, 'kerstin');
+    const own = await approvedDealer(t.app, owner, admin, { name: 'Kerstins Bil AB' });
+    const rival = await registerUser(t.app, 'lennart');
+    const other = await approvedDealer(t.app, rival, admin, { name: 'Lennarts Bil AB' });
+    const member = await registerUser(t.app, 'maja');
+    const as = (who: TestUser, method: InjectOptions['method'], url: string, payload?: object) =>
+      inject({ method, url: `/api/identity${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
+    expect((await as(owner, 'POST', '/dealer/invites', { email: member.email })).statusCode).toBe(204);
+    const token = /#token=([A-Za-z0-9_-]+)/.exec((await mailTo(t.settings, member.email)).text)![1]!;
+    expect((await as(member, 'POST', '/dealer/invites/acceptance', { token })).statusCode).toBe(200);
+    const keyOf = async (who: TestUser) => {
+      const made = await as(who, 'POST', '/dealer/api-keys', { name: 'Lagerflöde' });
+      expect(made.statusCode, made.body).toBe(200);
+      return made.json() as { id: number; key: string };
+    };
+    const ownKey = await keyOf(owner);
+    const revoked = await keyOf(owner);
+    expect((await as(owner, 'DELETE', `/dealer/api-keys/${revoked.id}`)).statusCode).toBe(204);
+    const rivalKey = await keyOf(rival);
+    // A run of the dealer's, for the run's route.
+    const first = await inject(feedUpload(own.slug, owner.headers));
+    expect(first.statusCode, first.body).toBe(202);
+    const runId = first.json().id as number;
+    const theirs = await inject(feedUpload(other.slug, rival.headers));
+    expect(theirs.statusCode, theirs.body).toBe(202);
+    await jobsDone(t.db);
+
+    const routes = Object.keys(ACCESS).filter((key) => ACCESS[key] === 'dealer-member');
+    expect(routes, 'a new dealer-member route needs its request below').toHaveLength(6);
+    // In ACCESS's order: the upload before the runs, the feed set before it is read and stopped.
+    const request = (key: string, headers: Record<string, string>, slug = own.slug): InjectOptions => {
+      const [method, url] = key.split(' ') as [InjectOptions['method'], string];
+      if (key.startsWith('POST')) return feedUpload(slug, headers);
+      const path = url.replace(':slug', slug).replace(':id', String(runId));
+      // A loopback address: the fetch the schedule queues fails at once (no private network), as a failed run.
+      const payload = key.startsWith('PUT') ? { url: 'http://127.0.0.1:9/lager.csv', intervalMinutes: 60 } : undefined;
+      return { method, url: path, headers, ...(payload ? { payload } : {}) };
+    };
+    const refused: [string, Record<string, string>, number, string?][] = [
+      ['anonymous', {}, 401],
+      ['a user of no dealer', bob.headers, 403],
+      ["another dealer's owner", rival.headers, 403],
+      ['a revoked key', { authorization: `ApiKey ${revoked.key}` }, 401],
+      ["another dealer's key", { 'x-api-key': rivalKey.key }, 401],
+      ['an unknown key', { 'x-api-key': `bmd_${'A'.repeat(43)}` }, 401],
+      // The key decides when one is named: a member's token beside a revoked key is not let through.
+      ["a revoked key beside its member's token", { ...member.headers, 'x-api-key': revoked.key }, 401],
+      // The dealer's own member and key on another dealer's path.
+      ["its member on another dealer's path", member.headers, 403, other.slug],
+      ["its key on another dealer's path", { authorization: `ApiKey ${ownKey.key}` }, 401, other.slug],
+    ];
+    const rivalKeyUse = async () =>
+      (
+        await t.db.query<{ last_used_at: unknown }>('SELECT last_used_at FROM identity.dealer_api_keys WHERE id = $1', [
+          rivalKey.id,
+        ])
+      ).rows[0]!.last_used_at;
+    const rivalUsed = await rivalKeyUse();
+    const ownUsed = (await t.db.query('SELECT last_used_at FROM identity.dealer_api_keys WHERE id = $1', [ownKey.id]))
+      .rows[0]!.last_used_at;
+    const before = await snapshot(t);
+    let checked = 0;
+    for (const key of routes) {
+      for (const [who, headers, status, slug] of refused) {
+        const res = await inject(request(key, headers, slug));
+        expect(res.statusCode, `${key} as ${who}: ${res.body}`).toBe(status);
+        expectWellFormed(res, `${key} as ${who}`);
+        checked++;
+      }
+    }
+    expect(checked).toBe(54);
+    // A run is found within the path's dealer only: another dealer's run, and forged ids, are unknown to its member.
+    for (const id of [String(theirs.json().id), '-1', '0', '99999999999', '1e3', '%00']) {
+      const res = await inject({ url: `/api/inventory/dealers/${own.slug}/imports/${id}`, headers: member.headers });
+      expect(id === '%00' ? [400, 404] : [404], `run ${id}`).toContain(res.statusCode);
+      expectWellFormed(res, `run ${id}`);
+    }
+    // A live key is marked used when it is presented, before its dealer is compared with the path: the rival's and
+    // the dealer's own key record that use (their own rows); that is all that changed.
+    expect(await rivalKeyUse()).not.toEqual(rivalUsed);
+    await t.db.query('UPDATE identity.dealer_api_keys SET last_used_at = $2 WHERE id = $1', [rivalKey.id, rivalUsed]);
+    await t.db.query('UPDATE identity.dealer_api_keys SET last_used_at = $2 WHERE id = $1', [ownKey.id, ownUsed]);
+    expect(await snapshot(t)).toBe(before);
+
+    // The dealer's member, its live key and staff: each uploads, reads the runs, sets, reads and stops the feed.
+    const runsBefore = await t.db.query<{ id: number }>('SELECT id FROM inventory.import_runs');
+    for (const [who, headers] of [
+      ['its member', member.headers],
+      ['its key', { 'x-api-key': ownKey.key }],
+      ['staff', admin.headers],
+    ] as const) {
+      for (const key of routes) {
+        const res = await inject(request(key, headers));
+        const expected = key.startsWith('POST') ? 202 : key.startsWith('DELETE') ? 204 : 200;
+        expect(res.statusCode, `${key} as ${who}: ${res.body}`).toBe(expected);
+        expectWellFormed(res, `${key} as ${who}`);
+      }
+    }
+    await jobsDone(t.db);
+    const uploads = await t.db.query(
+      `SELECT dealer_slug, source, started_by FROM inventory.import_runs
+        WHERE id <> ALL($1::int[]) AND source <> 'schedule' ORDER BY id`,
+      [runsBefore.rows.map((r) => r.id)],
+    );
+    expect(uploads.rows).toEqual([
+      { dealer_slug: own.slug, source: 'upload', started_by: member.username },
+      { dealer_slug: own.slug, source: 'api-key', started_by: null },
+      { dealer_slug: own.slug, source: 'upload', started_by: admin.username },
+    ]);
+    expect(
+      (
+        await t.db.query('SELECT 1 FROM inventory.dealer_feeds WHERE dealer_slug = ANY($1::text[])', [
+          [own.slug, other.slug],
+        ])
+      ).rows,
+    ).toEqual([]);
   });
 
   it("self routes with an id act only on the token's user: bob cannot read or change alice's saved ads", async () => {
@@ -1773,6 +1916,146 @@ describe('mass assignment: fields a client must not set are ignored by every wri
       expect((await keysOf(other.id)).map((k) => k.revoked_at)).toEqual([null]);
     });
   });
+
+  describe('dealer imports and feeds (decision 060)', () => {
+    const runsOf = async (slug: string) =>
+      (
+        await t.db.query<Record<string, unknown>>(
+          `SELECT id, dealer_slug, dealer_name, owner, source, started_by, format, full_feed, total
+             FROM inventory.import_runs WHERE dealer_slug = $1 AND source <> 'schedule' ORDER BY id`,
+          [slug],
+        )
+      ).rows;
+    const feedOf = async (slug: string) =>
+      (
+        await t.db.query<Record<string, unknown>>(
+          `SELECT dealer_slug, dealer_name, owner, kommun, url, interval_minutes,
+                  next_at > now() - interval '5 minutes' AND next_at <= now() + interval '61 minutes' AS due_soon
+             FROM inventory.dealer_feeds WHERE dealer_slug = $1`,
+          [slug],
+        )
+      ).rows;
+
+    it("POST /dealers/:slug/imports: the dealer, its seller, the sender and the source are the server's", async () => {
+      covered.add('POST /api/inventory/dealers/:slug/imports');
+      const owner = await registerUser(t.app, 'nils');
+      const own = await approvedDealer(t.app, owner, admin, { name: 'Nils Bil AB' });
+      const otherOwner = await registerUser(t.app, 'olga');
+      const other = await approvedDealer(t.app, otherOwner, admin, { name: 'Olgas Bil AB' });
+      const made = await inject({
+        method: 'POST',
+        url: '/api/identity/dealer/api-keys',
+        headers: owner.headers,
+        payload: { name: 'Lager' },
+      });
+      const key = made.json().key as string;
+      const query = `?dealer=${other.slug}&slug=${other.slug}&username=mallory&startedBy=mallory&source=schedule`;
+      // The form's other fields (at most five) name another dealer, sender, source and seller.
+      const fields = { full: 'false', dealer: other.slug, startedBy: otherOwner.username, source: 'schedule' };
+      const byToken = await inject({
+        ...feedUpload(own.slug, owner.headers, { ...fields, owner: otherOwner.username }, [feedCar('MA1')]),
+        url: `/api/inventory/dealers/${own.slug}/imports${query}`,
+      });
+      expect(byToken.statusCode, byToken.body).toBe(202);
+      const byKey = await inject({
+        ...feedUpload(own.slug, { 'x-api-key': key }, { ...fields, username: owner.username }, [feedCar('MA2')]),
+        url: `/api/inventory/dealers/${own.slug}/imports${query}`,
+      });
+      expect(byKey.statusCode, byKey.body).toBe(202);
+      await jobsDone(t.db);
+      const run = { dealer_slug: own.slug, dealer_name: 'Nils Bil AB', owner: owner.username, format: 'csv', total: 1 };
+      expect(await runsOf(own.slug)).toEqual([
+        { ...run, id: byToken.json().id, source: 'upload', started_by: owner.username, full_feed: false },
+        { ...run, id: byKey.json().id, source: 'api-key', started_by: null, full_feed: false },
+      ]);
+      expect(await runsOf(other.slug)).toEqual([]);
+      // The imported cars are the dealer's, sold by its owner.
+      const cars = await t.db.query(
+        `SELECT username, dealer_slug, dealer_name, external_id FROM inventory.cars
+          WHERE external_id IN ('MA1', 'MA2') ORDER BY external_id`,
+      );
+      expect(cars.rows).toEqual(
+        ['MA1', 'MA2'].map((external_id) => ({
+          username: owner.username,
+          dealer_slug: own.slug,
+          dealer_name: 'Nils Bil AB',
+          external_id,
+        })),
+      );
+    });
+
+    it("PUT and DELETE /dealers/:slug/feed: the dealer, its name, owner, place and next fetch are the server's", async () => {
+      covered.add('PUT /api/inventory/dealers/:slug/feed');
+      covered.add('DELETE /api/inventory/dealers/:slug/feed');
+      const owner = await registerUser(t.app, 'petra');
+      const own = await approvedDealer(t.app, owner, admin, { name: 'Petras Bil AB' });
+      const otherOwner = await registerUser(t.app, 'rolf');
+      const other = await approvedDealer(t.app, otherOwner, admin, { name: 'Rolfs Bil AB', kommun: '0180' });
+      const url = 'http://127.0.0.1:9/lager.csv';
+      const set = await inject({
+        method: 'PUT',
+        url: `/api/inventory/dealers/${own.slug}/feed?slug=${other.slug}&owner=mallory`,
+        headers: owner.headers,
+        payload: {
+          ...EXTRAS,
+          url,
+          intervalMinutes: 60,
+          slug: other.slug,
+          dealer: other.slug,
+          dealerSlug: other.slug,
+          dealer_slug: other.slug,
+          name: 'Mallory AB',
+          dealerName: 'Mallory AB',
+          dealer_name: 'Mallory AB',
+          owner: otherOwner.username,
+          kommun: '0180',
+          nextAt: '2100-01-01T00:00:00Z',
+          next_at: '2100-01-01T00:00:00Z',
+        },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      expect(Object.keys(set.json()).sort()).toEqual(['intervalMinutes', 'nextAt', 'url']);
+      const setting = {
+        dealer_slug: own.slug,
+        dealer_name: 'Petras Bil AB',
+        owner: owner.username,
+        kommun: dealerBody().kommun,
+        url,
+        interval_minutes: 60,
+        due_soon: true,
+      };
+      expect(await feedOf(own.slug)).toEqual([setting]);
+      expect(await feedOf(other.slug)).toEqual([]);
+
+      // Stopping one feed: the query and body naming another dealer's leave that one.
+      const theirs = await inject({
+        method: 'PUT',
+        url: `/api/inventory/dealers/${other.slug}/feed`,
+        headers: otherOwner.headers,
+        payload: { url, intervalMinutes: 60 },
+      });
+      expect(theirs.statusCode, theirs.body).toBe(200);
+      const stopped = await inject({
+        method: 'DELETE',
+        url: `/api/inventory/dealers/${own.slug}/feed?slug=${other.slug}`,
+        headers: owner.headers,
+        payload: { ...EXTRAS, slug: other.slug, dealer: other.slug, dealers: [other.slug] },
+      });
+      expect(stopped.statusCode, stopped.body).toBe(204);
+      expect(await feedOf(own.slug)).toEqual([]);
+      expect(await feedOf(other.slug)).toMatchObject([{ dealer_slug: other.slug, owner: otherOwner.username }]);
+      expect(
+        (
+          await inject({
+            method: 'DELETE',
+            url: `/api/inventory/dealers/${other.slug}/feed`,
+            headers: otherOwner.headers,
+          })
+        ).statusCode,
+      ).toBe(204);
+      await jobsDone(t.db);
+    });
+  });
 });
 
 describe('over-exposure: no answer carries email, phone, address, zipcode or password material', () => {
@@ -1799,6 +2082,9 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
     'removed',
     // An expired ad's page (decision 054): when it expired, public as its publishing date was.
     'expiresAt',
+    // A dealer's ad (decision 060): `dealer: {slug, name} | null`, the company's name and the address of its public
+    // page, as the ad and the dealer page show them; nothing of its owner or members.
+    ...['dealer', 'slug'],
   ]);
   /**
    * An approved dealer's page (decision 059): the company's own details, public as in the company register and on
@@ -1843,6 +2129,8 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
       '/api/inventory/001/2003',
       '/api/inventory/001/2003?searchterm=volvo&start=0&end=100',
       '/api/inventory/001/2003?end=-1',
+      `/api/inventory/001/2003?dealer=${shop.slug}`,
+      '/api/inventory/001/2003?seller=handlare',
     ],
     'GET /api/inventory/001/2001': [`/api/inventory/001/2001?carid=${aliceAd}`, '/api/inventory/001/2001?carid=0'],
     'GET /api/inventory/001/2002': [`/api/inventory/001/2002?username=${alice.username}`, '/api/inventory/001/2002'],
@@ -1907,6 +2195,11 @@ describe('over-exposure: no answer carries email, phone, address, zipcode or pas
   }
 
   it('every public GET route of the table, with good and bad input', async () => {
+    // The dealer's ad carries its dealer, so the list's `dealer` fields are among those checked below.
+    const dealerList = await inject(`/api/inventory/001/2003?dealer=${shop.slug}`);
+    expect(dealerList.json().map((c: { dealer: unknown }) => c.dealer)).toEqual([
+      { slug: shop.slug, name: expect.any(String) },
+    ]);
     const requests = publicRequests();
     const publicRoutes = [...new Set(t.routes.filter((r) => ACCESS[routeKey(r)] === 'public').map(routeKey))];
     expect(

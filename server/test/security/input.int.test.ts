@@ -383,8 +383,19 @@ describe('limits', () => {
       '{"constructor":{"prototype":{"role":3}}}',
       '{"email":"a@b.se","password":"Langt-nog-1","__proto__":{"x":1}}',
     ];
-    const jsonRoutes = api.filter((r) => r.method === 'POST' && !r.url.endsWith('/001/1001'));
+    // The dealer work's PUT routes with a JSON body (issue 45): the company's details and the scheduled feed.
+    const jsonPuts = ['/api/identity/dealer', '/api/inventory/dealers/:slug/feed'];
+    const jsonRoutes = api.filter(
+      (r) => (r.method === 'POST' && !r.url.endsWith('/001/1001')) || (r.method === 'PUT' && jsonPuts.includes(r.url)),
+    );
     expect(jsonRoutes.map((r) => r.url).sort()).toEqual([
+      '/api/identity/dealer',
+      '/api/identity/dealer-applications/:id/approval',
+      '/api/identity/dealer-applications/:id/rejection',
+      '/api/identity/dealer/api-keys',
+      '/api/identity/dealer/application',
+      '/api/identity/dealer/invites',
+      '/api/identity/dealer/invites/acceptance',
       '/api/identity/user',
       '/api/identity/user/login',
       '/api/identity/user/password-reset',
@@ -394,6 +405,9 @@ describe('limits', () => {
       '/api/inventory/cars/:id/review',
       '/api/inventory/cars/still-for-sale',
       '/api/inventory/cars/views',
+      '/api/inventory/dealers/:slug/feed',
+      // The feed's upload is multipart; a JSON body is refused all the same.
+      '/api/inventory/dealers/:slug/imports',
       '/api/inventory/feedback',
       '/api/inventory/moderation/cars/:id/dismissal',
       '/api/inventory/moderation/users/:username/dismissal',
@@ -410,7 +424,7 @@ describe('limits', () => {
       for (const payload of poisons) {
         const res = await send(
           {
-            method: 'POST',
+            method: route.method as InjectOptions['method'],
             url: `${route.url}?carid=${carId}`,
             payload,
             headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },

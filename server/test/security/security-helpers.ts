@@ -17,8 +17,9 @@ import {
   photo,
   type FilePart,
 } from '../../../services/inventory/test/inventory-helpers.ts';
+import { feedCar, feedCsv } from '../../../services/inventory/test/dealer-helpers.ts';
 
-export { adFields, editFields, multipart, photo, type FilePart };
+export { adFields, editFields, multipart, photo, feedCar, feedCsv, type FilePart };
 
 export interface RouteEntry {
   method: string;
@@ -191,7 +192,8 @@ export async function snapshot(app: SecureApp): Promise<string> {
     await q('SELECT id, username, email, role, password_hash, created FROM identity.users ORDER BY id'),
     await q(
       `SELECT id, title, description, price, make, model, year, milage, hp, color, type, transmission, drivetrain,
-              fuel, username, image_count, image_version, status, created, updated FROM inventory.cars ORDER BY id`,
+              fuel, username, image_count, image_version, status, created, updated, dealer_slug, dealer_name,
+              external_id, import_photos FROM inventory.cars ORDER BY id`,
     ),
     await q('SELECT username, car_id FROM inventory.saved_cars ORDER BY username, car_id'),
     await q('SELECT id, username, handled_by, handled_at FROM inventory.feedback ORDER BY id'),
@@ -227,6 +229,18 @@ export async function snapshot(app: SecureApp): Promise<string> {
     await q(
       `SELECT id, dealer_id, key_hash, prefix, name, created_by, created, last_used_at, revoked_at
          FROM identity.dealer_api_keys ORDER BY id`,
+    ),
+    // Dealers' imports and scheduled feeds (decision 060): the runs and their reports, the queued rows and photos.
+    await q(
+      `SELECT id, dealer_slug, dealer_name, owner, source, started_by, format, full_feed, status, created, started_at,
+              finished_at, total, cursor, created_count, updated_count, unchanged_count, sold_count, error_count,
+              errors, failure FROM inventory.import_runs ORDER BY id`,
+    ),
+    await q('SELECT run_id, n, fields FROM inventory.import_rows ORDER BY run_id, n'),
+    await q('SELECT run_id, name, md5(data) AS data FROM inventory.import_photos ORDER BY run_id, name'),
+    await q(
+      `SELECT dealer_slug, dealer_name, owner, kommun, url, interval_minutes, next_at, updated
+         FROM inventory.dealer_feeds ORDER BY dealer_slug`,
     ),
     JSON.stringify(files.sort()),
   ].join('\n');
@@ -346,4 +360,36 @@ export async function approvedDealer(
   });
   if (res.statusCode !== 204) throw new Error(`approve ${dealer.slug}: ${res.statusCode} ${res.body}`);
   return { ...dealer, status: 'approved' };
+}
+
+/**
+ * `POST /api/inventory/dealers/{slug}/imports` with a CSV feed of `cars` (one new car by default) and the form's other
+ * `fields`, as `headers` (a token or an API key) send it.
+ */
+export function feedUpload(
+  slug: string,
+  headers: Record<string, string>,
+  fields: Record<string, string> = {},
+  cars: ReturnType<typeof feedCar>[] = [feedCar(`S${++counter}`)],
+): InjectOptions {
+  const form = multipart(fields, [
+    { field: 'feed', filename: 'lager.csv', contentType: 'text/csv', data: Buffer.from(feedCsv(cars)) },
+  ]);
+  return {
+    method: 'POST',
+    url: `/api/inventory/dealers/${slug}/imports`,
+    payload: form.payload,
+    headers: { ...form.headers, ...headers },
+  };
+}
+
+/** Until the job queue is empty: an accepted import or feed fetch has run before the next snapshot. */
+export async function jobsDone(db: Queryable, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM inventory.jobs');
+    if (Number(rows[0]!.n) === 0) return;
+    if (Date.now() > until) throw new Error(`${rows[0]!.n} jobs still queued`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
