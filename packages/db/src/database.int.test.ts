@@ -102,4 +102,28 @@ describe(`database on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
       for (const r of rows) expect(r.rows).toEqual([{ a: 1, b: 2 }]);
     }
   });
+
+  // PostgreSQL only: PGlite plans each execution for its values unless told to keep a generic plan (decision 050).
+  if (process.env.TEST_DATABASE_URL) {
+    it('prepares a statement once per connection, but never one that asks to be planned for its values', async () => {
+      const probe = (tag: string, planEach: boolean) =>
+        t.db.query(`SELECT $1::text[] AS ${tag}`, [['0180', '0184']], { planEach });
+      // Rounds of four at once, so every pooled connection runs both.
+      for (let i = 0; i < 8; i++)
+        await Promise.all([0, 1, 2, 3].flatMap(() => [probe('named_probe', false), probe('each_probe', true)]));
+      const prepared = async (tag: string) => {
+        const seen = await Promise.all(
+          [0, 1, 2, 3].map(() =>
+            t.db.query<{ n: number }>(
+              "SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%' || $1 || '%'",
+              [tag],
+            ),
+          ),
+        );
+        return seen.some((r) => r.rows[0]!.n > 0);
+      };
+      expect(await prepared('named' + '_probe')).toBe(true);
+      expect(await prepared('each' + '_probe')).toBe(false);
+    });
+  }
 });

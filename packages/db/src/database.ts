@@ -17,6 +17,12 @@ export interface QueryOptions {
    * cost comparison (decision 031).
    */
   genericPlan?: boolean;
+  /**
+   * The statement's best plan depends on values a generic plan cannot see (a list of kommuner in an array): PostgreSQL
+   * plans each execution (an unnamed statement) rather than keep the generic plan its cost comparison may prefer
+   * (decision 058). PGlite plans each execution unless `genericPlan` is set.
+   */
+  planEach?: boolean;
 }
 
 /** What repositories need: parameterised queries and multi-statement scripts. */
@@ -158,9 +164,9 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     }
   }
   const onPool: Queryable = {
-    query<T>(sql: string, params?: readonly unknown[]) {
+    query<T>(sql: string, params?: readonly unknown[], options?: QueryOptions) {
       const values = params as unknown[] | undefined;
-      const name = statementName(names, sql);
+      const name = options?.planEach ? undefined : statementName(names, sql);
       return onClient(async (client) => {
         const r = await client.query({ name, text: sql, values }).catch((error: unknown) => {
           // A table under a kept statement changed its columns: prepare it again under a new name.

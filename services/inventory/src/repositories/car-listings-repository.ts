@@ -40,8 +40,8 @@ export function carListingsRepository(db: Queryable) {
   /** How many visible ads the query's filters match, up to `cap`. */
   async function count(q: ListQuery, cap: number): Promise<number> {
     if (q.wordlessTerm || !filtersCanMatch(q.filters)) return 0;
-    const { sql, params } = buildCountSql(q, cap);
-    const r = await db.query<{ count: number }>(sql, params);
+    const { sql, params, planEach } = buildCountSql(q, cap);
+    const r = await db.query<{ count: number }>(sql, params, { planEach });
     return Number(r.rows[0]!.count);
   }
 
