@@ -129,6 +129,7 @@ export function carsRepository(db: Queryable) {
           dealer?.slug ?? null,
           dealer?.name ?? null,
         ],
+        { genericPlan: true },
       );
       return r.rows[0]!.id;
     },

@@ -25,7 +25,9 @@ export function closedSellersRepository(db: Queryable) {
 
     /** Whether the account is closed: one lookup in the primary key. */
     async isClosed(username: string): Promise<boolean> {
-      const r = await db.query(`SELECT 1 FROM inventory.closed_sellers WHERE username_lower = lower($1)`, [username]);
+      const r = await db.query(`SELECT 1 FROM inventory.closed_sellers WHERE username_lower = lower($1)`, [username], {
+        genericPlan: true,
+      });
       return r.rows.length > 0;
     },
   };

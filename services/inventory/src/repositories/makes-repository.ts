@@ -38,6 +38,7 @@ export function makesRepository(db: Queryable) {
          LEFT JOIN inventory.models o ON o.make_id = m.id AND lower(o.name) = lower($2)
          WHERE lower(m.name) = lower($1)`,
         [make, model],
+        { genericPlan: true },
       );
       const row = r.rows[0];
       return { make: row?.make ?? null, model: row?.model ?? null };

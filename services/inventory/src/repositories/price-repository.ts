@@ -18,7 +18,7 @@ export function priceRepository(db: Queryable) {
 
     /** The range a seller sees for an ad not yet counted: its cell's comparables as they stand. */
     async range(make: string, model: string, year: number, milage: number): Promise<PriceRange> {
-      const r = await db.query<PriceRange>(PRICE_RANGE_SQL, [make, model, year, milage]);
+      const r = await db.query<PriceRange>(PRICE_RANGE_SQL, [make, model, year, milage], { genericPlan: true });
       return r.rows[0]!;
     },
 

@@ -213,11 +213,13 @@ export function adService({
 
   /**
    * The price below which the ad is held for a moderator ('Granskas', issue 42): PRICE_HOLD_SHARE of the low end
-   * of its fair-price range, or null when it has no range.
+   * of its fair-price range, or null when it has no range or the ad's price is not below it: then no hold statement
+   * runs, whose UPDATE would fire the price and bevakning statement triggers for no row.
    */
   async function holdBelow(ad: ValidAd): Promise<number | null> {
     const range = await prices.range(ad.make, ad.model, ad.year, ad.milage);
-    return range.low === null ? null : PRICE_HOLD_SHARE * range.low;
+    const below = range.low === null ? null : PRICE_HOLD_SHARE * range.low;
+    return below !== null && ad.price < below ? below : null;
   }
 
   /** 409 naming the number: another ad of the car is pending, for sale or hidden. */
