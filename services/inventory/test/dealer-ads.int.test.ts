@@ -4,11 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryPaths as paths } from '@bilmarknaden/shared/api-paths';
 import { SELLER_MESSAGES } from '@bilmarknaden/shared/filters';
 import { watchChips, type WatchQuery } from '@bilmarknaden/shared/watches';
-import { carListingsRepository } from '../src/repositories/car-listings-repository.ts';
-import { parseListQuery } from '../src/services/search-query.ts';
-import { queuedJobs } from '../src/jobs/queued-jobs.ts';
-import { createJobQueue } from '../src/jobs/job-queue.ts';
-import { adFields, BASE, buildTestApp, insertCar, multipart, type TestApp } from './inventory-helpers.ts';
+import {
+  adFields,
+  BASE,
+  buildTestApp,
+  expectSameAds,
+  insertCar,
+  multipart,
+  runQueuedJobs,
+  saveWatches,
+  type TestApp,
+} from './inventory-helpers.ts';
 import { insertDealerCar, testDealers } from './dealer-helpers.ts';
 
 const dealers = testDealers();
@@ -25,14 +31,6 @@ beforeAll(async () => {
   t = await buildTestApp({ dealers: dealers.directory });
 }, 60_000);
 afterAll(() => t?.close());
-
-const silent = { warn: () => undefined, error: () => undefined };
-const runJobs = () =>
-  createJobQueue({
-    db: t.db,
-    jobs: queuedJobs({ db: t.db, identity: { notify: async () => undefined }, publicUrl: 'https://bilmarknaden.test' }),
-    log: silent,
-  }).runDue();
 
 const publish = async (username: string) => {
   const body = multipart(adFields());
@@ -79,18 +77,7 @@ describe('the seller and dealer filters', () => {
       { make, dealer: bilhuset.slug, seller: 'privat' },
       { make, seller: 'Handlare', fuel: 'bensin' },
     ];
-    const watcher = await t.auth('saljarbevakare');
-    const watchIds: number[] = [];
-    for (const query of queries) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `${BASE}${paths.watches}`,
-        headers: watcher,
-        payload: { query },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      watchIds.push(res.json().id);
-    }
+    const watchIds = await saveWatches(t, await t.auth('saljarbevakare'), queries);
     const ids = {
       privat: await insertCar(t.db, { make, model: '9-5' }),
       privatBensin: await insertCar(t.db, { make, model: '9-5', fuel: 'bensin' }),
@@ -99,7 +86,7 @@ describe('the seller and dealer filters', () => {
       autohallen: await insertDealerCar(t.db, autohallen, { make, model: '900' }),
     };
     // The dealer columns are set by an edit after the insert (as the import's update would): matched then too.
-    await runJobs();
+    await runQueuedJobs(t.db);
     const expected = [
       [ids.bilhuset, ids.bilhusetBensin, ids.autohallen],
       [ids.privat, ids.privatBensin],
@@ -108,25 +95,7 @@ describe('the seller and dealer filters', () => {
       [],
       [ids.bilhusetBensin],
     ];
-    const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-    for (const [i, query] of queries.entries()) {
-      const want = sorted(expected[i]!);
-      const res = await list(query as Record<string, string>);
-      expect(res.statusCode).toBe(200);
-      expect({ query, ids: sorted((res.json() as { id: number }[]).map((c) => c.id)) }).toEqual({ query, ids: want });
-      const repo = await carListingsRepository(t.db).list(parseListQuery({ ...query, end: '100' }));
-      expect(sorted(repo.map((c) => c.id))).toEqual(want);
-      const count = await t.app.inject({
-        method: 'GET',
-        url: `${BASE}${paths.countCars}?${new URLSearchParams(query as Record<string, string>)}`,
-      });
-      expect(count.json()).toEqual({ count: want.length, more: false });
-      const hits = await t.db.query<{ car_id: number }>(
-        'SELECT car_id FROM inventory.watch_hits WHERE watch_id = $1 ORDER BY car_id',
-        [watchIds[i]],
-      );
-      expect({ query, hits: hits.rows.map((h) => h.car_id) }).toEqual({ query, hits: want });
-    }
+    for (const [i, query] of queries.entries()) await expectSameAds(t, query, watchIds[i]!, expected[i]!);
   });
 
   it('a bevakning keeps the seller as the list reads it, and names it', async () => {

@@ -5,24 +5,21 @@ import { inventoryPaths as paths } from '@bilmarknaden/shared/api-paths';
 import { DISTANCE_MESSAGES, DISTANCE_RADII } from '@bilmarknaden/shared/distance';
 import { KOMMUN_POINTS } from '@bilmarknaden/shared/kommun-distance';
 import type { WatchQuery } from '@bilmarknaden/shared/watches';
-import { createJobQueue } from '../src/jobs/job-queue.ts';
-import { queuedJobs } from '../src/jobs/queued-jobs.ts';
-import { BASE, buildTestApp, insertCar, type TestApp } from './inventory-helpers.ts';
+import {
+  BASE,
+  buildTestApp,
+  insertCar,
+  runQueuedJobs,
+  saveWatches,
+  watchHits,
+  type TestApp,
+} from './inventory-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
 }, 60_000);
 afterAll(() => t?.close());
-
-const silent = { warn: () => undefined, error: () => undefined };
-/** Runs every due job now (the bevakningar's matching), as a runner in the app would. */
-const runJobs = () =>
-  createJobQueue({
-    db: t.db,
-    jobs: queuedJobs({ db: t.db, identity: { notify: async () => undefined }, publicUrl: 'https://bilmarknaden.test' }),
-    log: silent,
-  }).runDue();
 
 /** The great-circle distance in km, written out here (not the shared function) on a sphere of 6371 km. */
 function expectedKm(from: string, to: string): number {
@@ -206,17 +203,7 @@ describe('a bevakning with a distance', () => {
       { make, near: '1280' },
       { make, near: '2584', within: '200', equipment: 'dragkrok' },
     ];
-    const watchIds: number[] = [];
-    for (const query of queries) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `${BASE}${paths.watches}`,
-        headers: watcher,
-        payload: { query },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      watchIds.push(res.json().id);
-    }
+    const watchIds = await saveWatches(t, watcher, queries);
     const created = await t.app.inject({
       method: 'GET',
       url: `${BASE}${paths.watches}/${watchIds[0]}`,
@@ -229,18 +216,14 @@ describe('a bevakning with a distance', () => {
     for (const kommun of PLACES) {
       inserted.push(await insertCar(t.db, { make, kommun, equipment: kommun === '2584' ? ['dragkrok'] : [] }));
     }
-    await runJobs();
+    await runQueuedJobs(t.db);
     await t.db.query(`UPDATE inventory.cars SET kommun = '0184' WHERE id = $1`, [inserted[10]]);
-    await runJobs();
+    await runQueuedJobs(t.db);
 
     for (const [i, query] of queries.entries()) {
       const listed = await get(paths.listCars, { ...(query as Record<string, string>), end: '100' });
       expect(listed.status).toBe(200);
-      const hits = await t.db.query<{ car_id: number }>(
-        'SELECT car_id FROM inventory.watch_hits WHERE watch_id = $1 ORDER BY car_id',
-        [watchIds[i]],
-      );
-      expect({ query, hits: hits.rows.map((h) => h.car_id) }).toEqual({ query, hits: sorted(listed.body) });
+      expect({ query, hits: await watchHits(t.db, watchIds[i]!) }).toEqual({ query, hits: sorted(listed.body) });
     }
     // The edit made a match: the ad's place was unknown, now Solna.
     const solna = await t.db.query('SELECT 1 FROM inventory.watch_hits WHERE watch_id = $1 AND car_id = $2', [

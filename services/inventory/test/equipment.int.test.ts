@@ -4,19 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryPaths as paths } from '@bilmarknaden/shared/api-paths';
 import { EQUIPMENT_CODES, EQUIPMENT_MESSAGES } from '@bilmarknaden/shared/equipment';
 import type { WatchQuery } from '@bilmarknaden/shared/watches';
-import { carListingsRepository } from '../src/repositories/car-listings-repository.ts';
-import { parseListQuery } from '../src/services/search-query.ts';
-import { queuedJobs } from '../src/jobs/queued-jobs.ts';
-import { createJobQueue } from '../src/jobs/job-queue.ts';
 import {
   adFields,
   BASE,
   buildTestApp,
   countRows,
   editFields,
+  expectSameAds,
   insertCar,
   insertRegisterCar,
   multipart,
+  runQueuedJobs,
+  saveWatches,
   type TestApp,
 } from './inventory-helpers.ts';
 
@@ -27,15 +26,6 @@ beforeAll(async () => {
   seller = await t.auth('utrustad');
 }, 60_000);
 afterAll(() => t?.close());
-
-const silent = { warn: () => undefined, error: () => undefined };
-/** Runs every due job now (the bevakningar's matching), as a runner in the app would. */
-const runJobs = () =>
-  createJobQueue({
-    db: t.db,
-    jobs: queuedJobs({ db: t.db, identity: { notify: async () => undefined }, publicUrl: 'https://bilmarknaden.test' }),
-    log: silent,
-  }).runDue();
 
 const send = async (method: 'POST' | 'PUT', url: string, fields: Record<string, string | readonly string[]>) => {
   const body = multipart(fields);
@@ -129,23 +119,7 @@ describe('the equipment filter', () => {
       { make, equipment: 'dragkrok', fuel: 'diesel' },
       { make, equipment: 'isofix' },
     ];
-    const listed = async (q: WatchQuery) =>
-      (await carListingsRepository(t.db).list(parseListQuery({ ...q, end: '100' })))
-        .map((c) => c.id)
-        .sort((a, b) => a - b);
-
-    const watcher = await t.auth('utrustningsbevakare');
-    const watchIds: number[] = [];
-    for (const query of queries) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `${BASE}${paths.watches}`,
-        headers: watcher,
-        payload: { query },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      watchIds.push(res.json().id);
-    }
+    const watchIds = await saveWatches(t, await t.auth('utrustningsbevakare'), queries);
     // The ads, inserted after the bevakningar, queue their matching (a trigger); one gains its items by an edit.
     const ids = {
       all: await has(['motorvarmare', 'dragkrok', 'fyrhjulsdrift']),
@@ -155,9 +129,9 @@ describe('the equipment filter', () => {
       other: await has(['apple-carplay', 'motorvarmare']),
       diesel: await has([], { fuel: 'bensin' }),
     };
-    await runJobs();
+    await runQueuedJobs(t.db);
     await t.db.query(`UPDATE inventory.cars SET equipment = '{motorvarmare,dragkrok}' WHERE id = $1`, [ids.diesel]);
-    await runJobs();
+    await runQueuedJobs(t.db);
     const expected = [
       [ids.all, ids.two, ids.one, ids.diesel],
       [ids.all, ids.two, ids.diesel],
@@ -166,27 +140,7 @@ describe('the equipment filter', () => {
       [ids.all, ids.two, ids.one],
       [],
     ];
-
-    for (const [i, query] of queries.entries()) {
-      const want = [...expected[i]!].sort((a, b) => a - b);
-      // The route's answer, the repository's list and the count.
-      const res = await list(query as Record<string, string>);
-      expect(res.statusCode).toBe(200);
-      const routeIds = (res.json() as { id: number }[]).map((c) => c.id).sort((a, b) => a - b);
-      expect({ query, ids: routeIds }).toEqual({ query, ids: want });
-      expect(await listed(query)).toEqual(want);
-      const count = await t.app.inject({
-        method: 'GET',
-        url: `${BASE}${paths.countCars}?${new URLSearchParams(query as Record<string, string>)}`,
-      });
-      expect(count.json()).toEqual({ count: want.length, more: false });
-      // The bevakning's hits.
-      const hits = await t.db.query<{ car_id: number }>(
-        'SELECT car_id FROM inventory.watch_hits WHERE watch_id = $1 ORDER BY car_id',
-        [watchIds[i]],
-      );
-      expect({ query, hits: hits.rows.map((h) => h.car_id) }).toEqual({ query, hits: want });
-    }
+    for (const [i, query] of queries.entries()) await expectSameAds(t, query, watchIds[i]!, expected[i]!);
   });
 
   it('is kept by a bevakning as the list reads it, and named by its items', async () => {

@@ -8,7 +8,10 @@ import sharp from 'sharp';
 import type { Database } from '@bilmarknaden/db/database';
 import { createTestDatabase } from '@bilmarknaden/db/testing';
 import { createTokenVerifier, DEFAULT_TOKEN_SETTINGS, TOKEN_ALGORITHM } from '@bilmarknaden/shared/auth/token';
-import { INVENTORY_BASE } from '@bilmarknaden/shared/api-paths';
+import { INVENTORY_BASE, inventoryPaths } from '@bilmarknaden/shared/api-paths';
+import type { WatchQuery } from '@bilmarknaden/shared/watches';
+import type { IdentityClient } from '@bilmarknaden/service-kit/identity-client';
+import { expect } from 'vitest';
 import { inventoryApp, type InventoryOptions } from '../src/app.ts';
 import { inventoryMigrations } from '../src/migrations.ts';
 import type { FileStorage } from '../src/storage/file-storage.ts';
@@ -19,6 +22,10 @@ import {
   TEST_REGISTRATION_NUMBERS_FROM,
 } from '@bilmarknaden/shared/validation/registration-number';
 import { vehicleRegisterRepository } from '../src/repositories/vehicle-register-repository.ts';
+import { carListingsRepository } from '../src/repositories/car-listings-repository.ts';
+import { parseListQuery } from '../src/services/search-query.ts';
+import { createJobQueue } from '../src/jobs/job-queue.ts';
+import { queuedJobs } from '../src/jobs/queued-jobs.ts';
 
 export const BASE = INVENTORY_BASE;
 
@@ -287,4 +294,65 @@ export async function averageColour(data: Buffer): Promise<{ r: number; g: numbe
 export async function countRows(db: Database, table: string, where = 'true', params: unknown[] = []): Promise<number> {
   const r = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`, params);
   return r.rows[0]!.n;
+}
+
+const silent = { warn: () => undefined, error: () => undefined };
+
+/** Runs every due job now (the bevakningar's matching), as a runner in the app would; by default no one is told. */
+export function runQueuedJobs(
+  db: Database,
+  identity: IdentityClient = { notify: async () => undefined },
+  publicUrl = 'https://bilmarknaden.test',
+): Promise<number> {
+  return createJobQueue({ db, jobs: queuedJobs({ db, identity, publicUrl }), log: silent }).runDue();
+}
+
+/** Saves each query as a bevakning of the user of `headers`; answers their ids in the queries' order. */
+export async function saveWatches(
+  t: TestApp,
+  headers: Record<string, string>,
+  queries: readonly WatchQuery[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const query of queries) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}${inventoryPaths.watches}`,
+      headers,
+      payload: { query },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    ids.push(res.json().id);
+  }
+  return ids;
+}
+
+/** The ads a bevakning has been matched with, by id. */
+export async function watchHits(db: Database, watchId: number): Promise<number[]> {
+  const r = await db.query<{ car_id: number }>(
+    'SELECT car_id FROM inventory.watch_hits WHERE watch_id = $1 ORDER BY car_id',
+    [watchId],
+  );
+  return r.rows.map((x) => x.car_id);
+}
+
+const sortedIds = (items: readonly { id: number }[]) => items.map((c) => c.id).sort((a, b) => a - b);
+
+/** The list route, the repository's list, the count and the query's bevakning all keep exactly the ads `want`. */
+export async function expectSameAds(t: TestApp, query: WatchQuery, watchId: number, want: readonly number[]) {
+  const ids = [...want].sort((a, b) => a - b);
+  const params = query as Record<string, string>;
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `${BASE}${inventoryPaths.listCars}?${new URLSearchParams({ ...params, end: '100' })}`,
+  });
+  expect(res.statusCode).toBe(200);
+  expect({ query, ids: sortedIds(res.json()) }).toEqual({ query, ids });
+  expect(sortedIds(await carListingsRepository(t.db).list(parseListQuery({ ...query, end: '100' })))).toEqual(ids);
+  const count = await t.app.inject({
+    method: 'GET',
+    url: `${BASE}${inventoryPaths.countCars}?${new URLSearchParams(params)}`,
+  });
+  expect(count.json()).toEqual({ count: ids.length, more: false });
+  expect({ query, hits: await watchHits(t.db, watchId) }).toEqual({ query, hits: ids });
 }

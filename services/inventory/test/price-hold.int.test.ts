@@ -8,9 +8,16 @@ import { PRICE_HOLD_REASON, PRICE_HOLD_SHARE } from '@bilmarknaden/shared/price-
 import { ROLES } from '@bilmarknaden/shared/constants';
 import { MODERATION_MESSAGES } from '@bilmarknaden/shared/validation/moderation';
 import type { IdentityClient, NotificationRequest } from '@bilmarknaden/service-kit/identity-client';
-import { createJobQueue } from '../src/jobs/job-queue.ts';
-import { queuedJobs } from '../src/jobs/queued-jobs.ts';
-import { BASE, adFields, buildTestApp, editFields, insertCar, multipart, type TestApp } from './inventory-helpers.ts';
+import {
+  BASE,
+  adFields,
+  buildTestApp,
+  editFields,
+  insertCar,
+  multipart,
+  runQueuedJobs,
+  type TestApp,
+} from './inventory-helpers.ts';
 
 let t: TestApp;
 let seller: Record<string, string>;
@@ -19,13 +26,7 @@ let low: number;
 
 const asked: NotificationRequest[] = [];
 const identity: IdentityClient = { notify: async (request) => void asked.push(request) };
-const silent = { warn: () => undefined, error: () => undefined };
-const runJobs = () =>
-  createJobQueue({
-    db: t.db,
-    jobs: queuedJobs({ db: t.db, identity, publicUrl: 'https://b.test' }),
-    log: silent,
-  }).runDue();
+const runJobs = () => runQueuedJobs(t.db, identity, 'https://b.test');
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -17,7 +17,7 @@ import { scheduleDigest } from '../src/jobs/watch-digest.ts';
 import { createSellerErasure } from '../src/services/seller-erasure.ts';
 import { digestDayDue, stockholmClock } from '../src/services/watch-mails.ts';
 import { unsubscribeTokens, UNSUBSCRIBE_TTL_MS } from '../src/services/unsubscribe-tokens.ts';
-import { BASE, buildTestApp, countRows, insertCar, type TestApp } from './inventory-helpers.ts';
+import { BASE, buildTestApp, countRows, insertCar, watchHits, type TestApp } from './inventory-helpers.ts';
 
 const PUBLIC_URL = 'https://bilmarknaden.test';
 // Several connections exist only on PostgreSQL (PGlite is one): that test is declared there alone, not skipped.
@@ -69,14 +69,6 @@ async function user() {
 async function listed(query: WatchQuery): Promise<number[]> {
   const q = await withCorrectedSearch(parseListQuery({ ...query, end: '100' }), searchTermsRepository(t.db).closeNames);
   return (await carListingsRepository(t.db).list(q)).map((c) => c.id).sort((a, b) => a - b);
-}
-
-async function hitsOf(watchId: number): Promise<number[]> {
-  const r = await t.db.query<{ car_id: number }>(
-    'SELECT car_id FROM inventory.watch_hits WHERE watch_id = $1 ORDER BY car_id',
-    [watchId],
-  );
-  return r.rows.map((x) => x.car_id);
 }
 
 describe('saving a search', () => {
@@ -202,10 +194,10 @@ describe('matching', () => {
     for (const w of watches) {
       // The list's answer for the same search, among this test's ads (the bevakningar saw only those published).
       const expected = (await listed(w.query)).filter((id) => inserted.has(id));
-      expect({ query: w.query, hits: await hitsOf(w.id) }).toEqual({ query: w.query, hits: expected });
+      expect({ query: w.query, hits: await watchHits(t.db, w.id) }).toEqual({ query: w.query, hits: expected });
     }
     // Not vacuous: most searches found something.
-    const found = await Promise.all(watches.map(async (w) => (await hitsOf(w.id)).length));
+    const found = await Promise.all(watches.map(async (w) => (await watchHits(t.db, w.id)).length));
     expect(found.filter((n) => n > 0).length).toBeGreaterThan(queries.length - 3);
   });
 
@@ -219,14 +211,14 @@ describe('matching', () => {
     const cheap = await insertCar(t.db, { make: 'Skoda', model: 'Octavia', price: 95_000 });
     const dear = await insertCar(t.db, { make: 'Skoda', model: 'Superb', price: 180_000 });
     await runJobs();
-    expect(await hitsOf(instant.id)).toEqual([cheap]);
-    expect(await hitsOf(paused.id)).toEqual([]);
+    expect(await watchHits(t.db, instant.id)).toEqual([cheap]);
+    expect(await watchHits(t.db, paused.id)).toEqual([]);
 
     // Edits: the cheap one edited (still matching), the dear one lowered into the range.
     await t.db.query(`UPDATE inventory.cars SET title = 'Skoda Octavia RS', price = 94000 WHERE id = $1`, [cheap]);
     await t.db.query('UPDATE inventory.cars SET price = 99000 WHERE id = $1', [dear]);
     await runJobs();
-    expect(await hitsOf(instant.id)).toEqual([cheap, dear].sort((a, b) => a - b));
+    expect(await watchHits(t.db, instant.id)).toEqual([cheap, dear].sort((a, b) => a - b));
     const alerts = asked.slice(before).filter((r) => r.key.startsWith(`watch-${instant.id}-`));
     expect(alerts.map((r) => r.key).sort()).toEqual([`watch-${instant.id}-${cheap}`, `watch-${instant.id}-${dear}`]);
     expect(alerts[0]).toMatchObject({ username: u.username, kind: 'watches' });
@@ -255,7 +247,7 @@ describe('matching', () => {
     // Concurrent matching of the same ads (two replicas taking a publish and an edit of them at once).
     const repository = watchesRepository(t.db);
     await Promise.all([repository.matchCars(ids), repository.matchCars(ids), repository.matchCars(ids.slice(0, 3))]);
-    expect(await hitsOf(w.id)).toEqual([...ids].sort((a, b) => a - b));
+    expect(await watchHits(t.db, w.id)).toEqual([...ids].sort((a, b) => a - b));
     const alerts = await t.db.query<{ car: number }>(
       `SELECT (payload->>'car')::int AS car FROM inventory.jobs WHERE kind = 'watch-alert' AND payload->>'watch' = $1`,
       [String(w.id)],
@@ -283,7 +275,7 @@ describe('the job runner', () => {
     const later = new Date(Date.now() + lease + 1_000);
     failKey = `watch-${w.id}-${car}`;
     await runner().runDue(later);
-    expect(await hitsOf(w.id)).toEqual([car]);
+    expect(await watchHits(t.db, w.id)).toEqual([car]);
     expect(asked.filter((r) => r.key === `watch-${w.id}-${car}`)).toHaveLength(0);
     await runner().runDue(new Date(later.getTime() + 60_000));
     expect(asked.filter((r) => r.key === `watch-${w.id}-${car}`)).toHaveLength(1);
@@ -336,7 +328,7 @@ describe('the daily digest', () => {
     const a = await insertCar(t.db, { make: 'Trabant', model: '601', title: 'Trabant 601 Kombi', price: 25_000 });
     const b = await insertCar(t.db, { make: 'Trabant', model: 'P50', imageCount: 2, imageVersion: 3 });
     await runJobs();
-    expect(await hitsOf(site.id)).toEqual([a]);
+    expect(await watchHits(t.db, site.id)).toEqual([a]);
 
     // Before the hour nothing; at the hour of a day in summer time, once, whoever asks.
     expect(await scheduleDigest(t.db, new Date('2027-06-01T04:59:00Z'))).toBe(false);
@@ -449,7 +441,7 @@ describe('price drops and closed accounts', () => {
     const w = await u.watch({ make: 'Volvo' });
     await insertCar(t.db, { make: 'Volvo' });
     await runJobs();
-    expect((await hitsOf(w.id)).length).toBeGreaterThan(0);
+    expect((await watchHits(t.db, w.id)).length).toBeGreaterThan(0);
     const erased = await createSellerErasure({ db: t.db, storage: t.storage }).erase(u.username.toUpperCase());
     expect(erased.removedWatches).toBe(1);
     expect(await countRows(t.db, 'inventory.watch_hits', 'watch_id = $1', [w.id])).toBe(0);

@@ -49,6 +49,8 @@ interface KeyRow {
   revoked_at: Date | string | null;
 }
 
+const KEY_COLUMNS = 'id, name, prefix, created, last_used_at, revoked_at';
+
 const toKey = (r: KeyRow): ApiKeyRecord => ({
   id: Number(r.id),
   name: r.name,
@@ -121,7 +123,7 @@ export function dealerApiKeysRepository(db: Queryable) {
     async create(dealerId: number, name: string, keyHash: string, prefix: string, by: number, at: Date) {
       const { rows } = await db.query<KeyRow>(
         `INSERT INTO identity.dealer_api_keys (dealer_id, name, key_hash, prefix, created_by, created)
-         VALUES ($1, $2, $3, $4, $5, $6::timestamptz) RETURNING id, name, prefix, created, last_used_at, revoked_at`,
+         VALUES ($1, $2, $3, $4, $5, $6::timestamptz) RETURNING ${KEY_COLUMNS}`,
         [dealerId, name, keyHash, prefix, by, iso(at)],
       );
       return toKey(rows[0]!);
@@ -130,7 +132,7 @@ export function dealerApiKeysRepository(db: Queryable) {
     /** The dealer's keys, live ones first, newest first. */
     async list(dealerId: number): Promise<ApiKeyRecord[]> {
       const { rows } = await db.query<KeyRow>(
-        `SELECT id, name, prefix, created, last_used_at, revoked_at FROM identity.dealer_api_keys
+        `SELECT ${KEY_COLUMNS} FROM identity.dealer_api_keys
          WHERE dealer_id = $1 ORDER BY revoked_at IS NOT NULL, created DESC, id DESC`,
         [dealerId],
       );

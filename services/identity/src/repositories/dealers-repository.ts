@@ -67,16 +67,40 @@ const toRecord = (r: DealerRow): DealerRecord => ({
   created: date(r.created),
 });
 
+type MembershipRow = DealerRow & { role: DealerRole };
+const toMembership = (r: MembershipRow): MembershipRecord => ({ ...toRecord(r), role: r.role });
+
+/** A dealer with its owner's username. */
+type OwnedDealerRecord = DealerRecord & { owner: string };
+type OwnedRow = DealerRow & { owner: string };
+const toOwned = (r: OwnedRow): OwnedDealerRecord => ({ ...toRecord(r), owner: r.owner });
+
 // Every column but the logo's bytes, which only the logo route reads.
 const COLUMNS = `d.id, d.slug, d.org_number, d.name, d.street, d.postal_code, d.city, d.kommun, d.phone, d.opening_hours,
   d.presentation, d.logo IS NOT NULL AS has_logo, d.logo_version, d.status, d.reject_reason, d.created`;
 
 const iso = (at: Date) => at.toISOString();
 
-const REF_SELECT = `SELECT d.slug, d.name, d.kommun, u.username AS owner
-  FROM identity.dealers d
+/** The company's fields as query parameters, in the order org_number … presentation of the writes below. */
+const fieldValues = (f: DealerFields) => [
+  f.orgNumber,
+  f.name,
+  f.street,
+  f.postalCode,
+  f.city,
+  f.kommun,
+  f.phone,
+  JSON.stringify(f.openingHours),
+  f.presentation,
+];
+
+// The dealer `d` with its owner's account as `u`.
+const WITH_OWNER = `FROM identity.dealers d
   JOIN identity.dealer_members o ON o.dealer_id = d.id AND o.role = 'owner'
   JOIN identity.users u ON u.id = o.user_id`;
+
+const REF_SELECT = `SELECT d.slug, d.name, d.kommun, u.username AS owner ${WITH_OWNER}`;
+const OWNED_SELECT = `SELECT ${COLUMNS}, u.username AS owner ${WITH_OWNER}`;
 
 /** identity.dealers and identity.dealer_members (issue 45, decision 059). */
 export function dealersRepository(db: Queryable) {
@@ -96,19 +120,7 @@ export function dealersRepository(db: Queryable) {
         `INSERT INTO identity.dealers (slug, org_number, name, street, postal_code, city, kommun, phone, opening_hours,
            presentation, created, updated)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11::timestamptz, $11::timestamptz) RETURNING id`,
-        [
-          slug,
-          fields.orgNumber,
-          fields.name,
-          fields.street,
-          fields.postalCode,
-          fields.city,
-          fields.kommun,
-          fields.phone,
-          JSON.stringify(fields.openingHours),
-          fields.presentation,
-          iso(at),
-        ],
+        [slug, ...fieldValues(fields), iso(at)],
       );
       const id = Number(rows[0]!.id);
       await addMember(id, ownerId, 'owner', at);
@@ -117,12 +129,12 @@ export function dealersRepository(db: Queryable) {
 
     /** The dealer the user acts for, whatever its status, with their role; null for none. */
     async ofUser(userId: number): Promise<MembershipRecord | null> {
-      const { rows } = await db.query<DealerRow & { role: DealerRole }>(
+      const { rows } = await db.query<MembershipRow>(
         `SELECT ${COLUMNS}, m.role FROM identity.dealers d
          JOIN identity.dealer_members m ON m.dealer_id = d.id WHERE m.user_id = $1`,
         [userId],
       );
-      return rows[0] ? { ...toRecord(rows[0]), role: rows[0].role } : null;
+      return rows[0] ? toMembership(rows[0]) : null;
     },
 
     async byId(id: number): Promise<DealerRecord | null> {
@@ -131,15 +143,9 @@ export function dealersRepository(db: Queryable) {
     },
 
     /** An approved dealer by its page's address part; a pending or rejected one is as unknown as none. */
-    async approvedBySlug(slug: string): Promise<(DealerRecord & { owner: string }) | null> {
-      const { rows } = await db.query<DealerRow & { owner: string }>(
-        `SELECT ${COLUMNS}, u.username AS owner FROM identity.dealers d
-         JOIN identity.dealer_members o ON o.dealer_id = d.id AND o.role = 'owner'
-         JOIN identity.users u ON u.id = o.user_id
-         WHERE d.slug = $1 AND d.status = 'approved'`,
-        [slug],
-      );
-      return rows[0] ? { ...toRecord(rows[0]), owner: rows[0].owner } : null;
+    async approvedBySlug(slug: string): Promise<OwnedDealerRecord | null> {
+      const { rows } = await db.query<OwnedRow>(`${OWNED_SELECT} WHERE d.slug = $1 AND d.status = 'approved'`, [slug]);
+      return rows[0] ? toOwned(rows[0]) : null;
     },
 
     /** Whether a slug is taken by another dealer than `exceptId`. */
@@ -170,21 +176,7 @@ export function dealersRepository(db: Queryable) {
            status = CASE WHEN $13 THEN 'pending' ELSE status END,
            reject_reason = CASE WHEN $13 THEN NULL ELSE reject_reason END
          WHERE id = $1`,
-        [
-          id,
-          slug,
-          fields.orgNumber,
-          fields.name,
-          fields.street,
-          fields.postalCode,
-          fields.city,
-          fields.kommun,
-          fields.phone,
-          JSON.stringify(fields.openingHours),
-          fields.presentation,
-          iso(at),
-          reapply,
-        ],
+        [id, slug, ...fieldValues(fields), iso(at), reapply],
       );
     },
 
@@ -211,15 +203,12 @@ export function dealersRepository(db: Queryable) {
     },
 
     /** Applications waiting for staff, oldest first, with the applicant's username. */
-    async pending(limit: number): Promise<(DealerRecord & { owner: string })[]> {
-      const { rows } = await db.query<DealerRow & { owner: string }>(
-        `SELECT ${COLUMNS}, u.username AS owner FROM identity.dealers d
-         JOIN identity.dealer_members o ON o.dealer_id = d.id AND o.role = 'owner'
-         JOIN identity.users u ON u.id = o.user_id
-         WHERE d.status = 'pending' ORDER BY d.created, d.id LIMIT $1`,
+    async pending(limit: number): Promise<OwnedDealerRecord[]> {
+      const { rows } = await db.query<OwnedRow>(
+        `${OWNED_SELECT} WHERE d.status = 'pending' ORDER BY d.created, d.id LIMIT $1`,
         [limit],
       );
-      return rows.map((r) => ({ ...toRecord(r), owner: r.owner }));
+      return rows.map(toOwned);
     },
 
     /** Decides a pending application; false when it is not pending (decided already, or no such dealer). */

@@ -7,6 +7,7 @@ import { formatCreated } from '../../../lib/format.ts';
 import { QueryError } from '../../../lib/query-error.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/dealer-api.ts';
+import { RemoveButton, RemoveError } from './remove-button.tsx';
 
 /** The key just made, shown this once with a copy button: the server never answers it again. */
 function NewKey({ created, onDone }: { created: ApiKeyCreated; onDone: () => void }) {
@@ -121,24 +122,15 @@ export function ApiKeysSection() {
                     : 'inte använd än'}
               </span>
               {!k.revokedAt && (
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  disabled={revoke.isPending}
-                  onClick={() => revoke.mutate(k.id)}
-                >
+                <RemoveButton action={revoke} value={k.id}>
                   Återkalla {k.name}
-                </button>
+                </RemoveButton>
               )}
             </li>
           ))}
         </ul>
       )}
-      {revoke.isError && (
-        <p className="alert" role="alert">
-          {failureMessage(revoke.error)}
-        </p>
-      )}
+      <RemoveError error={revoke.error} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { QueryError } from '../../../lib/query-error.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useSession } from '../../../lib/session-store.ts';
 import { useInvite, useLeaveDealer, useMembers, useRemoveMember, useWithdrawInvite } from '../api/dealer-api.ts';
+import { RemoveButton, RemoveError } from './remove-button.tsx';
 
 /** 'Medlemmar': who acts for the company; the owner invites by mail, withdraws invitations and removes members. */
 export function MembersSection({ dealer }: { dealer: OwnDealer }) {
@@ -42,7 +43,6 @@ export function MembersSection({ dealer }: { dealer: OwnDealer }) {
     });
   }
 
-  const actionError = withdraw.error ?? remove.error ?? leave.error;
   return (
     <section className="card dealer-section" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Medlemmar</h2>
@@ -56,24 +56,14 @@ export function MembersSection({ dealer }: { dealer: OwnDealer }) {
                 {m.name} (@{m.username}) · {m.role === 'owner' ? 'Ägare' : 'Medlem'}
               </span>
               {!owner && m.username === me && (
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  disabled={leave.isPending}
-                  onClick={() => leave.mutate(m.username)}
-                >
+                <RemoveButton action={leave} value={m.username}>
                   Lämna företaget
-                </button>
+                </RemoveButton>
               )}
               {owner && m.role !== 'owner' && (
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutate(m.username)}
-                >
+                <RemoveButton action={remove} value={m.username}>
                   Ta bort {m.name}
-                </button>
+                </RemoveButton>
               )}
             </li>
           ))}
@@ -88,24 +78,15 @@ export function MembersSection({ dealer }: { dealer: OwnDealer }) {
                 <span>
                   {i.email} · gäller till {formatCreated(i.expiresAt)}
                 </span>
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  disabled={withdraw.isPending}
-                  onClick={() => withdraw.mutate(i.id)}
-                >
+                <RemoveButton action={withdraw} value={i.id}>
                   Dra tillbaka inbjudan till {i.email}
-                </button>
+                </RemoveButton>
               </li>
             ))}
           </ul>
         </>
       )}
-      {actionError && (
-        <p className="alert" role="alert">
-          {failureMessage(actionError)}
-        </p>
-      )}
+      <RemoveError error={withdraw.error ?? remove.error ?? leave.error} />
       {owner && dealer.status === 'approved' && (
         <form className="form dealer-inline-form" noValidate onSubmit={submit}>
           <div className="field">
