@@ -324,15 +324,17 @@ export function buildListJsonSql(q: ListQuery): Statement {
   const order = `r.${orderColumn(q.orderBy)} ${dir}, r.id ${dir}`;
   const near = q.distance?.near;
   if (!near) return { ...list, sql: asJsonArray(list.sql, order) };
-  // Each card's distance: the rounded km of its kommun in the list of all kommuner by distance from `near`.
+  // Each card's distance: the rounded km of its kommun among the kommuner by distance from `near`; with a radius
+  // every listed ad's kommun is one of those within it, so those alone are sent and searched.
   const params = [...list.params];
   const p = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
   };
-  const all = kommunerByDistance(near);
+  const within = q.distance?.within;
+  const kommuner = within === undefined ? kommunerByDistance(near) : kommunerWithin(near, within);
   const distance =
-    `(${p(all.map((k) => roundKm(k.km)))}::int[])` +
-    `[array_position(${p(all.map((k) => k.code))}::text[], r.kommun)] AS "distanceKm"`;
+    `(${p(kommuner.map((k) => roundKm(k.km)))}::int[])` +
+    `[array_position(${p(kommuner.map((k) => k.code))}::text[], r.kommun)] AS "distanceKm"`;
   return { ...list, params, sql: asJsonArray(list.sql, order, distance) };
 }
