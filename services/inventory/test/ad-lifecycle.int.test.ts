@@ -10,10 +10,9 @@ import { queuedJobs } from '../src/jobs/queued-jobs.ts';
 import { scheduleLifecycleSweep } from '../src/jobs/ad-lifecycle.ts';
 import { createViewCounter } from '../src/services/view-counter.ts';
 import { fileKey } from '../src/storage/file-keys.ts';
-import { BASE, buildTestApp, countRows, insertCar, type TestApp } from './inventory-helpers.ts';
+import { BASE, buildTestApp, countRows, insertCar, silent, type TestApp } from './inventory-helpers.ts';
 
 const PUBLIC_URL = 'https://bilmarknaden.test';
-const silent = { warn: () => undefined, error: () => undefined };
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
 let clock = new Date();

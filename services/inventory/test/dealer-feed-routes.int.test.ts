@@ -9,7 +9,7 @@ import { createJobQueue } from '../src/jobs/job-queue.ts';
 import { dealerImportJob } from '../src/jobs/dealer-import.ts';
 import { localVehicleRegister } from '../src/register/local-register.ts';
 import { dealerImportService } from '../src/services/dealer-import-service.ts';
-import { BASE, buildTestApp, multipart, type TestApp } from './inventory-helpers.ts';
+import { BASE, buildTestApp, multipart, silent, type TestApp } from './inventory-helpers.ts';
 import { feedCar, feedCsv, testDealers } from './dealer-helpers.ts';
 
 const dealers = testDealers();
@@ -22,7 +22,6 @@ dealers.add({
 });
 dealers.add({ slug: 'autohallen', name: 'Autohallen', owner: 'ah-agare', keys: ['key-autohallen'] });
 
-const silent = { warn: () => undefined, error: () => undefined };
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ dealers: dealers.directory });

@@ -16,6 +16,7 @@ import {
   countRows,
   insertCar,
   insertRegisterCar,
+  silent,
   testRegistrationNumber,
   type TestApp,
 } from './inventory-helpers.ts';
@@ -25,7 +26,6 @@ const dealers = testDealers();
 const bilhuset = dealers.add({ slug: 'bilhuset', name: 'Bilhuset AB', owner: 'bilhuset-agare', kommun: '2480' });
 const autohallen = dealers.add({ slug: 'autohallen', name: 'Autohallen', owner: 'autohallen-agare' });
 
-const silent = { warn: () => undefined, error: () => undefined };
 const mails: NotificationRequest[] = [];
 const hooks: ImportHooks = {};
 let t: TestApp;

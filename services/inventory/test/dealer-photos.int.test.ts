@@ -20,12 +20,11 @@ import { dealerFeedFetchJob } from '../src/jobs/dealer-feed-fetch.ts';
 import { dealerFeeds, FEED_SCHEDULE_MESSAGES, scheduleDealerFeeds } from '../src/services/dealer-feeds.ts';
 import { inventoryPaths as paths } from '@bilmarknaden/shared/api-paths';
 import { BASE } from './inventory-helpers.ts';
-import { buildTestApp, photo, type TestApp } from './inventory-helpers.ts';
+import { buildTestApp, photo, silent, type TestApp } from './inventory-helpers.ts';
 import { feedCar, feedCsv, testDealers } from './dealer-helpers.ts';
 
 const dealers = testDealers();
 const dealer = dealers.add({ slug: 'bildhuset', name: 'Bildhuset AB', owner: 'bildhuset' });
-const silent = { warn: () => undefined, error: () => undefined };
 
 let t: TestApp;
 let server: Server;

@@ -296,7 +296,8 @@ export async function countRows(db: Database, table: string, where = 'true', par
   return r.rows[0]!.n;
 }
 
-const silent = { warn: () => undefined, error: () => undefined };
+/** A job queue's or import's log that writes nothing. */
+export const silent = { warn: () => undefined, error: () => undefined };
 
 /** Runs every due job now (the bevakningar's matching), as a runner in the app would; by default no one is told. */
 export function runQueuedJobs(

@@ -17,12 +17,11 @@ import { scheduleDigest } from '../src/jobs/watch-digest.ts';
 import { createSellerErasure } from '../src/services/seller-erasure.ts';
 import { digestDayDue, stockholmClock } from '../src/services/watch-mails.ts';
 import { unsubscribeTokens, UNSUBSCRIBE_TTL_MS } from '../src/services/unsubscribe-tokens.ts';
-import { BASE, buildTestApp, countRows, insertCar, watchHits, type TestApp } from './inventory-helpers.ts';
+import { BASE, buildTestApp, countRows, insertCar, silent, watchHits, type TestApp } from './inventory-helpers.ts';
 
 const PUBLIC_URL = 'https://bilmarknaden.test';
 // Several connections exist only on PostgreSQL (PGlite is one): that test is declared there alone, not skipped.
 const onPostgresOnly = (process.env.TEST_DATABASE_URL ? it : () => undefined) as typeof it;
-const silent = { warn: () => undefined, error: () => undefined };
 
 let t: TestApp;
 const asked: NotificationRequest[] = [];

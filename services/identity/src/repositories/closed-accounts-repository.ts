@@ -1,4 +1,5 @@
 import type { Queryable } from '@bilmarknaden/db/database';
+import { toDate } from '@bilmarknaden/db/timestamps';
 
 /** A closure whose seller has not yet been erased in inventory. */
 export interface PendingClosure {
@@ -12,8 +13,6 @@ interface PendingRow {
   username: string;
   closed_at: Date | string;
 }
-
-const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
 export type ClosedAccountsRepository = ReturnType<typeof closedAccountsRepository>;
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '@bilmarknaden/db/database';
+import { iso, toDate, toDateOrNull } from '@bilmarknaden/db/timestamps';
 
 export interface InviteRecord {
   id: number;
@@ -18,10 +19,6 @@ export interface ApiKeyRecord {
   revokedAt: Date | null;
 }
 
-const date = (v: Date | string) => (v instanceof Date ? v : new Date(v));
-const maybeDate = (v: Date | string | null) => (v === null ? null : date(v));
-const iso = (at: Date) => at.toISOString();
-
 interface InviteRow {
   id: number;
   dealer_id: number;
@@ -35,9 +32,9 @@ const toInvite = (r: InviteRow): InviteRecord => ({
   id: Number(r.id),
   dealerId: Number(r.dealer_id),
   email: r.email,
-  created: date(r.created),
-  expiresAt: date(r.expires_at),
-  acceptedAt: maybeDate(r.accepted_at),
+  created: toDate(r.created),
+  expiresAt: toDate(r.expires_at),
+  acceptedAt: toDateOrNull(r.accepted_at),
 });
 
 interface KeyRow {
@@ -55,9 +52,9 @@ const toKey = (r: KeyRow): ApiKeyRecord => ({
   id: Number(r.id),
   name: r.name,
   prefix: r.prefix,
-  created: date(r.created),
-  lastUsedAt: maybeDate(r.last_used_at),
-  revokedAt: maybeDate(r.revoked_at),
+  created: toDate(r.created),
+  lastUsedAt: toDateOrNull(r.last_used_at),
+  revokedAt: toDateOrNull(r.revoked_at),
 });
 
 /** identity.dealer_invites: only the SHA-256 of each link's token is stored. */

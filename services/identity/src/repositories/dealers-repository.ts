@@ -1,4 +1,5 @@
 import type { Queryable } from '@bilmarknaden/db/database';
+import { iso, toDate } from '@bilmarknaden/db/timestamps';
 import type { DealerRef } from '@bilmarknaden/service-kit/dealer-directory';
 import type { DealerFields, OpeningHoursLine } from '@bilmarknaden/shared/validation/dealer';
 
@@ -46,8 +47,6 @@ interface DealerRow {
   created: Date | string;
 }
 
-const date = (v: Date | string) => (v instanceof Date ? v : new Date(v));
-
 const toRecord = (r: DealerRow): DealerRecord => ({
   id: Number(r.id),
   slug: r.slug,
@@ -64,7 +63,7 @@ const toRecord = (r: DealerRow): DealerRecord => ({
   logoVersion: Number(r.logo_version),
   status: r.status,
   rejectReason: r.reject_reason,
-  created: date(r.created),
+  created: toDate(r.created),
 });
 
 type MembershipRow = DealerRow & { role: DealerRole };
@@ -78,8 +77,6 @@ const toOwned = (r: OwnedRow): OwnedDealerRecord => ({ ...toRecord(r), owner: r.
 // Every column but the logo's bytes, which only the logo route reads.
 const COLUMNS = `d.id, d.slug, d.org_number, d.name, d.street, d.postal_code, d.city, d.kommun, d.phone, d.opening_hours,
   d.presentation, d.logo IS NOT NULL AS has_logo, d.logo_version, d.status, d.reject_reason, d.created`;
-
-const iso = (at: Date) => at.toISOString();
 
 /** The company's fields as query parameters, in the order org_number … presentation of the writes below. */
 const fieldValues = (f: DealerFields) => [
@@ -249,7 +246,7 @@ export function dealersRepository(db: Queryable) {
         username: r.username,
         name: `${r.firstname} ${r.lastname}`.trim() || r.username,
         role: r.role,
-        joined: date(r.joined),
+        joined: toDate(r.joined),
       }));
     },
 

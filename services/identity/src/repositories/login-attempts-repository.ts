@@ -1,5 +1,6 @@
 import { isIPv6 } from 'node:net';
 import type { Database, Queryable } from '@bilmarknaden/db/database';
+import { toDateOrNull } from '@bilmarknaden/db/timestamps';
 
 export interface FailureLimits {
   /** Failed attempts allowed per (account, address) within the window. */
@@ -40,8 +41,6 @@ export function attemptAddress(address: string): string {
     .map((g) => parseInt(g, 16).toString(16))
     .join(':')}::/64`;
 }
-
-const toDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
 
 export type LoginAttemptsRepository = ReturnType<typeof loginAttemptsRepository>;
 
@@ -90,8 +89,8 @@ export function loginAttemptsRepository(db: Database) {
           ],
         );
         const row = rows[0];
-        const blocking = row ? [row.pair, row.address].map(toDate).filter((d): d is Date => d !== null) : [];
-        const [accountLimit, pairLast] = [toDate(row?.account ?? null), toDate(row?.pair_last ?? null)];
+        const blocking = row ? [row.pair, row.address].map(toDateOrNull).filter((d): d is Date => d !== null) : [];
+        const [accountLimit, pairLast] = [toDateOrNull(row?.account ?? null), toDateOrNull(row?.pair_last ?? null)];
         if (accountLimit && pairLast) blocking.push(accountLimit < pairLast ? accountLimit : pairLast);
         if (blocking.length === 0) {
           await tx.query(

@@ -1,4 +1,5 @@
 import type { Queryable } from '@bilmarknaden/db/database';
+import { iso } from '@bilmarknaden/db/timestamps';
 import type { NotificationRequest } from '@bilmarknaden/service-kit/identity-client';
 
 /** A mail claimed for sending, with the recipient's current address. */
@@ -10,8 +11,6 @@ export interface ClaimedMail {
   /** Including this one. */
   attempts: number;
 }
-
-const iso = (at: Date) => at.toISOString();
 
 /** `identity.notification_requests` and `identity.mail_outbox` (decision 032). */
 export function mailOutboxRepository(db: Queryable) {

@@ -1,4 +1,5 @@
 import type { Queryable } from '@bilmarknaden/db/database';
+import { toDate } from '@bilmarknaden/db/timestamps';
 import type { RevocationBatch } from '@bilmarknaden/service-kit/token-revocations';
 
 /**
@@ -24,8 +25,6 @@ export async function revokeTokens(tx: Queryable, username: string, at: Date): P
 export function revokeAllTokens(tx: Queryable, username: string, at: Date): Promise<void> {
   return revokeTokens(tx, username, new Date(Math.floor(at.getTime() / 1000) * 1000 + 1000));
 }
-
-const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
 /** The entries recorded after `since`, and the database's clock read before them (the next `since`). */
 export async function tokenRevocationsSince(db: Queryable, since: Date): Promise<RevocationBatch> {

@@ -1,4 +1,5 @@
 import type { Queryable } from '@bilmarknaden/db/database';
+import { toDate, toDateOrNull } from '@bilmarknaden/db/timestamps';
 import type { RegistrationBody } from '@bilmarknaden/shared/api-types';
 import { revokeTokens } from './token-revocations-repository.ts';
 
@@ -46,7 +47,6 @@ interface UserRow {
 const COLUMNS =
   'id, username, firstname, lastname, email, password_hash, role, created, password_changed_at, city, blocked_at, ' +
   'verified_at, verified_name';
-const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
 const toRecord = (r: UserRow): UserRecord => ({
   id: Number(r.id),
@@ -57,10 +57,10 @@ const toRecord = (r: UserRow): UserRecord => ({
   passwordHash: r.password_hash,
   role: Number(r.role),
   created: toDate(r.created),
-  passwordChangedAt: r.password_changed_at === null ? null : toDate(r.password_changed_at),
+  passwordChangedAt: toDateOrNull(r.password_changed_at),
   city: r.city,
-  blockedAt: r.blocked_at === null ? null : toDate(r.blocked_at),
-  verifiedAt: r.verified_at === null ? null : toDate(r.verified_at),
+  blockedAt: toDateOrNull(r.blocked_at),
+  verifiedAt: toDateOrNull(r.verified_at),
   verifiedName: r.verified_name,
 });
 

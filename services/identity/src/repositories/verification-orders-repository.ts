@@ -1,4 +1,5 @@
 import type { Queryable } from '@bilmarknaden/db/database';
+import { toDate } from '@bilmarknaden/db/timestamps';
 
 export interface VerificationOrderRecord {
   orderRef: string;
@@ -24,7 +25,7 @@ const toRecord = (r: OrderRow): VerificationOrderRecord => ({
   personKey: r.person_key,
   qrStartToken: r.qr_start_token,
   qrStartSecret: r.qr_start_secret,
-  startedAt: r.started_at instanceof Date ? r.started_at : new Date(r.started_at),
+  startedAt: toDate(r.started_at),
 });
 
 /** BankID orders under way (identity.verification_orders): one per user, a new one replaces the one before. */

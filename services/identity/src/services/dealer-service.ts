@@ -87,19 +87,24 @@ export const logoPath = (d: Pick<DealerRecord, 'slug' | 'hasLogo' | 'logoVersion
 
 const dealerPage = (slug: string) => PAGE_PATHS.dealer.replace(':slug', slug);
 
+/** The company's fields that the own view, the public profile and staff's list of applications all show. */
+const companyFields = (d: DealerRecord) => ({
+  slug: d.slug,
+  name: d.name,
+  orgNumber: d.orgNumber,
+  street: d.street,
+  postalCode: d.postalCode,
+  city: d.city,
+  kommun: d.kommun,
+  phone: d.phone,
+  presentation: d.presentation,
+});
+
 function ownView(d: MembershipRecord): OwnDealer {
   return {
+    ...companyFields(d),
     id: d.id,
-    slug: d.slug,
-    name: d.name,
-    orgNumber: d.orgNumber,
-    street: d.street,
-    postalCode: d.postalCode,
-    city: d.city,
-    kommun: d.kommun,
-    phone: d.phone,
     openingHours: d.openingHours,
-    presentation: d.presentation,
     logo: logoPath(d),
     status: d.status,
     rejectReason: d.rejectReason,
@@ -147,6 +152,11 @@ export function dealerService({ db, now, publicUrl, mailQueued }: DealerServiceD
     const own = await dealers.ofUser(user.id);
     if (!own) throw new DomainError('not-found', DEALER_SERVICE_MESSAGES.noDealer);
     return own;
+  }
+
+  /** The caller's dealer read again after a write of theirs, which leaves them a member. */
+  async function ownAfterWrite(user: UserRecord): Promise<OwnDealer> {
+    return ownView((await dealers.ofUser(user.id))!);
   }
 
   async function ownerOf(user: UserRecord, approved = false): Promise<MembershipRecord> {
@@ -236,7 +246,7 @@ export function dealerService({ db, now, publicUrl, mailQueued }: DealerServiceD
           else await repo.create(fields, slug, user.id, at);
         }),
       );
-      return ownView((await dealers.ofUser(user.id))!);
+      return ownAfterWrite(user);
     },
 
     /** The caller's dealer, whatever its status, or null. */
@@ -260,7 +270,7 @@ export function dealerService({ db, now, publicUrl, mailQueued }: DealerServiceD
           await dealersRepository(tx).update(own.id, fields, slug, now(), false);
         }),
       );
-      return ownView((await dealers.ofUser(user.id))!);
+      return ownAfterWrite(user);
     },
 
     async setLogo(user: UserRecord, bytes: Uint8Array): Promise<OwnDealer> {
@@ -269,27 +279,14 @@ export function dealerService({ db, now, publicUrl, mailQueued }: DealerServiceD
       if (!type) throw new DomainError('invalid', DEALER_SERVICE_MESSAGES.logoType, { field: 'logo' });
       await limit(`dealer-logo:${own.id}`, LOGOS_PER_HOUR, 3600_000);
       await dealers.setLogo(own.id, bytes, type, now());
-      return ownView((await dealers.ofUser(user.id))!);
+      return ownAfterWrite(user);
     },
 
     /** The public page's profile: approved dealers only, anything else 404. */
     async profile(slug: string): Promise<DealerProfile> {
       const d = await dealers.approvedBySlug(slug);
       if (!d) throw new DomainError('not-found', DEALER_SERVICE_MESSAGES.notFound);
-      return {
-        slug: d.slug,
-        name: d.name,
-        orgNumber: d.orgNumber,
-        street: d.street,
-        postalCode: d.postalCode,
-        city: d.city,
-        kommun: d.kommun,
-        phone: d.phone,
-        openingHours: d.openingHours,
-        presentation: d.presentation,
-        logo: logoPath(d),
-        owner: d.owner,
-      };
+      return { ...companyFields(d), openingHours: d.openingHours, logo: logoPath(d), owner: d.owner };
     },
 
     async logo(slug: string) {
@@ -369,7 +366,7 @@ export function dealerService({ db, now, publicUrl, mailQueued }: DealerServiceD
         await txDealers.addMember(invite.dealerId, user.id, 'member', at);
         await txInvites.accept(invite.id, user.id, at);
       });
-      return ownView((await dealers.ofUser(user.id))!);
+      return ownAfterWrite(user);
     },
 
     async apiKeys(user: UserRecord): Promise<ApiKey[]> {
@@ -407,16 +404,8 @@ export function dealerService({ db, now, publicUrl, mailQueued }: DealerServiceD
     async pending(staff: UserRecord): Promise<DealerApplication[]> {
       requireStaff(staff, DEALER_SERVICE_MESSAGES.staffOnly);
       return (await dealers.pending(PENDING_LIST_MAX)).map((d) => ({
+        ...companyFields(d),
         id: d.id,
-        slug: d.slug,
-        name: d.name,
-        orgNumber: d.orgNumber,
-        street: d.street,
-        postalCode: d.postalCode,
-        city: d.city,
-        kommun: d.kommun,
-        phone: d.phone,
-        presentation: d.presentation,
         owner: d.owner,
         created: d.created.toISOString(),
       }));
