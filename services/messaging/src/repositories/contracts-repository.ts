@@ -1,6 +1,7 @@
 import type { Queryable } from '@bilmarknaden/db/database';
 import type { ContractCar, ContractParty } from '@bilmarknaden/shared/contract-text';
 import type { ContractTerms } from '@bilmarknaden/shared/validation/contract';
+import { toDateOrNull } from '@bilmarknaden/db/timestamps';
 
 /** A row of `messaging.contracts` as the service reads it. */
 export interface ContractRow {
@@ -52,7 +53,6 @@ interface Row {
 }
 
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-const date = (value: Date | string | null) => (value === null ? null : value instanceof Date ? value : new Date(value));
 
 function toContract(row: Row): ContractRow {
   return {
@@ -65,13 +65,13 @@ function toContract(row: Row): ContractRow {
     parties: json(row.parties),
     terms: json(row.terms),
     version: row.version,
-    sellerSignedAt: date(row.seller_signed_at),
-    buyerSignedAt: date(row.buyer_signed_at),
-    signedAt: date(row.signed_at),
+    sellerSignedAt: toDateOrNull(row.seller_signed_at),
+    buyerSignedAt: toDateOrNull(row.buyer_signed_at),
+    signedAt: toDateOrNull(row.signed_at),
     signedText: row.signed_text,
     signedSha256: row.signed_sha256,
     checklist: json(row.checklist),
-    reminderDueAt: date(row.reminder_due_at),
+    reminderDueAt: toDateOrNull(row.reminder_due_at),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '@bilmarknaden/db/database';
 import { isClosed, lockUser } from './closed-accounts-repository.ts';
 import type { Message } from '@bilmarknaden/shared/api-types';
+import { iso } from '@bilmarknaden/db/timestamps';
 
 /** The channel of the database notifications that live delivery listens to (decision 035). */
 export const MESSAGING_CHANNEL = 'messaging_events';
@@ -64,8 +65,6 @@ export interface MessageRow {
 
 /** "Before every id": one statement for the first page and the later ones, each an index range. */
 const BIGINT_MAX = '9223372036854775807';
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 export const toMessage = (row: MessageRow, username: string): Message => ({
   id: row.id,

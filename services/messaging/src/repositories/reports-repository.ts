@@ -3,8 +3,7 @@ import { hourlyLimit, reportsLimitKey } from '@bilmarknaden/db/window-limits';
 import { isClosed, lockUser } from './closed-accounts-repository.ts';
 import type { HourlyLimits, Limited } from './conversations-repository.ts';
 import type { ConversationReport, OwnConversationReport } from '@bilmarknaden/shared/api-types';
-
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+import { iso } from '@bilmarknaden/db/timestamps';
 
 /** How many of a reported conversation's newest messages the moderators read with the report. */
 export const REPORTED_MESSAGES = 20;
