@@ -13,17 +13,7 @@ const NO_PLACE = {
 
 describe('browse filters', () => {
   it('defaults: all makes, years 1940 to 2025', () => {
-    expect(parseBrowse(p(''))).toEqual({
-      make: '',
-      model: '',
-      yearFrom: 1940,
-      yearTo: 2025,
-      lan: '',
-      kommun: '',
-      equipment: [],
-      distance: NO_DISTANCE,
-      seller: '',
-    });
+    expect(parseBrowse(p(''))).toEqual({ make: '', model: '', yearFrom: 1940, yearTo: 2025, ...NO_PLACE });
     expect(browseQuery(p(''))).toEqual({});
   });
 
@@ -82,17 +72,7 @@ describe('browse filters', () => {
 
 describe('browse equipment', () => {
   it('writes and reads the equipment in the list order, dropping a filter with an unknown code', () => {
-    const f = {
-      make: '',
-      model: '',
-      yearFrom: 1940,
-      yearTo: 2025,
-      lan: '',
-      kommun: '',
-      equipment: ['dragkrok'],
-      distance: NO_DISTANCE,
-      seller: '' as const,
-    };
+    const f = { make: '', model: '', yearFrom: 1940, yearTo: 2025, ...NO_PLACE, equipment: ['dragkrok'] };
     expect(browseParams({ ...f, equipment: ['apple-carplay', 'dragkrok'] }).toString()).toBe(
       'equipment=dragkrok%2Capple-carplay',
     );
@@ -115,17 +95,7 @@ describe('browse equipment', () => {
 
 describe('browse seller', () => {
   it('writes and reads Privat / Handlare, dropping an unknown value', () => {
-    const f = {
-      make: '',
-      model: '',
-      yearFrom: 1940,
-      yearTo: 2025,
-      lan: '',
-      kommun: '',
-      equipment: [],
-      distance: NO_DISTANCE,
-      seller: 'handlare' as const,
-    };
+    const f = { make: '', model: '', yearFrom: 1940, yearTo: 2025, ...NO_PLACE, seller: 'handlare' as const };
     expect(browseParams(f).toString()).toBe('seller=handlare');
     expect(parseBrowse(browseParams(f))).toEqual(f);
     expect(browseQuery(p('seller=privat'))).toEqual({ seller: 'privat' });
