@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
 import type { NewAdInput } from '@bilmarknaden/shared/validation/new-ad';
+import { orgNumberWithCheckDigit } from '@bilmarknaden/shared/validation/dealer';
 import {
   registrationNumberAt,
   TEST_REGISTRATION_NUMBERS_FROM,
@@ -217,13 +218,7 @@ let orgCounter = 0;
  */
 export function uniqueOrgNumber(): string {
   const nine = `556${String(Date.now() + orgCounter++).slice(-6)}`;
-  let sum = 0;
-  for (let i = 0; i < 9; i += 1) {
-    let d = Number(nine[i]) * (i % 2 === 0 ? 2 : 1);
-    if (d > 9) d -= 9;
-    sum += d;
-  }
-  return `${nine.slice(0, 6)}-${nine.slice(6)}${(10 - (sum % 10)) % 10}`;
+  return orgNumberWithCheckDigit(nine);
 }
 
 /** An approved dealer (issue 45): a new owner applies and the demo moderator approves, both through the API. */

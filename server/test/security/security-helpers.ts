@@ -7,6 +7,7 @@ import type { Queryable } from '@bilmarknaden/db/database';
 import { createTestDatabase, type TestDatabase } from '@bilmarknaden/db/testing';
 import { identityMigrations } from '@bilmarknaden/identity/migrations';
 import { inventoryMigrations } from '@bilmarknaden/inventory/migrations';
+import { orgNumberWithCheckDigit } from '@bilmarknaden/shared/validation/dealer';
 import { buildApp } from '../../src/app.ts';
 import type { Settings } from '../../src/settings.ts';
 import { testSettings } from '../helpers.ts';
@@ -304,13 +305,7 @@ let orgCounter = 0;
 export function orgNumber(): string {
   orgCounter += 1;
   const nine = `5560${String((process.pid * 100 + orgCounter) % 100_000).padStart(5, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < 9; i += 1) {
-    let d = Number(nine[i]) * (i % 2 === 0 ? 2 : 1);
-    if (d > 9) d -= 9;
-    sum += d;
-  }
-  return `${nine.slice(0, 6)}-${nine.slice(6)}${(10 - (sum % 10)) % 10}`;
+  return orgNumberWithCheckDigit(nine);
 }
 
 /** A valid body of 'Bli handlare' and of PUT /dealer, a new organisationsnummer each call. */

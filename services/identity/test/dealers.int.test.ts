@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEALER_MESSAGES } from '@bilmarknaden/shared/validation/dealer';
+import { DEALER_MESSAGES, orgNumberWithCheckDigit } from '@bilmarknaden/shared/validation/dealer';
 import { DEALER_SERVICE_MESSAGES, INVITE_TTL_MS } from '../src/services/dealer-service.ts';
 import { identityDealerReads } from '../src/services/dealer-directory.ts';
 import { api, buildIdentity, newUser, type TestIdentity } from './helpers.ts';
@@ -53,14 +53,7 @@ let orgCounter = 0;
 function nextOrgNumber(): string {
   orgCounter += 1;
   const nine = `5560${String(100 + orgCounter).padStart(5, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < 9; i += 1) {
-    let d = Number(nine[i]) * (i % 2 === 0 ? 2 : 1);
-    if (d > 9) d -= 9;
-    sum += d;
-  }
-  const check = (10 - (sum % 10)) % 10;
-  return `${nine.slice(0, 6)}-${nine.slice(6)}${check}`;
+  return orgNumberWithCheckDigit(nine);
 }
 
 const company = (overrides: Record<string, unknown> = {}) => ({

@@ -7,6 +7,7 @@ import {
   normalizeDealer,
   normalizeOrgNumber,
   normalizePostalCode,
+  orgNumberWithCheckDigit,
   slugOf,
 } from './dealer.ts';
 import { lastFailure } from './rules.ts';
@@ -35,6 +36,15 @@ describe('dealer rules', () => {
     [5560160680, null],
   ])('reads the organisationsnummer %j as %j', (typed, expected) => {
     expect(normalizeOrgNumber(typed)).toBe(expected);
+  });
+
+  it('gives nine digits their check digit, which the rules accept', () => {
+    expect(orgNumberWithCheckDigit('556016068')).toBe('556016-0680');
+    for (const nine of ['556000001', '556123456', '559999999']) {
+      const number = orgNumberWithCheckDigit(nine);
+      expect(normalizeOrgNumber(number)).toBe(number);
+      expect(normalizeOrgNumber(`${number.slice(0, -1)}${(Number(number.at(-1)) + 1) % 10}`)).toBeNull();
+    }
   });
 
   it('writes a postal code as NNN NN and checks phone numbers by their digits', () => {
