@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,5 +37,25 @@ describe('runMigrations', () => {
       "SELECT id FROM public.schema_migrations WHERE id LIKE 'demo/%' ORDER BY id",
     );
     expect(ids.rows.map((r) => r.id)).toEqual(['demo/001-a.sql', 'demo/002-b.sql']);
+  });
+
+  it('refuses a database made by the baseline alone once it is folded into a file of another name', async () => {
+    // Under the baseline's own name the database would count the folded file as applied and miss what it added.
+    const folded = path.join(dir, 'folded');
+    await mkdir(folded);
+    const set = { service: 'folded', dir: folded };
+    await writeFile(path.join(folded, '001-baseline.sql'), 'CREATE TABLE public.folded_a (id int PRIMARY KEY);');
+    expect(await runMigrations(t.db, [set])).toEqual(['folded/001-baseline.sql']);
+
+    await rm(path.join(folded, '001-baseline.sql'));
+    await writeFile(
+      path.join(folded, '001-schema.sql'),
+      'CREATE TABLE public.folded_a (id int PRIMARY KEY); CREATE TABLE public.folded_b (id int);',
+    );
+    const error = await runMigrations(t.db, [set]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnknownMigrationsError);
+    expect((error as UnknownMigrationsError).unknown).toEqual(['folded/001-baseline.sql']);
+    const ids = await t.db.query<{ id: string }>("SELECT id FROM public.schema_migrations WHERE id LIKE 'folded/%'");
+    expect(ids.rows.map((r) => r.id)).toEqual(['folded/001-baseline.sql']);
   });
 });

@@ -1,6 +1,6 @@
 // Utrustning (issue 44): the fixed equipment an ad can list, in groups. One list: the ad form's checkboxes, the
 // server's check of a new or edited ad, the list filter, the bevakningar, the ad page and Jämför all read it. A code
-// is stored with the ad and carried in URLs, so it never changes; inventory migration 003 checks stored codes
+// is stored with the ad and carried in URLs, so it never changes; inventory's schema checks stored codes
 // against the same list, so adding an item takes a migration too (decision 053).
 
 export interface EquipmentItem {

@@ -9,9 +9,9 @@ import { CAR_PROFILES, type BodyType, type Drive, type Fuel } from './car-profil
 import { fuelsIn, generateAd, modelPrice, type CatalogueEntry } from './demo-ads.ts';
 import { createRandom } from './random.ts';
 
-// The baseline migration's catalogue, read from its SQL: every profile must name a make and model it holds.
+// The inventory schema's catalogue, read from its SQL: every profile must name a make and model it holds.
 const baseline = readFileSync(
-  new URL('../../../services/inventory/migrations/001-baseline.sql', import.meta.url),
+  new URL('../../../services/inventory/migrations/001-schema.sql', import.meta.url),
   'utf8',
 );
 const catalogue: CatalogueEntry[] = [...baseline.matchAll(/^\s*\('([^']+)', ARRAY\[(.*)\]\),?$/gm)].map((m) => ({

@@ -74,7 +74,7 @@ const CURRENT_YEAR = 2026;
 
 const usable = new WeakMap<readonly CatalogueEntry[], readonly CarProfile[]>();
 
-/** The profiles whose make and model the catalogue holds (all of them with the baseline's catalogue). */
+/** The profiles whose make and model the catalogue holds (all of them with the schema's catalogue). */
 function profilesOf(catalogue: readonly CatalogueEntry[]): readonly CarProfile[] {
   let list = usable.get(catalogue);
   if (!list) {

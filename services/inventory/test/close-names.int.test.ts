@@ -1,4 +1,4 @@
-// The typo lookup through the indexes of inventory.search_names (migration 010, decision 043 amended) finds exactly
+// The typo lookup through the indexes of inventory.search_names (001-schema.sql, decision 043 amended) finds exactly
 // what the statement before it found by comparing every word with every name, kept here as the reference.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@bilmarknaden/db/database';

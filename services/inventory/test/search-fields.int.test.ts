@@ -1,4 +1,4 @@
-// Search finds an ad by its option fields and folds accents on both sides (migration 018, docs/decisions/024).
+// Search finds an ad by its option fields and folds accents on both sides (001-schema.sql, docs/decisions/024).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarListItem } from '@bilmarknaden/shared/api-types';
 import { optionAttributes } from '@bilmarknaden/shared/options';

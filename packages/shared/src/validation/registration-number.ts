@@ -5,7 +5,7 @@ import type { Rule } from './rules.ts';
 const LETTER = '[A-HJ-PR-UW-Z]';
 const PATTERN = new RegExp(`^${LETTER}{3}[0-9]{2}(?:[0-9]|${LETTER})$`);
 
-/** What the database's check holds too (inventory migration 002): the stored form, without the space. */
+/** What the database's check holds too (inventory's 001-schema.sql): the stored form, without the space. */
 export const REGISTRATION_NUMBER_SQL_PATTERN = '^[A-HJ-PR-UW-Z]{3}[0-9]{2}[0-9A-HJ-PR-UW-Z]$';
 
 export const REGISTRATION_NUMBER_MESSAGES = {

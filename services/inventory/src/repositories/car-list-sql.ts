@@ -175,7 +175,7 @@ export const LIST_CONDITIONS = {
   },
   /**
    * The ad of a registration number: sold ads are not listed, and asking for sold_at IS NULL lets the unique index
-   * of the numbers (whose predicate it is, inventory migration 002) find it.
+   * of the numbers (whose predicate it is, inventory's 001-schema.sql) find it.
    */
   registrationNumber: (value: string) => `(c.registration_number = ${value} AND c.sold_at IS NULL)`,
   textKeys: Object.keys(TEXT_COLUMNS) as (keyof typeof TEXT_COLUMNS)[],
@@ -186,7 +186,7 @@ export const LIST_CONDITIONS = {
 /**
  * The SQL of one list page: the indexed order walked to the window (LIMIT/OFFSET, at most MAX_END rows deep). Every
  * shape can use an index: one per order (column, id), one per order of a make (lower(make), column, id), the
- * (lower(make), lower(model), created, id) index and the GIN indexes for search (inventory's baseline migration).
+ * (lower(make), lower(model), created, id) index and the GIN indexes for search (inventory's 001-schema.sql).
  */
 export function buildListSql(q: ListQuery): Statement {
   if (isNearest(q)) return buildNearestSql(q);

@@ -23,7 +23,7 @@ export interface AdVehicle {
   facts: AdVehicleFacts | null;
 }
 
-/** The unique index that keeps one ad per car at a time (inventory migration 002). */
+/** The unique index that keeps one ad per car at a time (inventory's 001-schema.sql). */
 const REGISTRATION_NUMBER_KEY = 'cars_registration_number_key';
 
 /** True for the unique violation of that index: another ad of the number is pending, for sale or hidden. */

@@ -9,7 +9,7 @@ export const closedSellerSql = (username: string) =>
   `EXISTS (SELECT 1 FROM inventory.closed_sellers cs WHERE cs.username_lower = lower(${username}))`;
 
 /**
- * `inventory.closed_sellers` (migration 019): usernames of closed accounts, lower-cased. A name is recorded
+ * `inventory.closed_sellers` (001-schema.sql): usernames of closed accounts, lower-cased. A name is recorded
  * before the seller's ads are erased and never removed (identity never gives it out again).
  */
 export function closedSellersRepository(db: Queryable) {

@@ -18,7 +18,7 @@ export interface CloseName {
 
 /**
  * The catalogue's makes and models (`inventory.search_names`, a thousand short rows) close to the search words:
- * `inventory.close_names` (migration 010) finds them through the view's indexes instead of comparing every word with
+ * `inventory.close_names` (001-schema.sql) finds them through the view's indexes instead of comparing every word with
  * every row: the names with the word's letters and digits (`compact`, btree), the words of names containing it (LIKE
  * on the trigram index, the word's `\`, `%` and `_` escaped: every name `known` looks at), and the words sharing a
  * trigram with it (`show_trgm` overlap), the only ones whose similarity can reach a threshold above zero. A threshold

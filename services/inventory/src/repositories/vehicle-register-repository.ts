@@ -1,7 +1,7 @@
 import type { Queryable } from '@bilmarknaden/db/database';
 import type { VehicleFacts } from '@bilmarknaden/shared/api-types';
 
-/** `inventory.vehicle_register` as the register's facts (migrations 002, 003), dates as 'YYYY-MM-DD'. */
+/** `inventory.vehicle_register` as the register's facts (inventory's 001-schema.sql), dates as 'YYYY-MM-DD'. */
 const FACTS_JSON = `json_build_object(
     'registrationNumber', registration_number, 'make', make, 'model', model, 'year', year, 'hp', hp, 'fuel', fuel,
     'transmission', transmission, 'type', type, 'color', color, 'inTraffic', in_traffic, 'stolen', stolen,

@@ -1,7 +1,7 @@
 /**
  * Letters folded for search, one for one (`translate`): accented Latin letters to their base letter, the Danish
  * and Norwegian æ and ø to the Swedish ä and ö they stand for. å, ä and ö are letters of their own in Swedish
- * and stay. The same two strings are in `inventory.search_fold` (inventory migration 018): change them together,
+ * and stay. The same two strings are in `inventory.search_fold` (inventory's 001-schema.sql): change them together,
  * in a migration that computes the search columns again.
  */
 export const SEARCH_FOLD_FROM =

@@ -1,4 +1,4 @@
--- The messaging schema: conversations between a buyer and a seller about an ad, and their messages.
+-- The messaging schema: conversations between a buyer and a seller about an ad, their messages and contracts.
 -- Later changes go in new files after this one. Decision 034 tells why it is shaped so.
 CREATE SCHEMA IF NOT EXISTS messaging;
 
@@ -18,6 +18,8 @@ CREATE TABLE messaging.conversations (
 CREATE UNIQUE INDEX conversations_car_buyer_key ON messaging.conversations (car_id, buyer);
 -- The limit on new conversations per user and hour.
 CREATE INDEX conversations_buyer_created ON messaging.conversations (buyer, created_at);
+-- The seller box's reply time (issue 42): a seller's conversations of the last 90 days.
+CREATE INDEX conversations_seller_created ON messaging.conversations (lower(seller), created_at);
 
 -- The messages, oldest first by id. sender is the writer's username; a closed account's messages are deleted.
 -- Within a conversation ids follow commit order (a send locks its conversation), so "after id n" misses nothing.
@@ -26,12 +28,18 @@ CREATE TABLE messaging.messages (
   conversation_id integer NOT NULL REFERENCES messaging.conversations (id) ON DELETE CASCADE,
   sender text NOT NULL,
   text text NOT NULL,
-  sent_at timestamptz NOT NULL DEFAULT now()
+  sent_at timestamptz NOT NULL DEFAULT now(),
+  -- Issue #42: the warning rules a message tripped when it was sent (packages/shared/src/validation/
+  -- message-warnings.ts): 'phone', 'email', 'link', 'scam:<word>'. Its recipient sees a notice above it; the
+  -- moderators list it.
+  flags text[] NOT NULL DEFAULT '{}'
 );
 -- A conversation's newest 100 messages, its last one and the first unread one.
 CREATE INDEX messages_conversation_id ON messaging.messages (conversation_id, id);
 -- The limit on messages per user and hour.
 CREATE INDEX messages_sender_sent ON messaging.messages (sender, sent_at);
+-- 'Flaggade meddelanden' in the Kontrollpanel: the flagged ones, newest first, without reading the others.
+CREATE INDEX messages_flagged ON messaging.messages (id DESC) WHERE flags <> '{}';
 
 -- Each participant's side of a conversation: what the inbox orders by, how far they have read, whether they block
 -- the other, and the mail state. Written with every message (both rows), so the inbox and the unread count read
@@ -114,3 +122,62 @@ CREATE TABLE messaging.blocked_users (
   username_lower text PRIMARY KEY,
   blocked_at timestamptz NOT NULL DEFAULT now()
 );
+
+-- Issue 41, decision 055: the köpekontrakt a seller and a buyer sign in their conversation about an ad.
+
+-- One contract per conversation. car_id, seller and buyer are kept as they were when it was made (the ad is
+-- inventory's: no foreign key). car and parties: the register's facts and the account names at the last change
+-- (ContractCarSchema, ContractPartySchema); terms: what the seller filled in (ContractTermsSchema). version grows
+-- with every change; a signature is of one version, and a change clears both.
+CREATE TABLE messaging.contracts (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  conversation_id integer NOT NULL UNIQUE REFERENCES messaging.conversations (id) ON DELETE CASCADE,
+  car_id integer NOT NULL,
+  seller text NOT NULL,
+  buyer text NOT NULL,
+  car jsonb NOT NULL,
+  parties jsonb NOT NULL,
+  terms jsonb NOT NULL,
+  version integer NOT NULL DEFAULT 1,
+  seller_signed_at timestamptz,
+  buyer_signed_at timestamptz,
+  -- Both signed: the text both read and its SHA-256 (hex) are kept, and nothing of the contract changes again.
+  signed_at timestamptz,
+  signed_text text,
+  signed_sha256 text,
+  -- The outbox of the sale: the relay marks the ad sold in inventory and then sets this (decision 055).
+  sale_relayed_at timestamptz,
+  -- The 'Ägarbyte' checklist: item key → when it was ticked.
+  checklist jsonb NOT NULL DEFAULT '{}',
+  -- The seller's reminder: due at this time while 'reported' is not ticked; queued once as a notice.
+  reminder_due_at timestamptz,
+  reminder_queued_at timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT contracts_signed_together CHECK (
+    (signed_at IS NULL) = (signed_text IS NULL) AND (signed_at IS NULL) = (signed_sha256 IS NULL)),
+  CONSTRAINT contracts_signed_by_both CHECK (
+    signed_at IS NULL OR (seller_signed_at IS NOT NULL AND buyer_signed_at IS NOT NULL))
+);
+-- The relay's reading: signed contracts whose sale inventory has not recorded yet.
+CREATE INDEX contracts_sale_pending ON messaging.contracts (id) WHERE signed_at IS NOT NULL AND sale_relayed_at IS NULL;
+-- The reminder sweep: signed contracts whose reminder is not yet queued.
+CREATE INDEX contracts_reminder_due ON messaging.contracts (reminder_due_at) WHERE reminder_queued_at IS NULL;
+
+-- What a party is told about a contract: on the site (until seen) and by one mail through identity's outbox.
+-- kind: 'changed' (the other party changed it after a signature), 'signed' (both signed), 'reminder' (report the
+-- change of owner).
+CREATE TABLE messaging.contract_notices (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  contract_id integer NOT NULL REFERENCES messaging.contracts (id) ON DELETE CASCADE,
+  username text NOT NULL,
+  kind text NOT NULL CHECK (kind IN ('changed', 'signed', 'reminder')),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  seen_at timestamptz,
+  mailed_at timestamptz,
+  mail_claimed_until timestamptz
+);
+-- The contract page's notice for its reader.
+CREATE INDEX contract_notices_unseen ON messaging.contract_notices (contract_id, username) WHERE seen_at IS NULL;
+-- The mail sweep: notices not yet mailed.
+CREATE INDEX contract_notices_unmailed ON messaging.contract_notices (id) WHERE mailed_at IS NULL;

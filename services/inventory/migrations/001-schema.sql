@@ -1,4 +1,4 @@
--- The inventory's schema, one readable baseline (decisions in docs/decisions/). Later changes add files after this one.
+-- The inventory's schema in one readable file (decisions in docs/decisions/). Later changes add files after this one.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 CREATE EXTENSION IF NOT EXISTS btree_gin;
 CREATE SCHEMA IF NOT EXISTS inventory;
@@ -74,6 +74,26 @@ AS $$
     CASE WHEN to_tsvector('swedish', drivetrain) = ''::tsvector THEN ' ' || drivetrain END)
 $$;
 
+-- Utrustning (issue 44, decision 053): an ad lists its equipment as codes of the fixed list in
+-- packages/shared/src/equipment.ts; the list filter asks for ads having ALL chosen codes (`equipment @> $1`), and a
+-- bevakning with equipment matches by the same condition.
+
+-- The codes of the list, in its order. The server refuses an unknown code with its Swedish message before any row is
+-- written; these checks keep the stored codes to the list whatever writes them (a seed, a script, an old server).
+-- Adding an item to the list replaces this function in a new migration (existing rows stay valid).
+CREATE FUNCTION inventory.equipment_codes() RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT ARRAY[
+    'klimatanlaggning', 'farthallare', 'adaptiv-farthallare', 'elstolar', 'ventilerade-stolar', 'lader',
+    'nyckelfritt', 'panoramatak', 'elbaklucka', 'head-up-display',
+    'backkamera', '360-kamera', 'parkeringssensorer-fram', 'parkeringssensorer-bak', 'filhallning', 'dodavinkel',
+    'nodbroms', 'skyltavlasning', 'led-stralkastare', 'isofix',
+    'motorvarmare', 'kupevarmare', 'parkeringsvarmare', 'stolsvarme', 'rattvarme', 'uppvarmd-vindruta', 'vinterdack',
+    'fyrhjulsdrift',
+    'dragkrok', 'avtagbar-dragkrok', 'takreling', 'lastgaller', 'nivareglering', 'fallbart-baksate',
+    'apple-carplay', 'android-auto', 'navigation', 'bluetooth', 'dab-radio', 'premiumljud', 'tradlos-laddning'
+  ]::text[]
+$$;
+
 -- An ad is 'pending' while its photos are stored and becomes 'active' (visible) only when all are; `created` is
 -- the moment it became visible.
 CREATE TABLE inventory.cars (
@@ -103,7 +123,10 @@ CREATE TABLE inventory.cars (
   -- 'hidden' (decision 042): hidden by a moderator or while its seller is blocked; every public read asks for
   -- 'active' (lists, search, bevakningar) or 'active'/'sold' (detail, photos, saved list, messaging), so the status
   -- is the one visibility predicate. Restoring puts back 'sold' when sold_at is set, else 'active'.
-  status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'active', 'sold', 'hidden')),
+  -- 'expired' (issue 43, decision 054): an ad runs AD_LIFETIME_DAYS from publishing or its last renewal. Every
+  -- list, search, bevakning and 'Liknande bilar' reads status = 'active', so an expired ad leaves them; its page
+  -- answers through its own route ('Annonsen har gått ut').
+  status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'active', 'sold', 'hidden', 'expired')),
   created timestamptz NOT NULL DEFAULT now(),
   updated timestamptz NOT NULL DEFAULT now(),
   sold_at timestamptz,
@@ -120,7 +143,37 @@ CREATE TABLE inventory.cars (
   ) STORED,
   -- Partial words ('volv', 'citro') over make, model and title, and the option values the stop list drops.
   search_text text GENERATED ALWAYS AS (inventory.search_fold(make || ' ' || model || ' ' || title ||
-    inventory.search_stop_option_words(fuel, transmission, type, color, drivetrain))) STORED
+    inventory.search_stop_option_words(fuel, transmission, type, color, drivetrain))) STORED,
+  -- Vehicle identity (issue 40, decision 051): every new ad names its car by registration number, and keeps what
+  -- the vehicle register said about it when it was published. Stored upper case without the space ('ABC123'; shown
+  -- 'ABC 123'); the letters I, Q, V, Å, Ä and Ö are not used (packages/shared/src/validation/registration-number.ts
+  -- holds the same pattern). Null for an ad published before numbers were asked for. `vehicle_facts` is the
+  -- register's answer with `fetchedAt` (VehicleFactsSchema), null when the register knew nothing of the car.
+  registration_number text CHECK (registration_number ~ '^[A-HJ-PR-UW-Z]{3}[0-9]{2}[0-9A-HJ-PR-UW-Z]$'),
+  vehicle_facts jsonb,
+  -- Utrustning (decision 053): each code once, in the list's order (the server sorts them). No null: none is '{}'.
+  equipment text[] NOT NULL DEFAULT '{}'
+    CONSTRAINT cars_equipment_known CHECK (equipment <@ inventory.equipment_codes()),
+  -- The life of an ad (decision 054). `expires_at`: publishing (or the last renewal) plus 60 days. `warned_for`: the
+  -- expires_at whose seven-day warning was queued (once per expiry). `asked_for`: the start of the quiet period
+  -- whose 'Är bilen fortfarande till salu?' was queued, `answered_for` the one a link answered (a link works once).
+  expires_at timestamptz NOT NULL DEFAULT (now() + interval '1440 hours'),
+  warned_for timestamptz,
+  asked_for timestamptz,
+  answered_for timestamptz,
+  -- Dealers' ads (issue 45, decision 060). Identity owns the dealers; an ad keeps the dealer it was published for,
+  -- so lists and the ad's page need no call to identity. A private seller's ad has neither. `dealer_slug`: the
+  -- dealer page's address part ('/handlare/{slug}'). `dealer_name`: the company name on the ad, set with the slug.
+  -- `external_id`: the dealer's own id of the car in its stock system, the first key an import matches on; unique
+  -- per dealer, whatever the ad's status (a car marked sold by absence that comes back in the feed is the same ad
+  -- again).
+  dealer_slug text CHECK (length(dealer_slug) BETWEEN 1 AND 100),
+  dealer_name text CHECK (length(dealer_name) BETWEEN 1 AND 120),
+  external_id text CHECK (length(external_id) BETWEEN 1 AND 100),
+  -- The feed's photos of the car as last imported (URLs or zip names, one a line): a change queues their fetch.
+  import_photos text,
+  CONSTRAINT cars_dealer_together CHECK ((dealer_slug IS NULL) = (dealer_name IS NULL)),
+  CONSTRAINT cars_external_id_of_dealer CHECK (external_id IS NULL OR dealer_slug IS NOT NULL)
 );
 
 -- The indexes of the list queries, each proved used by services/inventory/test/explain.int.test.ts. One per sort
@@ -157,6 +210,50 @@ CREATE INDEX cars_pending_idx ON inventory.cars (created) WHERE status = 'pendin
 CREATE INDEX cars_search_idx ON inventory.cars USING gin (search) WITH (gin_pending_list_limit = 64);
 CREATE INDEX cars_search_text_trgm_idx ON inventory.cars USING gin (search_text gin_trgm_ops)
   WITH (gin_pending_list_limit = 64);
+-- One ad per car at a time: pending (being published), for sale or hidden by the moderators; a sold ad (sold_at
+-- set) or a removed one frees the number. The index is what makes two publishes of one number at once give one
+-- ad: the second insert waits for the first and fails (mapped to 409). Its predicate is on sold_at, not status:
+-- every list query says status = 'active', and an index whose predicate that implies would be costed by the
+-- planner for each of them (decision 014). Search by number asks for sold_at IS NULL too, so it uses this index.
+CREATE UNIQUE INDEX cars_registration_number_key ON inventory.cars (registration_number) WHERE sold_at IS NULL;
+-- The filter's containment (`equipment @> $1`). A few common items match a broad share of the ads, so a walk of the
+-- order's index usually finds a window first; the index answers the rare combinations, whose matches are few and
+-- sorted. The pending list kept at its minimum, as the search indexes'.
+CREATE INDEX cars_equipment_idx ON inventory.cars USING gin (equipment) WITH (gin_pending_list_limit = 64);
+-- The hourly sweep finds ads to expire and warn, and expired ones a year old to remove, by their end. Not led by
+-- status: the list queries' status = 'active' must not make it a candidate for them (decision 014). The question
+-- after 30 quiet days reads the table once an hour.
+CREATE INDEX cars_expires_idx ON inventory.cars (expires_at);
+-- An import's first match; the registration number within the dealer is its second (cars_registration_number_key).
+CREATE UNIQUE INDEX cars_dealer_external_id_key ON inventory.cars (dealer_slug, external_id)
+  WHERE external_id IS NOT NULL;
+-- The dealer page's list in the default order, and a dealer's ads for the import and the removal by absence.
+CREATE INDEX cars_dealer_created_idx ON inventory.cars (dealer_slug, created, id) WHERE dealer_slug IS NOT NULL;
+
+-- The local vehicle register, the default VehicleRegister (services/inventory/src/register/): one row per car,
+-- filled by the demo seed (the demo ads' cars and a few hundred more). Option fields hold the ad form's values.
+CREATE TABLE inventory.vehicle_register (
+  registration_number text PRIMARY KEY CHECK (registration_number ~ '^[A-HJ-PR-UW-Z]{3}[0-9]{2}[0-9A-HJ-PR-UW-Z]$'),
+  make text NOT NULL,
+  model text NOT NULL,
+  year integer NOT NULL,
+  hp integer NOT NULL,
+  fuel text NOT NULL,
+  transmission text NOT NULL,
+  type text NOT NULL,
+  color text NOT NULL,
+  in_traffic boolean NOT NULL DEFAULT true,
+  stolen boolean NOT NULL DEFAULT false,
+  inspected_until date,
+  last_inspection date,
+  last_inspection_milage integer,
+  owners integer NOT NULL CHECK (owners >= 1),
+  first_registered date NOT NULL,
+  -- The factory equipment the register knows of a car, which prefills the new-ad form's checkboxes.
+  equipment text[] NOT NULL DEFAULT '{}'
+    CONSTRAINT vehicle_register_equipment_known CHECK (equipment <@ inventory.equipment_codes()),
+  CONSTRAINT vehicle_register_inspection_together CHECK ((last_inspection IS NULL) = (last_inspection_milage IS NULL))
+);
 
 CREATE TABLE inventory.saved_cars (
   username text NOT NULL,
@@ -530,7 +627,19 @@ CREATE TABLE inventory.watches (
   alt_patterns text[] NOT NULL DEFAULT '{}',
   created_at timestamptz NOT NULL DEFAULT now(),
   -- When the user last opened it: its hits since are 'nya'.
-  seen_at timestamptz NOT NULL DEFAULT now()
+  seen_at timestamptz NOT NULL DEFAULT now(),
+  -- The equipment asked for: null when none, else the codes an ad must all have (decision 053).
+  equipment text[] CONSTRAINT watches_equipment_known CHECK (equipment <@ inventory.equipment_codes()),
+  -- 'Privat / Handlare' (null for either) and the dealer (null for any), compared as the list compares (decision 060).
+  seller text CHECK (seller IN ('privat', 'handlare')),
+  dealer text,
+  -- Avstånd (issue 44, decision 058): a bevakning keeps the list's distance filter, so its matching is the list's
+  -- answer. The list measures from a kommun's seat (packages/shared/src/kommun-points.ts): given a kommun, it keeps
+  -- the ads with a place; given a radius too, the ads of the kommuner within it. Both are stored as the list reads
+  -- them: the kommun, and the kommuner within the radius (computed from the shared table when saved; the table is
+  -- fixed data, so the set does not go stale).
+  near text CONSTRAINT watches_near_code CHECK (near ~ '^[0-9]{4}$'),
+  near_kommuner text[]
 );
 CREATE INDEX watches_user_idx ON inventory.watches (lower(username), id);
 -- The matching of a new ad reads the running bevakningar of its make and those of any make.
@@ -553,13 +662,15 @@ CREATE TABLE inventory.digest_days (
   queued_at timestamptz NOT NULL DEFAULT now()
 );
 
--- The key that signs unsubscribe links, made once and shared by every replica.
+-- Keys made once and shared by every replica: 'unsubscribe' signs unsubscribe links, 'ad-answers' the one-click
+-- answers of 'Är bilen fortfarande till salu?' (decision 054).
 CREATE TABLE inventory.signing_keys (
   name text PRIMARY KEY,
   secret text NOT NULL
 );
 INSERT INTO inventory.signing_keys (name, secret)
-  VALUES ('unsubscribe', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));
+  VALUES ('unsubscribe', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')),
+    ('ad-answers', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));
 
 -- An ad made visible, or a visible ad edited, is matched against the bevakningar by a job queued in the same
 -- statement's transaction (the hits' key keeps an edited ad from being announced twice).
@@ -574,6 +685,7 @@ BEGIN
 END
 $$;
 
+-- An edit matters when it changes a field a bevakning compares, the equipment and the dealer among them.
 CREATE FUNCTION inventory.cars_watch_updated() RETURNS trigger
 LANGUAGE plpgsql
 AS $$
@@ -582,9 +694,9 @@ BEGIN
     SELECT 'match', jsonb_build_object('cars', jsonb_agg(n.id))
     FROM new_rows n JOIN old_rows o ON o.id = n.id
     WHERE n.status = 'active' AND (o.status <> 'active' OR (o.title, o.description, o.price, o.make, o.model, o.year,
-      o.milage, o.color, o.type, o.transmission, o.drivetrain, o.fuel, o.kommun) IS DISTINCT FROM (n.title,
-      n.description, n.price, n.make, n.model, n.year, n.milage, n.color, n.type, n.transmission, n.drivetrain,
-      n.fuel, n.kommun))
+      o.milage, o.color, o.type, o.transmission, o.drivetrain, o.fuel, o.kommun, o.equipment, o.dealer_slug)
+      IS DISTINCT FROM (n.title, n.description, n.price, n.make, n.model, n.year, n.milage, n.color, n.type,
+      n.transmission, n.drivetrain, n.fuel, n.kommun, n.equipment, n.dealer_slug))
     HAVING count(*) > 0;
   RETURN NULL;
 END
@@ -618,8 +730,9 @@ BEGIN
 END
 $$;
 
+-- An ad that expired and is removed a year later is marked removed in its savers' lists, as a deleted one is.
 CREATE TRIGGER cars_saved_removed BEFORE DELETE ON inventory.cars
-  FOR EACH ROW WHEN (OLD.status IN ('active', 'sold')) EXECUTE FUNCTION inventory.cars_saved_removed();
+  FOR EACH ROW WHEN (OLD.status IN ('active', 'sold', 'expired')) EXECUTE FUNCTION inventory.cars_saved_removed();
 
 -- Trust and moderation (decisions 041, 042, 045, 046): reports of ads and users, hidden ads, blocked sellers and
 -- the moderators' audit log.
@@ -634,6 +747,11 @@ CREATE TABLE inventory.hidden_ads (
   review_requested_at timestamptz,
   -- A moderator kept the ad hidden after the review: no second request.
   review_decided_at timestamptz,
+  -- 'Granskas' (issue 42): an ad priced below PRICE_HOLD_SHARE of the low end of its fair-price range is hidden
+  -- from the moment it is published (or edited to that price) until a moderator shows it again or hides it for
+  -- good. The hold is a row here, so it reuses what a hidden ad already has: out of lists, search, bevakningar and
+  -- 'Liknande bilar'; the owner's view with the reason; the moderators' queue and their restore and hide.
+  held_for_price boolean NOT NULL DEFAULT false,
   CONSTRAINT hidden_ads_review_together CHECK ((review_text IS NULL) = (review_requested_at IS NULL))
 );
 CREATE INDEX hidden_ads_review_idx ON inventory.hidden_ads (review_requested_at)
@@ -719,6 +837,86 @@ CREATE UNIQUE INDEX user_reports_open_key ON inventory.user_reports (lower(repor
 CREATE INDEX user_reports_reporter_idx ON inventory.user_reports (lower(reporter), created);
 -- The queue (open reports by user) and the user's report history.
 CREATE INDEX user_reports_reported_idx ON inventory.user_reports (lower(reported), created);
+
+-- The life of an ad (issue 43, decision 054): the hours whose sweep was queued (whichever replica got there first);
+-- rows older than a week are dropped.
+CREATE TABLE inventory.lifecycle_sweeps (
+  hour timestamptz PRIMARY KEY
+);
+
+-- Views of an ad's page per Swedish day, not counting its owner, robots or a visitor's repeats within an hour.
+-- Written in batches from each process's buffer (services/inventory/src/services/view-counter.ts).
+CREATE TABLE inventory.ad_views (
+  car_id integer NOT NULL REFERENCES inventory.cars (id) ON DELETE CASCADE,
+  day date NOT NULL,
+  views integer NOT NULL CHECK (views > 0),
+  PRIMARY KEY (car_id, day)
+);
+
+-- Dealers' import feeds (issue 45, decision 060).
+
+-- One import of a dealer's feed: who and how it came, its progress, its counts and its row errors (the report).
+-- The feed's rows are kept in import_rows until it is done; `cursor` is the number of rows applied, committed with
+-- each chunk's ads, so a run resumed after a crash starts where the last commit left it and applies no row twice.
+CREATE TABLE inventory.import_runs (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  dealer_slug text NOT NULL,
+  dealer_name text NOT NULL,
+  -- The seller of the imported ads: the dealer's owner when the run was queued.
+  owner text NOT NULL,
+  source text NOT NULL CHECK (source IN ('upload', 'api-key', 'schedule')),
+  -- The member who uploaded it; null for a key or the schedule.
+  started_by text,
+  format text NOT NULL CHECK (format IN ('csv', 'json')),
+  -- A full feed lists the dealer's whole stock: its imported cars absent from it are marked sold.
+  full_feed boolean NOT NULL,
+  status text NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done', 'failed')),
+  created timestamptz NOT NULL DEFAULT now(),
+  started_at timestamptz,
+  finished_at timestamptz,
+  total integer NOT NULL CHECK (total >= 0),
+  cursor integer NOT NULL DEFAULT 0 CHECK (cursor BETWEEN 0 AND total),
+  created_count integer NOT NULL DEFAULT 0,
+  updated_count integer NOT NULL DEFAULT 0,
+  unchanged_count integer NOT NULL DEFAULT 0,
+  sold_count integer NOT NULL DEFAULT 0,
+  error_count integer NOT NULL DEFAULT 0,
+  -- [{row, field?, message}], at most the first 1,000; error_count counts them all.
+  errors jsonb NOT NULL DEFAULT '[]',
+  -- Why a whole run failed (the feed's file, not a row).
+  failure text
+);
+CREATE INDEX import_runs_dealer_idx ON inventory.import_runs (dealer_slug, id DESC);
+
+-- A queued run's rows as read from the feed: `n` is the row number the report names (a CSV's header is row 1, its
+-- first car row 2; a JSON array's first car row 1). `photos`: the row's photos from the zip, keyed by file name.
+CREATE TABLE inventory.import_rows (
+  run_id integer NOT NULL REFERENCES inventory.import_runs (id) ON DELETE CASCADE,
+  n integer NOT NULL,
+  fields jsonb NOT NULL,
+  PRIMARY KEY (run_id, n)
+);
+
+-- Photos that came in a run's zip, until the run is done.
+CREATE TABLE inventory.import_photos (
+  run_id integer NOT NULL REFERENCES inventory.import_runs (id) ON DELETE CASCADE,
+  name text NOT NULL,
+  data bytea NOT NULL,
+  PRIMARY KEY (run_id, name)
+);
+
+-- A dealer's feed fetched on a schedule from its URL through the job queue: the next fetch is due at `next_at`.
+CREATE TABLE inventory.dealer_feeds (
+  dealer_slug text PRIMARY KEY,
+  dealer_name text NOT NULL,
+  owner text NOT NULL,
+  kommun text CHECK (kommun ~ '^[0-9]{4}$'),
+  url text NOT NULL CHECK (url ~ '^https?://' AND length(url) <= 2000),
+  interval_minutes integer NOT NULL DEFAULT 1440 CHECK (interval_minutes BETWEEN 15 AND 10080),
+  next_at timestamptz NOT NULL DEFAULT now(),
+  updated timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX dealer_feeds_due_idx ON inventory.dealer_feeds (next_at);
 
 -- Reference data: the makes and models of the Swedish used-car market (always present, not demo data).
 CREATE TEMPORARY TABLE catalogue_seed (make text NOT NULL, models text[] NOT NULL);
