@@ -11,6 +11,9 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 export const photoWorkerEntry = path.join(repoRoot, 'services/inventory/src/images/photo-worker.ts');
 
+/** The worker thread that holds the server's PGlite (decision 061), emitted as pglite-thread-worker.js. */
+export const pgliteThreadEntry = path.join(repoRoot, 'packages/db/src/pglite-thread-worker.ts');
+
 export const keepSourceUrl = {
   name: 'keep-source-import-meta-url',
   setup(b) {
@@ -57,7 +60,7 @@ export const serverBuildOptions = {
 
 /**
  * Bundles `entryPoints` ({ outputName: sourcePath } or a list) into `outdir`, and the photo worker as
- * `outdir/photo-worker.js`. The worker is built on its own with code splitting: it lowers its CPU priority
+ * `outdir/photo-worker.js`, and the PGlite thread as `outdir/pglite-thread-worker.js`. The worker is built on its own with code splitting: it lowers its CPU priority
  * and then imports the image pipeline dynamically, and only a separate chunk keeps sharp from being loaded
  * (hoisted to the top of the file) before that.
  */
@@ -68,7 +71,11 @@ export async function buildServerBundles({ entryPoints, outdir }) {
     old.filter((f) => /^photo-worker-.*\.js(\.map)?$/.test(f)).map((f) => rm(path.join(outdir, f), { force: true })),
   );
   await Promise.all([
-    build({ ...serverBuildOptions, entryPoints, outdir }),
+    build({
+      ...serverBuildOptions,
+      entryPoints: { ...entryMap(entryPoints), 'pglite-thread-worker': pgliteThreadEntry },
+      outdir,
+    }),
     build({
       ...serverBuildOptions,
       entryPoints: { 'photo-worker': photoWorkerEntry },
@@ -77,4 +84,10 @@ export async function buildServerBundles({ entryPoints, outdir }) {
       chunkNames: 'photo-worker-[name]-[hash]',
     }),
   ]);
+}
+
+/** esbuild's entry points as a map from output name to source, from either form it takes. */
+function entryMap(entryPoints) {
+  if (!Array.isArray(entryPoints)) return entryPoints;
+  return Object.fromEntries(entryPoints.map((p) => [path.basename(p).replace(/\.ts$/, ''), p]));
 }

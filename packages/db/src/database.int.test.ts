@@ -22,10 +22,18 @@ const sets: MigrationSet[] = [
   },
 ];
 
-describe(`database on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
+// The PGlite leg also runs every case on the server's PGlite, on a thread of its own (decision 061).
+const engines = process.env.TEST_DATABASE_URL
+  ? [{ name: 'PostgreSQL', ownThread: false }]
+  : [
+      { name: 'PGlite', ownThread: false },
+      { name: 'PGlite on its own thread', ownThread: true },
+    ];
+
+describe.each(engines)('database on $name', ({ ownThread }) => {
   let t: TestDatabase;
   beforeAll(async () => {
-    t = await createTestDatabase(sets);
+    t = await createTestDatabase(sets, { ownThread });
   });
   afterAll(() => t.dispose());
 

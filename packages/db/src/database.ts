@@ -68,23 +68,37 @@ export interface OpenOptions {
   dataDir?: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /**
+   * PGlite on a worker thread of its own, so the server's JavaScript and the database's WebAssembly run on two
+   * cores (decision 061). The server's database; tests and command-line tools keep it on their own thread.
+   */
+  ownThread?: boolean;
 }
 
 const INT8 = 20;
 const toNumber = (v: string) => Number(v);
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.ownThread) return (await import('./pglite-thread.ts')).openPgliteThread(options.dataDir);
+  return openPglite(options.dataDir);
 }
 
 /** An in-memory PGlite started from a `dumpDataDir` snapshot. */
 export function openPgliteFromDump(dump: Blob): Promise<Database> {
-  return openPglite(undefined, dump);
+  return openPglite(undefined, { loadDataDir: dump });
 }
 
-async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+/**
+ * PGlite on the calling thread: in memory without a data folder, or from a `dumpDataDir` snapshot. `locked`: the
+ * caller already holds the folder's lock (the PGlite thread's, taken for the process by the main thread).
+ */
+export async function openPglite(
+  dataDir: string | undefined,
+  { loadDataDir, locked = false }: { loadDataDir?: Blob; locked?: boolean } = {},
+): Promise<Database> {
   // PGlite is one connection in one process: a second process on the folder must fail, not corrupt it.
-  const release = dataDir ? lockFolder(dataDir) : () => undefined;
+  const release = dataDir && !locked ? lockFolder(dataDir) : () => undefined;
   const db = await PGlite.create(dataDir, {
     extensions: { pg_trgm, btree_gin },
     // Counts and ids as numbers on both engines.
@@ -222,7 +236,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   };
 }
 
-function checkedChannel(channel: string): string {
+export function checkedChannel(channel: string): string {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
   return channel;
 }

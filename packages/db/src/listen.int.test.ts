@@ -8,10 +8,17 @@ const onPostgresOnly = (process.env.TEST_DATABASE_URL ? it : () => undefined) as
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-describe(`listen on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
+const engines = onPostgres
+  ? [{ name: 'PostgreSQL', ownThread: false }]
+  : [
+      { name: 'PGlite', ownThread: false },
+      { name: 'PGlite on its own thread', ownThread: true },
+    ];
+
+describe.each(engines)('listen on $name', ({ ownThread }) => {
   let t: TestDatabase;
   beforeAll(async () => {
-    t = await createTestDatabase([]);
+    t = await createTestDatabase([], { ownThread });
   });
   afterAll(() => t.dispose());
 

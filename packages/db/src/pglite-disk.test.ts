@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from './database.ts';
+import { FolderInUseError } from './lock.ts';
 import { runMigrations } from './migrations.ts';
 
 const migrations = mkdtempSync(path.join(tmpdir(), 'bm-mig-'));
@@ -12,15 +13,20 @@ writeFileSync(
 );
 const sets = [{ service: 'demo', dir: migrations }];
 
-describe('PGlite on disk', () => {
+describe.each([
+  { name: 'PGlite on disk', ownThread: false },
+  { name: 'PGlite on disk, on its own thread', ownThread: true },
+])('$name', ({ ownThread }) => {
   it('keeps data across restarts and locks the folder while open', async () => {
     const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'bm-db-')), 'db');
-    const db = await openDatabase({ dataDir });
+    const db = await openDatabase({ dataDir, ownThread });
     await runMigrations(db, sets);
     await db.query("INSERT INTO demo.items (name) VALUES ('sparad')");
-    await expect(openDatabase({ dataDir })).rejects.toThrow(/in use by another process/);
+    // Either way the lock is the process's, refused before a second PGlite opens the folder.
+    await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(FolderInUseError);
+    await expect(openDatabase({ dataDir, ownThread: true })).rejects.toThrow(/in use by another process/);
     await db.close();
-    const again = await openDatabase({ dataDir });
+    const again = await openDatabase({ dataDir, ownThread });
     const r = await again.query<{ name: string }>('SELECT name FROM demo.items ORDER BY id');
     expect(r.rows.map((x) => x.name)).toEqual(['första', 'sparad']);
     await again.close();

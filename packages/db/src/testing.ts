@@ -18,8 +18,17 @@ export interface TestDatabase {
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on
  * the server of TEST_DATABASE_URL (the PostgreSQL leg of `npm test`).
  */
-export async function createTestDatabase(sets: readonly MigrationSet[]): Promise<TestDatabase> {
+export async function createTestDatabase(
+  sets: readonly MigrationSet[],
+  { ownThread = false }: { ownThread?: boolean } = {},
+): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl && ownThread) {
+    // The server's PGlite on its own thread (decision 061), migrated there: a snapshot cannot cross threads.
+    const db = await openDatabase({ ownThread: true });
+    await runMigrations(db, sets);
+    return { db, dispose: () => db.close() };
+  }
   if (!adminUrl) {
     const db = await openPgliteFromDump(await migratedDump(sets));
     return { db, dispose: () => db.close() };
