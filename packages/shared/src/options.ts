@@ -46,10 +46,7 @@ export const drivetrainOptions = [
   { value: 'rwd', label: 'RWD' },
 ] as const satisfies readonly Option[];
 
-/**
- * The attributes whose values come only from the lists above, in a fixed order: the database numbers an ad's
- * combination of them in this order (inventory migration 014), so it changes only with a migration.
- */
+/** The attributes whose values come only from the lists above (decision 004): a filter outside them matches no ad. */
 export const optionAttributes = [
   ['transmission', transmissionOptions],
   ['fuel', fuelOptions],

@@ -7,7 +7,7 @@ import { inventoryMigrations } from '../src/migrations.ts';
 import { searchTermsRepository, type CloseName } from '../src/repositories/search-terms-repository.ts';
 import { TYPO_SIMILARITY } from '../src/services/search-correction.ts';
 
-/** Migration 006's lookup: every search word against every row of the view. */
+/** The close-names lookup of inventory's 001-schema.sql, written plainly: every search word against every row of the view. */
 const REFERENCE_SQL = `
 WITH asked AS (
   SELECT word, regexp_replace(word, '[^[:alnum:]]+', '', 'g') AS compact FROM unnest($1::text[]) AS word
