@@ -3,12 +3,9 @@ import path from 'node:path';
 import { buildServerBundles, repoRoot } from './esbuild-server.mjs';
 
 await buildServerBundles({
-  entryPoints: [
-    'server/src/main.ts',
-    'server/src/identity.ts',
-    'server/src/inventory.ts',
-    'server/src/messaging.ts',
-  ].map((p) => path.join(repoRoot, p)),
+  entryPoints: Object.fromEntries(
+    ['main', 'identity', 'inventory', 'messaging'].map((name) => [name, path.join(repoRoot, `server/src/${name}.ts`)]),
+  ),
   outdir: path.join(repoRoot, 'server/dist'),
 });
 console.log('server built: server/dist');

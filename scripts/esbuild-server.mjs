@@ -59,10 +59,10 @@ export const serverBuildOptions = {
 };
 
 /**
- * Bundles `entryPoints` ({ outputName: sourcePath } or a list) into `outdir`, and the photo worker as
- * `outdir/photo-worker.js`, and the PGlite thread as `outdir/pglite-thread-worker.js`. The worker is built on its own with code splitting: it lowers its CPU priority
- * and then imports the image pipeline dynamically, and only a separate chunk keeps sharp from being loaded
- * (hoisted to the top of the file) before that.
+ * Bundles `entryPoints` ({ outputName: sourcePath }) into `outdir`, with the PGlite thread as
+ * `outdir/pglite-thread-worker.js` and the photo worker as `outdir/photo-worker.js`. The photo worker is built on
+ * its own with code splitting: it lowers its CPU priority and then imports the image pipeline dynamically, and only
+ * a separate chunk keeps sharp from being loaded (hoisted to the top of the file) before that.
  */
 export async function buildServerBundles({ entryPoints, outdir }) {
   // Chunks of earlier builds (their names change with their content).
@@ -73,7 +73,7 @@ export async function buildServerBundles({ entryPoints, outdir }) {
   await Promise.all([
     build({
       ...serverBuildOptions,
-      entryPoints: { ...entryMap(entryPoints), 'pglite-thread-worker': pgliteThreadEntry },
+      entryPoints: { ...entryPoints, 'pglite-thread-worker': pgliteThreadEntry },
       outdir,
     }),
     build({
@@ -84,10 +84,4 @@ export async function buildServerBundles({ entryPoints, outdir }) {
       chunkNames: 'photo-worker-[name]-[hash]',
     }),
   ]);
-}
-
-/** esbuild's entry points as a map from output name to source, from either form it takes. */
-function entryMap(entryPoints) {
-  if (!Array.isArray(entryPoints)) return entryPoints;
-  return Object.fromEntries(entryPoints.map((p) => [path.basename(p).replace(/\.ts$/, ''), p]));
 }

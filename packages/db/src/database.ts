@@ -236,7 +236,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   };
 }
 
-export function checkedChannel(channel: string): string {
+function checkedChannel(channel: string): string {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
   return channel;
 }

@@ -7,10 +7,10 @@ import type { PgliteCall, PgliteReply, ThreadError } from './pglite-thread.ts';
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir?: string };
 
-/** An open transaction: its statements, and how the main thread ends it. */
+/** An open transaction: its statements, and how the main thread ends it (settled once PGlite has done so). */
 interface OpenTransaction {
   tx: Queryable;
-  end: (commit: boolean) => void;
+  end: (commit: boolean) => Promise<void>;
 }
 
 /** Every own field of an error (code, constraint, detail…), which a structured clone would drop. */
@@ -51,32 +51,26 @@ async function main(): Promise<void> {
         return on(call.tx).exec(call.sql);
       case 'begin':
         return new Promise<void>((started, failed) => {
-          let began = false;
-          db.transaction(
-            (tx) =>
-              new Promise<void>((commit, rollBack) => {
-                began = true;
-                transactions.set(call.id, { tx, end: (ok) => (ok ? commit() : rollBack(new RolledBack())) });
-                started();
-              }),
-          )
-            .then(
-              () => undefined,
-              (error: unknown) => (error instanceof RolledBack ? undefined : error),
+          const done: Promise<void> = db
+            .transaction(
+              (tx) =>
+                new Promise<void>((commit, rollBack) => {
+                  const end = (ok: boolean) => (ok ? commit() : rollBack(new RolledBack()), done);
+                  transactions.set(call.id, { tx, end });
+                  started();
+                }),
             )
-            .then((error) => {
-              transactions.delete(call.id);
-              if (began) ended(call.id, error);
-              else failed(error ?? new Error('the transaction did not begin'));
-            });
+            .catch((error: unknown) => {
+              if (!(error instanceof RolledBack)) throw error;
+            })
+            .finally(() => transactions.delete(call.id));
+          // A transaction that never began fails its begin; once begun, its end answers for it.
+          done.catch(failed);
         });
       case 'end': {
         const open = transactions.get(call.tx);
         if (!open) throw new Error(`no open transaction ${call.tx}`);
-        return new Promise((resolve, reject) => {
-          endings.set(call.tx, { resolve, reject });
-          open.end(call.commit);
-        });
+        return open.end(call.commit);
       }
       case 'listen': {
         const listen = call.id;
@@ -98,16 +92,6 @@ async function main(): Promise<void> {
         await db.close();
         return undefined;
     }
-  };
-
-  /** The main thread's `end` of each transaction, answered once PGlite has committed or rolled back. */
-  const endings = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
-  const ended = (tx: number, error: unknown) => {
-    const ending = endings.get(tx);
-    endings.delete(tx);
-    if (!ending) return;
-    if (error === undefined) ending.resolve(undefined);
-    else ending.reject(error);
   };
 
   port.on('message', (call: PgliteCall) => {
