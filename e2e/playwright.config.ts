@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CHROMIUM, chromiumPath } from '../scripts/chromium.mjs';
 
 // The real default process, built, on a free port with a fresh DATA_DIR and the demo data.
 // Workers re-read this file: the port and folder chosen by the main process travel in the environment.
@@ -39,7 +40,7 @@ export default defineConfig({
     // A trace records every step of every test; CI keeps no files of a run, so there it only costs time.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath() ?? CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',

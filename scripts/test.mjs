@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
+import { CHROMIUM, chromiumPath, HEADLESS_SHELL } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(root, '.vitest-results');
@@ -97,16 +98,16 @@ async function postgresReachable(url) {
 }
 
 function ensureChromium() {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (existsSync(chromium)) return true;
-  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    console.log("Chromium is missing: installing Debian's chromium package");
+  if (chromiumPath()) return true;
+  if (!process.env.CHROMIUM_PATH && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log("Chromium is missing: installing Debian's chromium-headless-shell package");
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium-headless-shell'], { stdio: 'inherit' });
   }
-  if (existsSync(chromium)) return true;
+  if (chromiumPath()) return true;
   console.error(
-    "Chromium not found at /usr/bin/chromium: install Debian's package `chromium` (apt-get install -y chromium).",
+    `No browser found at ${process.env.CHROMIUM_PATH ?? `${HEADLESS_SHELL} or ${CHROMIUM}`}: install Debian's package ` +
+      '`chromium-headless-shell` (apt-get install -y chromium-headless-shell) or `chromium`.',
   );
   return false;
 }
