@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import { ToastRegion } from '../lib/toast.tsx';
 
@@ -41,6 +41,19 @@ export const withToasts = (routes: RouteObject[]): RouteObject[] => [
     children: routes,
   },
 ];
+
+/**
+ * The form control a <label> with exactly this text names (label.control), as getByLabelText finds it but without
+ * walking every element of the page for each call: on the big ad forms that walk costs about 50 ms a lookup in
+ * jsdom. Tests that a field has its label keep getByLabelText; this serves the filling of fields.
+ */
+export function labelled(label: string): HTMLElement {
+  const found = [...document.querySelectorAll('label')].filter(
+    (l) => (l.textContent ?? '').replace(/\s+/g, ' ').trim() === label && l.control,
+  );
+  if (found.length !== 1) return screen.getByLabelText(label); // none or several: its error names the problem
+  return found[0]!.control!;
+}
 
 /** The confirmation shown, if any. */
 export const toastText = () => document.querySelector('.toast-region')?.textContent ?? '';

@@ -9,6 +9,7 @@ import {
   requestedUrls,
   toastText,
   withToasts,
+  labelled,
 } from '../../../test/test-utils.tsx';
 import { storeSession } from '../../../lib/session-store.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -63,10 +64,10 @@ const VALID: Record<string, string> = {
 
 async function fillValid(except: string[] = []) {
   for (const [label, value] of Object.entries(VALID))
-    if (!except.includes(label)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    if (!except.includes(label)) fireEvent.change(labelled(label), { target: { value } });
   if (!except.includes('Modell') && !except.includes('Märke')) {
     await screen.findByRole('option', { name: 'V70' });
-    fireEvent.change(screen.getByLabelText('Modell'), { target: { value: 'V70' } });
+    fireEvent.change(labelled('Modell'), { target: { value: 'V70' } });
   }
 }
 
@@ -74,7 +75,7 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Publice
 const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
 
 async function messageFor(label: string, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  fireEvent.change(labelled(label), { target: { value } });
   submit();
   return alertText();
 }
@@ -140,7 +141,7 @@ describe('NewAdPage', () => {
       }
       for (const [label, value, expected] of boundaryCases.filter(([l]) => l === field)) {
         if (expected !== null) continue;
-        fireEvent.change(screen.getByLabelText(label), { target: { value } });
+        fireEvent.change(labelled(label), { target: { value } });
       }
       expect(upload).not.toHaveBeenCalled();
     },
@@ -164,7 +165,7 @@ describe('NewAdPage', () => {
     ];
     for (const [label, value, message] of cases) {
       expect(await messageFor(label, value)).toBe(message);
-      const field = screen.getByLabelText(label);
+      const field = labelled(label);
       expect(field).toHaveAttribute('aria-invalid', 'true');
       expect(field).toHaveFocus();
       expect(field).toHaveAccessibleDescription(message);
@@ -173,7 +174,7 @@ describe('NewAdPage', () => {
     expect(upload).not.toHaveBeenCalled();
     // Line breaks and tabs are the description's own.
     upload.mockImplementation(() => new Promise(() => {}));
-    fireEvent.change(screen.getByLabelText('Beskrivning'), { target: { value: 'Fin bil.\n\tNya däck.' } });
+    fireEvent.change(labelled('Beskrivning'), { target: { value: 'Fin bil.\n\tNya däck.' } });
     submit();
     await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
   });
@@ -194,7 +195,7 @@ describe('NewAdPage', () => {
       ['Hästkrafter (hk)', '3000'],
     ];
     for (const [i, [label, value]] of ok.entries()) {
-      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+      fireEvent.change(labelled(label), { target: { value } });
       submit();
       await waitFor(() => expect(upload).toHaveBeenCalledTimes(i + 1));
       await waitFor(() => expect(screen.getByRole('button', { name: 'Publicera annons' })).toBeEnabled());
@@ -216,10 +217,10 @@ describe('NewAdPage', () => {
   it('asks for the model when the model or the make is emptied', async () => {
     await renderForm();
     await fillValid();
-    fireEvent.change(screen.getByLabelText('Modell'), { target: { value: '' } });
+    fireEvent.change(labelled('Modell'), { target: { value: '' } });
     submit();
     expect(alertText()).toBe('Ange en modell');
-    fireEvent.change(screen.getByLabelText('Märke'), { target: { value: '' } });
+    fireEvent.change(labelled('Märke'), { target: { value: '' } });
     submit();
     expect(alertText()).toBe('Ange en modell');
   });
@@ -231,10 +232,10 @@ describe('NewAdPage', () => {
     await fillValid(['Rubrik', 'Årsmodell']);
     submit();
     expect(alertText()).toBe('Ange ett giltigt årtal');
-    fireEvent.change(screen.getByLabelText('Årsmodell'), { target: { value: '2000' } });
+    fireEvent.change(labelled('Årsmodell'), { target: { value: '2000' } });
     submit();
     expect(alertText()).toBe('Din rubrik är för kort');
-    expect(screen.getByLabelText('Rubrik')).toHaveFocus();
+    expect(labelled('Rubrik')).toHaveFocus();
     expect(upload).not.toHaveBeenCalled();
   });
 
@@ -353,7 +354,7 @@ describe('NewAdPage', () => {
     submit();
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Ange bränsle');
-    const fuel = screen.getByLabelText('Bränsle');
+    const fuel = labelled('Bränsle');
     expect(fuel).toHaveFocus();
     expect(fuel).toHaveAttribute('aria-invalid', 'true');
     expect(fuel).toHaveAttribute('aria-describedby', alert.id);
@@ -371,7 +372,7 @@ describe('NewAdPage', () => {
     await fillValid();
     upload.mockRejectedValue(new ApiRequestError(400, 'Ange ett giltigt pris', 'price'));
     submit();
-    const price = screen.getByLabelText('Pris (kr)');
+    const price = labelled('Pris (kr)');
     await waitFor(() => expect(alertText()).toBe('Ange ett giltigt pris'));
     expect(screen.getByRole('button', { name: 'Publicera annons' })).toBeEnabled();
     expect(price).toHaveAttribute('aria-invalid', 'true');
@@ -432,12 +433,12 @@ describe('NewAdPage', () => {
         return jsonResponse([]);
       });
     const fetchFacts = () => fireEvent.click(screen.getByRole('button', { name: 'Hämta fordonsuppgifter' }));
-    const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+    const value = (label: string) => (labelled(label) as HTMLInputElement).value;
 
     it("'Hämta fordonsuppgifter' fills märke, modell, årsmodell, hk, drivmedel, växellåda, kaross and färg", async () => {
       const calls = register();
       await renderForm();
-      fireEvent.change(screen.getByLabelText('Registreringsnummer'), { target: { value: 'fyn 123' } });
+      fireEvent.change(labelled('Registreringsnummer'), { target: { value: 'fyn 123' } });
       fetchFacts();
       expect(await screen.findByText(/Uppgifterna från fordonsregistret är ifyllda/)).toHaveAttribute('role', 'status');
       expect(requestedUrls(calls).some((u) => u.endsWith('/api/inventory/vehicle-register/FYN123'))).toBe(true);
@@ -464,9 +465,9 @@ describe('NewAdPage', () => {
       expect([box('Motorvärmare'), box('Dragkrok')].map((b) => (b as HTMLInputElement).checked)).toEqual([true, true]);
       expect(screen.getAllByRole('checkbox').filter((b) => (b as HTMLInputElement).checked)).toHaveLength(2);
       // The seller corrects what the register says, and the corrected form is what is sent.
-      fireEvent.change(screen.getByLabelText('Färg'), { target: { value: 'grå' } });
+      fireEvent.change(labelled('Färg'), { target: { value: 'grå' } });
       for (const label of ['Rubrik', 'Beskrivning', 'Pris (kr)', 'Miltal (mil)', 'Drivlina'])
-        fireEvent.change(screen.getByLabelText(label), { target: { value: VALID[label] } });
+        fireEvent.change(labelled(label), { target: { value: VALID[label] } });
       upload.mockImplementation(() => new Promise(() => {}));
       submit();
       await waitFor(() => expect(upload).toHaveBeenCalled());
@@ -492,14 +493,14 @@ describe('NewAdPage', () => {
     it('checks the format with the shared rule before asking, and on submit marks the field', async () => {
       const calls = register();
       await renderForm();
-      fireEvent.change(screen.getByLabelText('Registreringsnummer'), { target: { value: 'ÅBC 12' } });
+      fireEvent.change(labelled('Registreringsnummer'), { target: { value: 'ÅBC 12' } });
       fetchFacts();
       expect(screen.getByText('Ange registreringsnumret som ABC 123 eller ABC 12A')).toBeInTheDocument();
       expect(requestedUrls(calls).some((u) => u.includes('vehicle-register'))).toBe(false);
       await fillValid(['Registreringsnummer']);
       submit();
       expect(alertText()).toBe('Ange registreringsnumret som ABC 123 eller ABC 12A');
-      const field = screen.getByLabelText('Registreringsnummer');
+      const field = labelled('Registreringsnummer');
       expect(field).toHaveAttribute('aria-invalid', 'true');
       expect(field).toHaveFocus();
       expect(upload).not.toHaveBeenCalled();
@@ -512,7 +513,7 @@ describe('NewAdPage', () => {
       submit();
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('Det finns redan en annons för ABC 123');
-      const field = screen.getByLabelText('Registreringsnummer');
+      const field = labelled('Registreringsnummer');
       expect(field).toHaveAttribute('aria-invalid', 'true');
       expect(field.getAttribute('aria-describedby')).toContain(alert.id);
     });
