@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { loadSettings, type Settings } from '../src/settings.ts';
-import { PGLITE_TEMPLATE_ENV } from './pglite-template.ts';
+import { PGLITE_TEMPLATE_ENV } from './setup-env.ts';
 
 export function tempDir(prefix = 'bm-server-'): string {
   return mkdtempSync(path.join(tmpdir(), prefix));

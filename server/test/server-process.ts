@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { TEST_PHOTO_WORKER_PRIORITY, fakeWebDist, migratedDataDir } from './helpers.ts';
+import { SERVER_BUNDLE_ENV } from './setup-env.ts';
 
 // The real default process for tests over loopback (lock, restarts, signals, timeouts, boot checks).
 const root = path.resolve(import.meta.dirname, '../..');
@@ -16,9 +17,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `server/src/main.ts` without demo data, on a fresh DATA_DIR unless `env` names one. */
+/** The server bundle global-setup.ts built from the current sources: what `npm start` runs. */
+export function serverBundleMain(): string {
+  const dir = process.env[SERVER_BUNDLE_ENV];
+  if (!dir)
+    throw new Error(`${SERVER_BUNDLE_ENV} is not set: run the tests through vitest (server/test/global-setup.ts)`);
+  return path.join(dir, 'main.js');
+}
+
+/** Starts the default process without demo data, on a fresh DATA_DIR unless `env` names one. */
 export function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [serverBundleMain()], {
     cwd: root,
     env: {
       ...process.env,

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@bilmarknaden/db/database';
 import { TEST_PHOTO_WORKER_PRIORITY, fakeWebDist, migratedDataDir } from '../helpers.ts';
+import { serverBundleMain } from '../server-process.ts';
 import { adFields, freePort, multipart, photo, registration } from './security-helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -32,7 +33,7 @@ function random(seed: number) {
 
 async function boot(dataDir: string, webDist: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [serverBundleMain()], {
     cwd: root,
     env: {
       ...process.env,
