@@ -3,7 +3,8 @@
 // browser journeys. Ends with one line `N passed, N failed` over every runner.
 // The browser journeys run from the moment the build is done, beside everything else: they mostly wait (on the
 // page, the server, timers) and use about one core. The other steps run at a lower priority (nice), so the
-// journeys keep their pace and the rest fills the cores they leave.
+// journeys keep their pace and the rest fills the cores they leave; the PostgreSQL leg takes the journeys' place
+// when they end, beside the rest of the PGlite leg.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -61,13 +62,11 @@ async function check(name, cmd, args) {
   lines.push(`${name}: ${ok ? 'passed' : 'FAILED'} ${since(started)}`);
 }
 
-async function vitestLeg(name, args, env) {
+/** A vitest run; `beside`: its output is held and printed in one piece when it ends (it runs beside another). */
+async function vitestLeg(name, args, env, { beside = false } = {}) {
   const out = path.join(results, `${name}.json`);
-  const status = await run(
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args],
-    env,
-  );
+  const argv = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args];
+  const status = beside ? await runBeside('npx', argv, { env }) : await run('npx', argv, env);
   let passed = 0,
     failed = 0,
     skipped = 0;
@@ -210,15 +209,26 @@ await Promise.all([
   want('typecheck') && check('typecheck', 'npm', ['run', 'typecheck', '--silent']),
   want('lint') && check('lint', 'npm', ['run', 'lint', '--silent']),
 ]);
-if (want('unit')) await timed(() => vitestLeg('vitest (PGlite)', [], { TEST_DATABASE_URL: '' }));
-if (want('pg')) {
+// The PostgreSQL leg starts when the journeys end and takes their core beside the rest of the PGlite leg (it waits on
+// the server much of its time); without journeys it follows the PGlite leg.
+const pgliteLeg = want('unit') ? timed(() => vitestLeg('vitest (PGlite)', [], { TEST_DATABASE_URL: '' })) : null;
+const pgLeg = (async () => {
+  if (!want('pg')) return;
+  await (want('e2e') ? browser : pgliteLeg);
   await timed(async () => {
     const url = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
     if (!(await postgresReachable(url))) return `vitest (PostgreSQL): skipped — no PostgreSQL answers at ${url}`;
-    return vitestLeg('vitest (PostgreSQL)', ['--project', 'node', '.int.test.ts'], { TEST_DATABASE_URL: url });
+    return vitestLeg(
+      'vitest (PostgreSQL)',
+      ['--project', 'node', '.int.test.ts'],
+      { TEST_DATABASE_URL: url },
+      {
+        beside: pgliteLeg !== null && want('e2e'),
+      },
+    );
   });
-}
-await browser;
+})();
+await Promise.all([pgliteLeg, pgLeg, browser]);
 
 console.log('\n== Summary ==');
 for (const l of lines) console.log(l);
