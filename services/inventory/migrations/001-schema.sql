@@ -372,21 +372,17 @@ CREATE TABLE inventory.price_ranges (
 
 -- An ad's judgement from its cell's range: 'low' (below the range), 'normal', 'high' (above), or null with fewer
 -- than `needed` comparables (8, and 9 when the ad counts itself among them).
--- PL/pgSQL, not SQL: a SQL function is inlined into every list and detail statement, and planning the inlined
--- bounds cost more than the card's whole judgement (decision 063, bench/README.md).
 CREATE FUNCTION inventory.price_label(price integer, year integer, milage integer, n integer, p25 integer,
   p75 integer, needed integer)
 RETURNS text
-LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
 AS $$
-BEGIN
-  RETURN CASE
+  SELECT CASE
     WHEN n IS NULL OR n < needed OR price <= 0 THEN NULL
     WHEN price < inventory.price_bound(p25, year, milage) THEN 'low'
     WHEN price > inventory.price_bound(p75, year, milage) THEN 'high'
     ELSE 'normal'
-  END;
-END
+  END
 $$;
 
 -- The 15 offsets (model year ±2, mileage band ±1) from a cell to the cells of its comparables.
