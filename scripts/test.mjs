@@ -205,7 +205,8 @@ async function timed(step) {
 
 if (want('audit')) await timed(auditLeg);
 const browser = want('e2e') ? buildStep().then((built) => timed(() => playwrightLeg(built))) : Promise.resolve();
-await Promise.all([
+// Typecheck and lint run beside the tests, not before them: nothing waits for them, and the PGlite leg is the longest.
+const checks = Promise.all([
   want('typecheck') && check('typecheck', 'npm', ['run', 'typecheck', '--silent']),
   want('lint') && check('lint', 'npm', ['run', 'lint', '--silent']),
 ]);
@@ -228,7 +229,7 @@ const pgLeg = (async () => {
     );
   });
 })();
-await Promise.all([pgliteLeg, pgLeg, browser]);
+await Promise.all([checks, pgliteLeg, pgLeg, browser]);
 
 console.log('\n== Summary ==');
 for (const l of lines) console.log(l);
