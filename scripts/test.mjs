@@ -205,8 +205,7 @@ async function timed(step) {
 
 if (want('audit')) await timed(auditLeg);
 const browser = want('e2e') ? buildStep().then((built) => timed(() => playwrightLeg(built))) : Promise.resolve();
-// Typecheck and lint run beside the tests, not before them: nothing waits for them, and the PGlite leg is the longest.
-const checks = Promise.all([
+await Promise.all([
   want('typecheck') && check('typecheck', 'npm', ['run', 'typecheck', '--silent']),
   want('lint') && check('lint', 'npm', ['run', 'lint', '--silent']),
 ]);
@@ -229,7 +228,7 @@ const pgLeg = (async () => {
     );
   });
 })();
-await Promise.all([checks, pgliteLeg, pgLeg, browser]);
+await Promise.all([pgliteLeg, pgLeg, browser]);
 
 console.log('\n== Summary ==');
 for (const l of lines) console.log(l);
