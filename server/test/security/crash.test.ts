@@ -2,21 +2,16 @@
 // followed by a save), restarts, and then: every ad is complete with all its photos readable, or absent
 // with no file left; nothing pending; no saved entry points to a missing ad. PGlite only (the embedded
 // case, where the process holds the database), killed repeatedly.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@bilmarknaden/db/database';
-import { TEST_PHOTO_WORKER_PRIORITY, fakeWebDist, migratedDataDir } from '../helpers.ts';
-import { serverBundleMain } from '../server-process.ts';
-import { adFields, freePort, multipart, photo, registration } from './security-helpers.ts';
+import { fakeWebDist, migratedDataDir } from '../helpers.ts';
+import { freePort, killServers, startServer, waitHealthy } from '../server-process.ts';
+import { adFields, multipart, photo, registration } from './security-helpers.ts';
 
-const root = path.resolve(import.meta.dirname, '../../..');
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-});
+afterAll(killServers);
 
 const ADS = 40;
 const CONCURRENCY = 4;
@@ -31,38 +26,16 @@ function random(seed: number) {
   };
 }
 
+/** The default process on this folder, healthy; fails at once with its output when it exits while starting. */
 async function boot(dataDir: string, webDist: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, [serverBundleMain()], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'error',
-      DATA_DIR: dataDir,
-      WEB_DIST: webDist,
-      ...TEST_PHOTO_WORKER_PRIORITY,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const server = startServer({ PORT: String(port), LOG_LEVEL: 'error', DATA_DIR: dataDir, WEB_DIST: webDist });
+  const exitedEarly = server.exited.then(() => {
+    throw new Error(`server exited: ${server.output()}`);
   });
-  children.push(child);
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const until = Date.now() + 90_000; // a loaded machine boots slowly
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    if (Date.now() > until) throw new Error('server did not become healthy');
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, exited, url: `http://127.0.0.1:${port}` };
+  exitedEarly.catch(() => undefined); // a kill later in the test is expected
+  await Promise.race([waitHealthy(port), exitedEarly]);
+  return { child: server.child, exited: server.exited, url: `http://127.0.0.1:${port}` };
 }
 
 describe('SIGKILL during ad creations', () => {
