@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { scriptNextToBundle } from './bundled-script.ts';
 import type { Database, QueryOptions, QueryResult, Queryable, Unlisten } from './database.ts';
 import { lockFolder } from './lock.ts';
 
@@ -31,19 +31,10 @@ export type PgliteReply =
   | { id: number; ok: false; error: ThreadError }
   | { notify: number; payload: string };
 
-declare global {
-  /** The URL of the running bundle, set by its banner (scripts/esbuild-server.mjs); undefined from source. */
-  var __bilmarknadenBundleUrl: string | undefined;
-}
-
 /** From the bundle, pglite-thread-worker.js next to it (the build emits it); from source, through tsx. */
-function workerScript(): string {
-  const bundleUrl = globalThis.__bilmarknadenBundleUrl;
-  if (!bundleUrl) return fileURLToPath(new URL('./pglite-thread-source.mjs', import.meta.url));
-  const script = fileURLToPath(new URL('./pglite-thread-worker.js', bundleUrl));
-  if (!existsSync(script)) throw new Error(`PGlite worker not found next to the bundle: ${script}`);
-  return script;
-}
+const workerScript = () =>
+  scriptNextToBundle('pglite-thread-worker.js', 'PGlite worker') ??
+  fileURLToPath(new URL('./pglite-thread-source.mjs', import.meta.url));
 
 function rebuilt(e: ThreadError): Error {
   const error = Object.assign(new Error(e.message), e.fields);

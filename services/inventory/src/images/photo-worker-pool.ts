@@ -2,7 +2,6 @@
 // small machine the server's main thread, which runs HTTP and the embedded database, gets the CPU first and a
 // list request does not wait behind someone's upload. One photo per worker at a time, the rest wait in order.
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
@@ -17,6 +16,7 @@ import {
   type PhotoBytes,
   type ProcessedImage,
 } from './image-pipeline.ts';
+import { scriptNextToBundle } from '@bilmarknaden/db/bundled-script';
 import type { Log } from '@bilmarknaden/service-kit/log';
 
 /**
@@ -86,22 +86,13 @@ export const DEFAULT_PHOTO_JOB_TIMEOUT_MS = 60_000;
 /** A worker that has not exited this long after close() is killed. */
 const CLOSE_GRACE_MS = 5_000;
 
-declare global {
-  /** The URL of the running bundle, set by its banner (scripts/esbuild-server.mjs); undefined from source. */
-  var __bilmarknadenBundleUrl: string | undefined;
-}
-
 /**
  * The worker's script and the node arguments to run it: from the bundle, photo-worker.js next to the bundle
  * (the build emits it); from source (tsx, vitest), photo-worker.ts through tsx.
  */
 export function photoWorkerScript(): { script: string; execArgv: string[] } {
-  const bundleUrl = globalThis.__bilmarknadenBundleUrl;
-  if (bundleUrl) {
-    const script = fileURLToPath(new URL('./photo-worker.js', bundleUrl));
-    if (!existsSync(script)) throw new Error(`photo worker not found next to the bundle: ${script}`);
-    return { script, execArgv: [] };
-  }
+  const script = scriptNextToBundle('photo-worker.js', 'photo worker');
+  if (script) return { script, execArgv: [] };
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   return { script: fileURLToPath(new URL('./photo-worker.ts', import.meta.url)), execArgv: ['--import', tsx] };
 }
