@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -138,18 +138,39 @@ export async function migratedPgliteFolder(sets: readonly MigrationSet[]): Promi
   return folder;
 }
 
-// A migrated PGlite folder per worker and set of migrations: a copy loads in ~0.3 s instead of ~1.5 s.
+/**
+ * PGlite in memory: a snapshot (`dumpDataDir`) of a migrated database per set of migration files, made once in the
+ * temp folder (named by a digest of the files, as the folder above) and kept across runs, so the workers of a run
+ * share it; each test file loads a copy (~0.4 s instead of ~2.5 s for initdb and the migrations). No test makes a
+ * database on PGlite, so the snapshot leaves out the template databases: a fifth less to load.
+ */
 const dumps = new Map<string, Promise<Blob>>();
 function migratedDump(sets: readonly MigrationSet[]): Promise<Blob> {
   const key = JSON.stringify(sets);
   let dump = dumps.get(key);
   if (!dump) {
     dump = (async () => {
-      const db = await openDatabase({});
-      await runMigrations(db, sets);
-      const blob = await db.dumpDataDir!();
-      await db.close();
-      return blob;
+      const file = path.join(tmpdir(), `bm-pglite-snapshot-${await migrationsDigest(sets)}.tar`);
+      if (!existsSync(file)) {
+        const db = await openDatabase({});
+        let blob: Blob;
+        try {
+          await runMigrations(db, sets);
+          for (const template of ['template1', 'template0']) {
+            await db.query(`ALTER DATABASE ${template} WITH IS_TEMPLATE false`);
+            await db.query(`DROP DATABASE ${template}`);
+          }
+          blob = await db.dumpDataDir!();
+        } finally {
+          await db.close();
+        }
+        // Whole or not at all; a worker that made the same snapshot meanwhile renames an equal one over it.
+        const making = `${file}.${process.pid}`;
+        await writeFile(making, Buffer.from(await blob.arrayBuffer()));
+        await rename(making, file);
+        return blob;
+      }
+      return new Blob([await readFile(file)]);
     })();
     dumps.set(key, dump);
   }
