@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { CarListQuery } from '@bilmarknaden/shared/api-types';
 import { useCarCount, useInfiniteCars } from '../../../lib/car-queries.ts';
 import { CarResults } from '../../../components/car-results.tsx';
 import { ResultCount } from '../../../components/result-count.tsx';
 import { EquipmentChips } from '../../../components/equipment-checkboxes.tsx';
 import { DistanceChips } from '../../../components/distance-filter.tsx';
+import { useLatestSearchParams } from '../../../lib/use-latest-search-params.ts';
 import { browseParams, browseQuery, parseBrowse } from '../utils/browse-filters.ts';
 import { BrowsePanel } from './browse-panel.tsx';
 import '../browse.css';
@@ -35,7 +35,8 @@ export function FilteredCarList({
   panelId = 'car-list-filter-panel',
   homeKommun,
 }: FilteredCarListProps) {
-  const [params, setParams] = useSearchParams();
+  // Each change applies to the query string last asked for, not only the one drawn (useLatestSearchParams).
+  const [params, setParams] = useLatestSearchParams();
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -77,7 +78,7 @@ export function FilteredCarList({
           homeKommun={homeKommun}
           onApply={(f) => {
             // A section below a page's top keeps its place; the page of its own starts at the top.
-            setParams(browseParams(f), { preventScrollReset: level === 2 });
+            setParams(() => browseParams(f), { preventScrollReset: level === 2 });
             setOpen(false);
             toggleRef.current?.focus();
           }}
@@ -85,12 +86,16 @@ export function FilteredCarList({
       )}
       <EquipmentChips
         value={filter.equipment}
-        onChange={(equipment) => setParams(browseParams({ ...filter, equipment }), { preventScrollReset: true })}
+        onChange={(equipment) =>
+          setParams((latest) => browseParams({ ...parseBrowse(latest), equipment }), { preventScrollReset: true })
+        }
         onEmptied={focusHeading}
       />
       <DistanceChips
         value={filter.distance}
-        onChange={(distance) => setParams(browseParams({ ...filter, distance }), { preventScrollReset: true })}
+        onChange={(distance) =>
+          setParams((latest) => browseParams({ ...parseBrowse(latest), distance }), { preventScrollReset: true })
+        }
         onEmptied={focusHeading}
       />
       <ResultCount query={count} />

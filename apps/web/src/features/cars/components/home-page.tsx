@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { matchName, useCarCount, useInfiniteCars, useMakes, useModels } from '../../../lib/car-queries.ts';
 import { CarResults } from '../../../components/car-results.tsx';
 import { ResultCount } from '../../../components/result-count.tsx';
 import { SearchForm } from '../../../components/search-form.tsx';
 import { PageNotice } from '../../../lib/page-notice.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useLatestSearchParams } from '../../../lib/use-latest-search-params.ts';
 import { activeChips } from '../utils/chips.ts';
 import {
   parseFilters,
@@ -34,10 +34,15 @@ export function HomePage({
   /** The user's own kommun: prefills the distance filter. */ homeKommun?: string;
 } = {}) {
   useDocumentTitle('Begagnade bilar');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLatestSearchParams();
   const filters = useMemo(() => parseFilters(params), [params]);
+  // Each change applies to the filters last asked for, not only those drawn (useLatestSearchParams).
   const update = useCallback(
-    (next: HomeFilters) => setParams(serializeFilters(next), { replace: true, preventScrollReset: true }),
+    (change: (latest: HomeFilters) => HomeFilters) =>
+      setParams((latest) => serializeFilters(change(parseFilters(latest))), {
+        replace: true,
+        preventScrollReset: true,
+      }),
     [setParams],
   );
   const listQuery = useMemo(() => toListQuery(filters), [filters]);
@@ -60,17 +65,17 @@ export function HomePage({
         Begagnade bilar till salu
       </h1>
       <PageNotice />
-      <SearchForm clearOnSubmit onSearch={(term) => update(setFilter(filters, 'searchterm', term))} />
+      <SearchForm clearOnSubmit onSearch={(term) => update((f) => setFilter(f, 'searchterm', term))} />
       <FilterBar
         filters={filters}
-        onFilter={(key, value) => update(setFilter(filters, key, value))}
-        onRange={(key, value) => update(setRange(filters, key, value))}
-        onPlace={(key, value) => update(setPlace(filters, key, value))}
-        onSort={({ orderBy, order }) => update(setSort(filters, orderBy, order))}
-        onEquipment={(codes) => update(setEquipment(filters, codes))}
-        onDistance={(distance) => update(setDistance(filters, distance))}
+        onFilter={(key, value) => update((f) => setFilter(f, key, value))}
+        onRange={(key, value) => update((f) => setRange(f, key, value))}
+        onPlace={(key, value) => update((f) => setPlace(f, key, value))}
+        onSort={({ orderBy, order }) => update((f) => setSort(f, orderBy, order))}
+        onEquipment={(codes) => update((f) => setEquipment(f, codes))}
+        onDistance={(distance) => update((f) => setDistance(f, distance))}
         homeKommun={homeKommun}
-        onSeller={(value) => update(setSeller(filters, value))}
+        onSeller={(value) => update((f) => setSeller(f, value))}
         draftsKey={draftsKey}
         count={count.data}
         onShowResults={() => {
@@ -81,10 +86,10 @@ export function HomePage({
       />
       <FilterChips
         chips={activeChips(filters, names)}
-        onRemove={(chip) => update(removeChip(filters, chip.key, chip.value))}
+        onRemove={(chip) => update((f) => removeChip(f, chip.key, chip.value))}
         onClearAll={() => {
           setDraftsKey((k) => k + 1);
-          update({});
+          update(() => ({}));
         }}
         onEmptied={focusHeading}
       />

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, type ReactNode } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { EQUIPMENT_KEY, equipmentParam, readEquipmentParam } from '@bilmarknaden/shared/equipment';
 import { useCarCount, useInfiniteCars } from '../../../lib/car-queries.ts';
 import { CarResults } from '../../../components/car-results.tsx';
@@ -17,6 +17,7 @@ import { DISTANCE_ORDER_BY } from '@bilmarknaden/shared/constants';
 import { SellerFilter } from '../../../components/seller-filter.tsx';
 import { readSellerParam, SELLER_KEY, type SellerValue } from '@bilmarknaden/shared/filters';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useLatestSearchParams, type SearchParamsChange } from '../../../lib/use-latest-search-params.ts';
 
 /**
  * What the search lists: the term and, when chosen, the equipment (codes joined by commas), the distance and the
@@ -42,7 +43,7 @@ export function SearchPage({
   /** The user's own kommun: prefills the distance filter. */ homeKommun?: string;
 } = {}) {
   const { term = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLatestSearchParams();
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
   const searchterm = term.trim();
@@ -70,21 +71,22 @@ export function SearchPage({
   );
   const results = useInfiniteCars(listQuery, searchterm !== '');
   const count = useCarCount(query, searchterm !== '');
-  const replace = (next: URLSearchParams) => setParams(next, { replace: true, preventScrollReset: true });
-  const setEquipment = (codes: string[]) => {
-    const next = new URLSearchParams(params);
-    const value = equipmentParam(codes);
-    if (value) next.set(EQUIPMENT_KEY, value);
-    else next.delete(EQUIPMENT_KEY);
-    replace(next);
-  };
-  const setSeller = (value: SellerValue | undefined) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(SELLER_KEY, value);
-    else next.delete(SELLER_KEY);
-    replace(next);
-  };
-  const setDistance = (d: DistanceParams) => replace(writeDistanceParams(new URLSearchParams(params), d));
+  // Each change applies to the query string last asked for, not only the one drawn (useLatestSearchParams).
+  const replace = (change: SearchParamsChange) => setParams(change, { replace: true, preventScrollReset: true });
+  const setEquipment = (codes: string[]) =>
+    replace((next) => {
+      const value = equipmentParam(codes);
+      if (value) next.set(EQUIPMENT_KEY, value);
+      else next.delete(EQUIPMENT_KEY);
+      return next;
+    });
+  const setSeller = (value: SellerValue | undefined) =>
+    replace((next) => {
+      if (value) next.set(SELLER_KEY, value);
+      else next.delete(SELLER_KEY);
+      return next;
+    });
+  const setDistance = (d: DistanceParams) => replace((next) => writeDistanceParams(next, d));
   const focusHeading = useCallback(() => heading.current?.focus(), []);
   return (
     <div className="search-page">
