@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -61,9 +62,19 @@ function databaseUrl(adminUrl: string, name: string): string {
   return url.toString();
 }
 
-/** Every migration file of these sets, the database layer's included: a template is named by their content. */
+/** The installed PGlite's package.json: a data folder or snapshot another version made may not open in it. */
+const pglitePackage = () => {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  return path.join(path.dirname(path.dirname(entry)), 'package.json');
+};
+
+/**
+ * Every migration file of these sets, the database layer's included, and PGlite's version: a template (a database, a
+ * folder or a snapshot kept across runs) is named by them.
+ */
 async function migrationsDigest(sets: readonly MigrationSet[]): Promise<string> {
   const hash = createHash('sha256');
+  hash.update(`pglite ${(JSON.parse(await readFile(pglitePackage(), 'utf8')) as { version: string }).version}\0`);
   const dirs = [fileURLToPath(new URL('../migrations/', import.meta.url)), ...sets.map((s) => s.dir)];
   for (const [i, dir] of dirs.entries()) {
     hash.update(`${i === 0 ? 'db' : sets[i - 1]!.service}\0`);
