@@ -328,23 +328,23 @@ CREATE TABLE inventory.sales (
 -- more, each 1,000 mil (10,000 km) driven 3 % less, so a comparable's normalised price times the factor of the
 -- ad's own year and mileage is its price adjusted to the ad. Normalised prices are counted in bins of 1 %
 -- (natural log × 100) per make, model, model year and mileage band (2,500 mil).
+-- The bodies are SQL-standard (RETURN, stored parsed) and the logs are written as their float8 values
+-- (ln(1.08), ln(0.97)): every list statement planned for its values inlines these functions, and a constant the
+-- planner must fold or a body it must parse is work on every such plan (decision 063).
 CREATE FUNCTION inventory.milage_band(milage integer) RETURNS integer
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-AS $$ SELECT milage / 2500 $$;
+RETURN milage / 2500;
 
 CREATE FUNCTION inventory.price_bin(price integer, year integer, milage integer) RETURNS integer
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-AS $$
-  SELECT round((ln(price::float8) - ln(1.08::float8) * (year - 2000) - ln(0.97::float8) * milage / 1000.0) * 100)::integer
-$$;
+RETURN round((ln(price::float8) - float8 '0.0769610411361284' * (year - 2000)
+  - float8 '-0.030459207484708574' * milage / float8 '1000') * float8 '100')::integer;
 
 -- A bin's price adjusted to an ad's year and mileage, in whole thousands of kronor (what the page shows).
 CREATE FUNCTION inventory.price_bound(bin integer, year integer, milage integer) RETURNS integer
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-AS $$
-  SELECT (round(exp(bin / 100.0::float8 + ln(1.08::float8) * (year - 2000) + ln(0.97::float8) * milage / 1000.0)
-    / 1000) * 1000)::integer
-$$;
+RETURN (round(exp(bin / float8 '100' + float8 '0.0769610411361284' * (year - 2000)
+  + float8 '-0.030459207484708574' * milage / float8 '1000') / float8 '1000') * float8 '1000')::integer;
 
 CREATE TABLE inventory.price_buckets (
   make_key text NOT NULL,
@@ -376,14 +376,12 @@ CREATE FUNCTION inventory.price_label(price integer, year integer, milage intege
   p75 integer, needed integer)
 RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-AS $$
-  SELECT CASE
-    WHEN n IS NULL OR n < needed OR price <= 0 THEN NULL
-    WHEN price < inventory.price_bound(p25, year, milage) THEN 'low'
-    WHEN price > inventory.price_bound(p75, year, milage) THEN 'high'
-    ELSE 'normal'
-  END
-$$;
+RETURN CASE
+  WHEN n IS NULL OR n < needed OR price <= 0 THEN NULL
+  WHEN price < inventory.price_bound(p25, year, milage) THEN 'low'
+  WHEN price > inventory.price_bound(p75, year, milage) THEN 'high'
+  ELSE 'normal'
+END;
 
 -- The 15 offsets (model year ±2, mileage band ±1) from a cell to the cells of its comparables.
 CREATE FUNCTION inventory.price_offsets() RETURNS TABLE (dy integer, db integer)
