@@ -7,7 +7,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -18,6 +17,7 @@ import {
   registrationNumberAt,
   TEST_REGISTRATION_NUMBERS_FROM,
 } from '@bilmarknaden/shared/validation/registration-number';
+import { freePort } from '../server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const args = process.argv.slice(2);
@@ -60,15 +60,6 @@ function run(cmd: string, argv: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, argv, { cwd: root, stdio: 'inherit' });
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${argv.join(' ')} → ${code}`))));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
   });
 }
 
