@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -133,7 +133,8 @@ function migratedTemplate(adminUrl: string, sets: readonly MigrationSet[]): Prom
  */
 export async function migratedPgliteFolder(sets: readonly MigrationSet[]): Promise<string> {
   const folder = path.join(tmpdir(), `bm-pglite-template-${await migrationsDigest(sets)}`);
-  if (existsSync(folder)) return folder;
+  if (await useTemplate(folder)) return folder;
+  await removeUnusedTemplates(tmpdir(), 'bm-pglite-template-');
   const making = await mkdtemp(`${folder}-making-`);
   const db = await openDatabase({ dataDir: path.join(making, 'db') });
   try {
@@ -149,6 +150,39 @@ export async function migratedPgliteFolder(sets: readonly MigrationSet[]): Promi
   return folder;
 }
 
+/** How long a kept PGlite template (folder or snapshot) of other migration files stays unused before it goes. */
+export const UNUSED_TEMPLATE_MS = 24 * 60 * 60 * 1000;
+
+/** Marks a kept template used now (its modification time), so removeUnusedTemplates leaves it; false if there is none. */
+function useTemplate(file: string): Promise<boolean> {
+  const now = new Date();
+  return utimes(file, now, now).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Removes the kept templates in `dir` named `prefix…` that nothing used for UNUSED_TEMPLATE_MS, and the leftovers of
+ * runs stopped while making one: each change of the migrations leaves one behind (25–40 MB). A checkout that needs
+ * one removed makes it again.
+ */
+export async function removeUnusedTemplates(dir: string, prefix: string, now = Date.now()): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of await readdir(dir)) {
+    if (!name.startsWith(prefix)) continue;
+    const entry = path.join(dir, name);
+    const changed = await stat(entry).then(
+      (s) => s.mtimeMs,
+      () => now,
+    );
+    if (now - changed < UNUSED_TEMPLATE_MS) continue;
+    await rm(entry, { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
 /**
  * PGlite in memory: a snapshot (`dumpDataDir`) of a migrated database per set of migration files, made once in the
  * temp folder (named by a digest of the files, as the folder above) and kept across runs, so the workers of a run
@@ -162,26 +196,25 @@ function migratedDump(sets: readonly MigrationSet[]): Promise<Blob> {
   if (!dump) {
     dump = (async () => {
       const file = path.join(tmpdir(), `bm-pglite-snapshot-${await migrationsDigest(sets)}.tar`);
-      if (!existsSync(file)) {
-        const db = await openDatabase({});
-        let blob: Blob;
-        try {
-          await runMigrations(db, sets);
-          for (const template of ['template1', 'template0']) {
-            await db.query(`ALTER DATABASE ${template} WITH IS_TEMPLATE false`);
-            await db.query(`DROP DATABASE ${template}`);
-          }
-          blob = await db.dumpDataDir!();
-        } finally {
-          await db.close();
+      if (await useTemplate(file)) return new Blob([await readFile(file)]);
+      await removeUnusedTemplates(tmpdir(), 'bm-pglite-snapshot-');
+      const db = await openDatabase({});
+      let blob: Blob;
+      try {
+        await runMigrations(db, sets);
+        for (const template of ['template1', 'template0']) {
+          await db.query(`ALTER DATABASE ${template} WITH IS_TEMPLATE false`);
+          await db.query(`DROP DATABASE ${template}`);
         }
-        // Whole or not at all; a worker that made the same snapshot meanwhile renames an equal one over it.
-        const making = `${file}.${process.pid}`;
-        await writeFile(making, Buffer.from(await blob.arrayBuffer()));
-        await rename(making, file);
-        return blob;
+        blob = await db.dumpDataDir!();
+      } finally {
+        await db.close();
       }
-      return new Blob([await readFile(file)]);
+      // Whole or not at all; a worker that made the same snapshot meanwhile renames an equal one over it.
+      const making = `${file}.${process.pid}`;
+      await writeFile(making, Buffer.from(await blob.arrayBuffer()));
+      await rename(making, file);
+      return blob;
     })();
     dumps.set(key, dump);
   }
