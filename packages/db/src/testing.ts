@@ -87,6 +87,9 @@ async function migrationsDigest(sets: readonly MigrationSet[]): Promise<string> 
 // Any constant: workers creating the same template wait for the first.
 const TEMPLATE_LOCK = 727_274_002;
 
+/** How long a kept template (a database, folder or snapshot) of other migration files stays unused before it goes. */
+export const UNUSED_TEMPLATE_MS = 24 * 60 * 60 * 1000;
+
 /**
  * PostgreSQL: a migrated template database per set of migration files, made once on the server and kept across
  * runs (its name is a digest of the files); each test file's database is a copy (CREATE DATABASE … TEMPLATE),
@@ -105,6 +108,7 @@ function migratedTemplate(adminUrl: string, sets: readonly MigrationSet[]): Prom
         await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
         const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1 AND datistemplate', [name]);
         if (exists.rows.length === 0) {
+          await removeUnusedTemplateDatabases(admin);
           await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
           await admin.query(`CREATE DATABASE ${name}`);
           const db = await openDatabase({ databaseUrl: databaseUrl(adminUrl, name), poolSize: 1 });
@@ -116,6 +120,7 @@ function migratedTemplate(adminUrl: string, sets: readonly MigrationSet[]): Prom
           // Marked a template only once whole: a run stopped midway leaves one that is made again.
           await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
         }
+        await markTemplateDatabaseUsed(admin, name);
       } finally {
         await admin.end(); // ends the session, and its advisory lock
       }
@@ -124,6 +129,46 @@ function migratedTemplate(adminUrl: string, sets: readonly MigrationSet[]): Prom
     templates.set(key, template);
   }
   return template;
+}
+
+/** A template database's name as migratedTemplate makes it (also what makes it safe to write into a statement). */
+const TEMPLATE_DATABASE = /^bm_template_[0-9a-f]{16}$/;
+
+/** A template database's time of last use is its comment: a database has none of its own. */
+async function markTemplateDatabaseUsed(admin: pg.Client, name: string, at = new Date()): Promise<void> {
+  if (!TEMPLATE_DATABASE.test(name)) throw new Error(`not a template database: ${name}`);
+  await admin.query(`COMMENT ON DATABASE ${name} IS '${at.toISOString()}'`);
+}
+
+/**
+ * Drops the template databases (of other migration files) no run used for UNUSED_TEMPLATE_MS, as
+ * removeUnusedTemplates does for PGlite's; one without a time of use (made before times were kept) starts its day
+ * now. Called under TEMPLATE_LOCK; `names` narrows which (a test's own).
+ */
+export async function removeUnusedTemplateDatabases(
+  admin: pg.Client,
+  now = Date.now(),
+  names: RegExp = TEMPLATE_DATABASE,
+): Promise<string[]> {
+  const r = await admin.query<{ name: string; used: string | null }>(
+    `SELECT datname AS name, shobj_description(oid, 'pg_database') AS used FROM pg_database WHERE datistemplate`,
+  );
+  const removed: string[] = [];
+  for (const { name, used } of r.rows) {
+    if (!names.test(name) || !TEMPLATE_DATABASE.test(name)) continue;
+    const at = Date.parse(used ?? '');
+    if (Number.isNaN(at)) await markTemplateDatabaseUsed(admin, name, new Date(now));
+    if (Number.isNaN(at) || now - at < UNUSED_TEMPLATE_MS) continue;
+    try {
+      await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE false`);
+      await admin.query(`DROP DATABASE ${name}`);
+      removed.push(name);
+    } catch {
+      // In use after all: kept as it was, for a later run to remove.
+      await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE true`).catch(() => undefined);
+    }
+  }
+  return removed;
 }
 
 /**
@@ -149,9 +194,6 @@ export async function migratedPgliteFolder(sets: readonly MigrationSet[]): Promi
   await rm(making, { recursive: true, force: true });
   return folder;
 }
-
-/** How long a kept PGlite template (folder or snapshot) of other migration files stays unused before it goes. */
-export const UNUSED_TEMPLATE_MS = 24 * 60 * 60 * 1000;
 
 /** Marks a kept template used now (its modification time), so removeUnusedTemplates leaves it; false if there is none. */
 function useTemplate(file: string): Promise<boolean> {
