@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { removeUnusedTemplateDatabases, removeUnusedTemplates, UNUSED_TEMPLATE_MS } from './testing.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
-const onPostgresOnly = (pgUrl ? it : () => undefined) as typeof it;
+// Defined on PostgreSQL only: the PGlite leg has no server to make template databases on.
+const describeOnPostgres = (pgUrl ? describe : () => undefined) as typeof describe;
 const now = Date.UTC(2026, 11, 6, 12);
 
 describe('removeUnusedTemplates', () => {
@@ -47,7 +48,7 @@ describe('removeUnusedTemplates', () => {
   });
 });
 
-describe('removeUnusedTemplateDatabases', () => {
+describeOnPostgres('removeUnusedTemplateDatabases', () => {
   // Names of the templates' form that no digest of real migrations is likely to take.
   const names = {
     old: 'bm_template_00000000000000a1',
@@ -73,18 +74,16 @@ describe('removeUnusedTemplateDatabases', () => {
     (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rows.length > 0;
 
   beforeEach(async () => {
-    if (!pgUrl) return;
     admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
     await drop();
   });
   afterEach(async () => {
-    if (!pgUrl) return;
     await drop();
     await admin.end();
   });
 
-  onPostgresOnly('drops those unused for a day; one without a time of use starts its day', async () => {
+  it('drops those unused for a day; one without a time of use starts its day', async () => {
     await make(names.old, new Date(now - UNUSED_TEMPLATE_MS - 1000).toISOString());
     await make(names.used, new Date(now - UNUSED_TEMPLATE_MS + 60_000).toISOString());
     await make(names.unmarked, null);
