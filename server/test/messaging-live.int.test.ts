@@ -13,15 +13,10 @@ import { buildApp } from '../src/app.ts';
 import type { Settings } from '../src/settings.ts';
 import { testSettings } from './helpers.ts';
 import { createAd, registerUser, type TestUser } from './security/security-helpers.ts';
-
-// Registered only in the PostgreSQL leg of `npm test` (PGlite is one connection in one process): a test that
-// cannot apply to the engine is not reported as skipped there.
-const onPostgresOnly = (process.env.TEST_DATABASE_URL ? it : () => undefined) as typeof it;
+import { onPostgres, onPostgresOnly } from '@bilmarknaden/db/test-engine';
 
 // Live events end to end (decision 035): messages sent through the API reach the participants' open streams over
 // real HTTP, in the default process and across two processes on one PostgreSQL database.
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from './testing.ts';
-
-// Registered only in the PostgreSQL leg of `npm test` (PGlite is one connection in one process): a test that
-// cannot apply to the engine is not reported as skipped there.
-const onPostgresOnly = (process.env.TEST_DATABASE_URL ? it : () => undefined) as typeof it;
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+import { onPostgres, onPostgresOnly } from './test-engine.ts';
 
 const engines = onPostgres
   ? [{ name: 'PostgreSQL', ownThread: false }]

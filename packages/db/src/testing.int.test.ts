@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describeOnPostgres } from './test-engine.ts';
 import { removeUnusedTemplateDatabases, removeUnusedTemplates, UNUSED_TEMPLATE_MS } from './testing.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
-// Defined on PostgreSQL only: the PGlite leg has no server to make template databases on.
-const describeOnPostgres = (pgUrl ? describe : () => undefined) as typeof describe;
 const now = Date.UTC(2026, 11, 6, 12);
 
 describe('removeUnusedTemplates', () => {

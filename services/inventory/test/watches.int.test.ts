@@ -18,11 +18,9 @@ import { createSellerErasure } from '../src/services/seller-erasure.ts';
 import { digestDayDue, stockholmClock } from '../src/services/watch-mails.ts';
 import { unsubscribeTokens, UNSUBSCRIBE_TTL_MS } from '../src/services/unsubscribe-tokens.ts';
 import { BASE, buildTestApp, countRows, insertCar, silent, watchHits, type TestApp } from './inventory-helpers.ts';
+import { onPostgresOnly } from '@bilmarknaden/db/test-engine';
 
 const PUBLIC_URL = 'https://bilmarknaden.test';
-// Several connections exist only on PostgreSQL (PGlite is one): that test is declared there alone, not skipped.
-const onPostgresOnly = (process.env.TEST_DATABASE_URL ? it : () => undefined) as typeof it;
-
 let t: TestApp;
 const asked: NotificationRequest[] = [];
 /** The next request with this key fails (identity down). */

@@ -13,10 +13,7 @@ import {
   type LiveEventSource,
   type StreamSink,
 } from './event-hub.ts';
-
-// Registered only in the PostgreSQL leg of `npm test` (PGlite is one connection in one process): a test that
-// cannot apply to the engine is not reported as skipped there.
-const onPostgresOnly = (process.env.TEST_DATABASE_URL ? it : () => undefined) as typeof it;
+import { onPostgresOnly } from '@bilmarknaden/db/test-engine';
 
 // The hub on its own, over a table of its own, with the real notifications of the messaging channel.
 const dir = mkdtempSync(path.join(tmpdir(), 'bm-live-'));
