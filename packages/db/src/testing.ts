@@ -206,8 +206,8 @@ function useTemplate(file: string): Promise<boolean> {
 
 /**
  * Removes the kept templates in `dir` named `prefix…` that nothing used for UNUSED_TEMPLATE_MS, and the leftovers of
- * runs stopped while making one: each change of the migrations leaves one behind (25–40 MB). A checkout that needs
- * one removed makes it again.
+ * runs stopped while making one: each change of the migrations leaves one behind (decision 062). A checkout that
+ * needs one removed makes it again.
  */
 export async function removeUnusedTemplates(dir: string, prefix: string, now = Date.now()): Promise<string[]> {
   const removed: string[] = [];
@@ -228,8 +228,8 @@ export async function removeUnusedTemplates(dir: string, prefix: string, now = D
 /**
  * PGlite in memory: a snapshot (`dumpDataDir`) of a migrated database per set of migration files, made once in the
  * temp folder (named by a digest of the files, as the folder above) and kept across runs, so the workers of a run
- * share it; each test file loads a copy (~0.4 s instead of ~2.5 s for initdb and the migrations). No test makes a
- * database on PGlite, so the snapshot leaves out the template databases: a fifth less to load.
+ * share it; each test file loads a copy instead of running initdb and the migrations. No test makes a database on
+ * PGlite, so the snapshot leaves out the template databases, which would only add to every load (decision 062).
  */
 const dumps = new Map<string, Promise<Blob>>();
 function migratedDump(sets: readonly MigrationSet[]): Promise<Blob> {
