@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Car, CarListItem, PriceRange } from '@bilmarknaden/shared/api-types';
-import { BASE, editFields, buildTestApp, insertCar, multipart, type TestApp } from './inventory-helpers.ts';
+import { onPostgresOnly } from '@bilmarknaden/db/test-engine';
+import {
+  BASE,
+  editFields,
+  buildTestApp,
+  insertCar,
+  multipart,
+  runQueuedJobs,
+  type TestApp,
+} from './inventory-helpers.ts';
 
 let t: TestApp;
 let owner: Record<string, string>;
@@ -230,6 +239,42 @@ describe('fair price', () => {
     expect((await detail(ad)).priceJudgement).toEqual({ comparables: 0, low: null, high: null, label: null });
   });
 
+  it('judges a card again when its own price crosses a bound, its statistics unchanged', async () => {
+    await comparables('V50', EIGHT);
+    const ad = await volvo(94_800, { model: 'V50' });
+    const bin = async (price: number) =>
+      (await t.db.query<{ bin: number }>('SELECT inventory.price_bin($1, 2016, 14500) AS bin', [price])).rows[0]!.bin;
+    // The same bin before and after: the edit changes no bucket or range, only the ad against its range.
+    expect(await bin(95_200)).toBe(await bin(94_800));
+    const card = async () =>
+      (await get<CarListItem[]>('/001/2003?make=volvo&model=v50')).body.find((c) => c.id === ad)!.priceLabel;
+    expect(await card()).toBe('low');
+    expect((await edit(ad, { model: 'V50', year: '2016', milage: '14500', price: '95200' })).status).toBe(204);
+    expect(await card()).toBe('normal');
+    expect((await detail(ad)).priceJudgement!.label).toBe('normal');
+  });
+
+  onPostgresOnly(
+    'leaves a card that another transaction holds to a job, which judges it once that one ends',
+    async () => {
+      const ids = await comparables('XC40', EIGHT);
+      const ad = await volvo(100_000, { model: 'XC40' });
+      const card = async () =>
+        (await get<CarListItem[]>('/001/2003?make=volvo&model=xc40')).body.find((c) => c.id === ad)!.priceLabel;
+      expect(await card()).toBe('normal');
+      await t.db.transaction(async (tx) => {
+        await tx.query('SELECT 1 FROM inventory.cars WHERE id = $1 FOR UPDATE', [ad]);
+        // On another connection, without waiting for this one: six comparables dearer put the ad below its range.
+        for (const id of ids.slice(0, 6)) {
+          await t.db.query('UPDATE inventory.cars SET price = 200000 WHERE id = $1', [id]);
+        }
+      });
+      expect(await card()).toBe('normal');
+      expect(await runQueuedJobs(t.db)).toBeGreaterThan(0);
+      expect(await card()).toBe('low');
+    },
+  );
+
   it('checks the form fields with the form’s rules', async () => {
     const bad = await get<{ message: string; field: string }>('/price-range?make=volvo&model=v70&year=abc&milage=1');
     expect(bad.status).toBe(400);
@@ -274,8 +319,23 @@ describe('fair price', () => {
     // The ranges the triggers kept are those computed from scratch.
     const ranges = () =>
       t.db.query('SELECT * FROM inventory.price_ranges ORDER BY make_key, model_key, year, band').then((r) => r.rows);
+    // Every ad's kept label is the one its cell's range gives now (9: the 8 comparables and the ad).
+    const stale = await t.db.query(
+      `SELECT c.id FROM inventory.cars c
+       LEFT JOIN inventory.price_ranges pr ON pr.make_key = lower(c.make) AND pr.model_key = lower(c.model)
+         AND pr.year = c.year AND pr.band = inventory.milage_band(c.milage)
+       WHERE c.price_label IS DISTINCT FROM inventory.price_label(c.price, c.year, c.milage, pr.n, pr.p25, pr.p75, 9)`,
+    );
+    expect(stale.rows).toEqual([]);
+    const labels = () => t.db.query('SELECT id, price_label FROM inventory.cars ORDER BY id').then((r) => r.rows);
+    expect(
+      (await labels()).filter((r) => (r as { price_label: string | null }).price_label !== null).length,
+    ).toBeGreaterThan(0);
+
     const kept = await ranges();
+    const keptLabels = await labels();
     await t.db.exec('SELECT inventory.rebuild_price_statistics()');
     expect(await ranges()).toEqual(kept);
+    expect(await labels()).toEqual(keptLabels);
   });
 });

@@ -2,6 +2,7 @@ import type { QueuedJob } from './job-queue.ts';
 import { adExpiryWarningJob, adLifecycleSweepJob, adStillForSaleJob, type LifecycleJobDeps } from './ad-lifecycle.ts';
 import { matchWatchesJob } from './match-watches.ts';
 import { priceDropJob } from './price-drop.ts';
+import { priceLabelsJob } from './price-labels.ts';
 import { watchAlertJob } from './watch-alert.ts';
 import { watchDigestJob } from './watch-digest.ts';
 import { dealerImportJob } from './dealer-import.ts';
@@ -12,8 +13,9 @@ import { dealerFeedFetchJob } from './dealer-feed-fetch.ts';
 import type { DealerFeeds } from '../services/dealer-feeds.ts';
 
 /**
- * Every kind of job of `inventory.jobs`: the bevakningar's and the saved ads' mails (decisions 039, 040), and the
- * life of ads: the hourly sweep and the sellers' reminders (decision 054), and dealers' imports (decision 060).
+ * Every kind of job of `inventory.jobs`: the bevakningar's and the saved ads' mails (decisions 039, 040), the price
+ * labels left to write (decision 064), the life of ads: the hourly sweep and the sellers' reminders (decision 054),
+ * and dealers' imports (decision 060).
  */
 export function queuedJobs(
   deps: LifecycleJobDeps & { imports?: DealerImportService; dealerPhotos?: DealerPhotos; dealerFeeds?: DealerFeeds },
@@ -23,6 +25,7 @@ export function queuedJobs(
     watchAlertJob(deps),
     watchDigestJob(deps),
     priceDropJob(deps),
+    priceLabelsJob(deps),
     adLifecycleSweepJob(deps),
     adExpiryWarningJob(deps),
     adStillForSaleJob(deps),

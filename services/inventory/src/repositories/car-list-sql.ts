@@ -12,7 +12,7 @@ import { iso, jsonTimestamp } from './json-sql.ts';
 
 /** The columns of the list shape; `c.` so the same list serves joins. */
 export const LIST_COLUMNS =
-  'c.id, c.title, c.year, c.transmission, c.fuel, c.price, c.created, c.milage, c.hp, c.make, c.model, c.image_count, c.image_version, c.kommun, c.price_history, c.dealer_slug, c.dealer_name';
+  'c.id, c.title, c.year, c.transmission, c.fuel, c.price, c.created, c.milage, c.hp, c.make, c.model, c.image_count, c.image_version, c.kommun, c.price_history, c.dealer_slug, c.dealer_name, c.price_label';
 
 /** An ad as the mails of the bevakningar and of the saved ads show it: part of the list shape. */
 export type MailAd = Pick<CarListItem, 'id' | 'title' | 'price' | 'year' | 'milage' | 'imageCount' | 'imageVersion'>;

@@ -16,6 +16,11 @@ export function priceRepository(db: Queryable) {
       return r.rows.map((row) => ({ ...toListItem(row), soldAt: iso(row.sold_at) }));
     },
 
+    /** Writes the price labels of the ads `ids` from their cells' ranges as they stand (002-price-labels.sql). */
+    async refreshLabels(ids: number[]): Promise<void> {
+      await db.query('SELECT inventory.refresh_price_labels($1::integer[], NULL)', [ids]);
+    },
+
     /** The range a seller sees for an ad not yet counted: its cell's comparables as they stand. */
     async range(make: string, model: string, year: number, milage: number): Promise<PriceRange> {
       const r = await db.query<PriceRange>(PRICE_RANGE_SQL, [make, model, year, milage], { genericPlan: true });

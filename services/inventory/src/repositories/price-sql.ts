@@ -2,7 +2,7 @@ import { jsonTimestamp } from './json-sql.ts';
 
 // The SQL of the price facts that the list and detail statements (car-list-sql, car-details-repository) embed
 // (decision 038). The judgement itself is the database's (inventory.price_label and inventory.price_bound): one
-// place judges a price.
+// place judges a price, and keeps each ad's judgement in its price_label column (002-price-labels.sql, decision 064).
 
 /** Comparable ads a range needs (issue 28); an ad for sale counts in its own cell, so its judgement needs one more. */
 export const MIN_COMPARABLES = 8;
@@ -16,10 +16,8 @@ const cellOf = (c: string) =>
 const priceCut = (c: string) =>
   `nullif(greatest((${c}.price_history -> -2 ->> 'price')::integer - (${c}.price_history -> -1 ->> 'price')::integer, 0), 0)`;
 
-/** The card's judgement and last price cut, for a row `r` of the list columns, made only for the rows of the window. */
-export const PRICE_LIST_JSON_FIELDS =
-  `(SELECT inventory.price_label(r.price, r.year, r.milage, pr.n, pr.p25, pr.p75, ${MIN_COMPARABLES + 1}) ` +
-  `FROM inventory.price_ranges pr WHERE ${cellOf('r')}) AS "priceLabel", ${priceCut('r')} AS "priceCut"`;
+/** The card's judgement and last price cut, for a row `r` of the list columns. */
+export const PRICE_LIST_JSON_FIELDS = `r.price_label AS "priceLabel", ${priceCut('r')} AS "priceCut"`;
 
 /**
  * The fields the ad's page adds, as JSON over a row `c` of `inventory.cars` and its cell `pr` (PRICE_DETAIL_JOIN):
@@ -32,7 +30,7 @@ export const PRICE_DETAIL_JSON_FIELDS =
   `'comparables', greatest(coalesce(pr.n, 0) - 1, 0), ` +
   `'low', CASE WHEN pr.n > ${MIN_COMPARABLES} THEN inventory.price_bound(pr.p25, c.year, c.milage) END, ` +
   `'high', CASE WHEN pr.n > ${MIN_COMPARABLES} THEN inventory.price_bound(pr.p75, c.year, c.milage) END, ` +
-  `'label', inventory.price_label(c.price, c.year, c.milage, pr.n, pr.p25, pr.p75, ${MIN_COMPARABLES + 1})) ` +
+  `'label', c.price_label) ` +
   `END AS "priceJudgement"`;
 
 /** Joins an ad `c` to its cell `pr` for PRICE_DETAIL_JSON_FIELDS. */
