@@ -223,7 +223,8 @@ BEGIN
   PERFORM inventory.refresh_price_ranges(ARRAY(
     SELECT ROW(make_key, model_key, year, band, 0, 0)::inventory.price_delta
     FROM inventory.price_buckets GROUP BY make_key, model_key, year, band));
-  PERFORM inventory.refresh_price_labels(ARRAY(SELECT id FROM inventory.cars), NULL);
+  -- Every ad at once, as one plain update: a bulk load or a migration, which no other writer runs beside.
+  UPDATE inventory.cars SET price_label = inventory.price_label_now(price, make, model, year, milage);
 END
 $$;
 
