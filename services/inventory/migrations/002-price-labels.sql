@@ -154,6 +154,10 @@ CREATE FUNCTION inventory.cars_price_inserted() RETURNS trigger
 LANGUAGE plpgsql
 AS $$
 BEGIN
+  -- New ads are judged under their make and model's lock, also when they count in no range yet (pending): a range
+  -- changed beside this insert could not see them to write their labels.
+  PERFORM pg_advisory_xact_lock(hashtext('inventory.price/' || k))
+    FROM (SELECT DISTINCT lower(make) || '/' || lower(model) AS k FROM new_rows ORDER BY 1) s;
   PERFORM inventory.apply_price_changes(ARRAY(
     SELECT c FROM (SELECT inventory.price_cell(status, price, make, model, year, milage, 1) AS c FROM new_rows) s
     WHERE c IS NOT NULL), ARRAY(SELECT id FROM new_rows));

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { generateKeyPair, SignJWT } from 'jose';
 import sharp from 'sharp';
-import type { Database } from '@bilmarknaden/db/database';
+import type { Database, Queryable } from '@bilmarknaden/db/database';
 import { createTestDatabase } from '@bilmarknaden/db/testing';
 import { createTokenVerifier, DEFAULT_TOKEN_SETTINGS, TOKEN_ALGORITHM } from '@bilmarknaden/shared/auth/token';
 import { INVENTORY_BASE, inventoryPaths } from '@bilmarknaden/shared/api-paths';
@@ -118,7 +118,7 @@ export interface CarRowInput extends ValidAd {
 let sequence = 0;
 
 /** A stored ad (active by default) straight into the table; every column can be overridden. */
-export async function insertCar(db: Database, overrides: Partial<CarRowInput> = {}): Promise<number> {
+export async function insertCar(db: Queryable, overrides: Partial<CarRowInput> = {}): Promise<number> {
   sequence++;
   const c: CarRowInput = {
     title: `Välvårdad bil ${sequence}`,

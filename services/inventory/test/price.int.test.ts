@@ -275,6 +275,38 @@ describe('fair price', () => {
     },
   );
 
+  onPostgresOnly('judges a new ad under its model’s lock, so a range moved beside the insert reaches it', async () => {
+    const ids = await comparables('XC70', [...EIGHT, 100_000]);
+    let moved: Promise<void> | undefined;
+    let movedYet = false;
+    const ad = await t.db.transaction(async (tx) => {
+      const id = await insertCar(tx, {
+        make: 'Volvo',
+        model: 'XC70',
+        year: 2016,
+        milage: 14_500,
+        price: 100_000,
+        status: 'pending',
+      });
+      // Another connection makes six comparables dearer: it waits for this insert to end.
+      moved = (async () => {
+        for (const c of ids.slice(0, 6)) {
+          await t.db.query('UPDATE inventory.cars SET price = 200000 WHERE id = $1', [c]);
+        }
+        movedYet = true;
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(movedYet).toBe(false);
+      return id;
+    });
+    await moved;
+    const kept = await t.db.query<{ price_label: string | null }>(
+      'SELECT price_label FROM inventory.cars WHERE id = $1',
+      [ad],
+    );
+    expect(kept.rows[0]!.price_label).toBe('low');
+  });
+
   it('checks the form fields with the form’s rules', async () => {
     const bad = await get<{ message: string; field: string }>('/price-range?make=volvo&model=v70&year=abc&milage=1');
     expect(bad.status).toBe(400);
