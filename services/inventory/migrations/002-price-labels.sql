@@ -97,15 +97,19 @@ RETURN (SELECT inventory.price_label(price_label_now.price, price_label_now.year
 CREATE FUNCTION inventory.refresh_price_labels(ids integer[], cells inventory.price_delta[]) RETURNS void
 LANGUAGE sql
 AS $$
-  WITH judged AS (
-    SELECT a.id FROM inventory.cars a
+  -- The ads are found first (MATERIALIZED) and judged after: a judgement in the same WHERE would be pushed down to
+  -- the scan of inventory.cars and made for every ad it reads.
+  WITH found AS MATERIALIZED (
+    SELECT a.id, a.price_label, a.price, a.make, a.model, a.year, a.milage FROM inventory.cars a
     WHERE a.id IN (
       SELECT unnest(ids)
       UNION
       SELECT b.id FROM (SELECT DISTINCT make_key, model_key, year, band FROM unnest(cells)) x
       JOIN inventory.cars b ON inventory.price_cell_key(b.make, b.model, b.year, b.milage)
         = ARRAY[x.make_key, x.model_key, x.year::text, x.band::text])
-      AND a.price_label IS DISTINCT FROM inventory.price_label_now(a.price, a.make, a.model, a.year, a.milage)
+  ), judged AS (
+    SELECT f.id FROM found f
+    WHERE f.price_label IS DISTINCT FROM inventory.price_label_now(f.price, f.make, f.model, f.year, f.milage)
   ), locked AS (
     SELECT a.id, inventory.price_label_now(a.price, a.make, a.model, a.year, a.milage) AS label
     FROM inventory.cars a WHERE a.id IN (SELECT id FROM judged)
@@ -144,8 +148,13 @@ BEGIN
     changed := ARRAY(SELECT ROW(r.make_key, r.model_key, r.year, r.band, 0, 0)::inventory.price_delta
       FROM inventory.refresh_price_ranges(d) r);
   END IF;
-  IF coalesce(cardinality(ids), 0) > 0 OR coalesce(cardinality(changed), 0) > 0 THEN
-    PERFORM inventory.refresh_price_labels(ids, changed);
+  -- The statement's own ads, which it holds: one plain update by key.
+  IF coalesce(cardinality(ids), 0) > 0 THEN
+    UPDATE inventory.cars SET price_label = inventory.price_label_now(price, make, model, year, milage)
+    WHERE id = ANY(ids) AND price_label IS DISTINCT FROM inventory.price_label_now(price, make, model, year, milage);
+  END IF;
+  IF coalesce(cardinality(changed), 0) > 0 THEN
+    PERFORM inventory.refresh_price_labels(NULL, changed);
   END IF;
 END
 $$;
