@@ -157,7 +157,7 @@ export async function bulkSeed(db: Database, opts: BulkSeedOptions): Promise<Bul
       }
     }
     photoFiles += (await linking) ?? 0;
-    // Before the indexes, and with the update triggers off too: writing every ad's label (002-price-labels.sql)
+    // Before the indexes, and with the update triggers off too: writing every ad's label (inventory's 001-schema.sql)
     // then updates no index and keeps no transition table.
     await tx.exec('ALTER TABLE inventory.cars DISABLE TRIGGER USER');
     await tx.exec('SELECT inventory.rebuild_price_statistics()');

@@ -16,7 +16,7 @@ export function priceRepository(db: Queryable) {
       return r.rows.map((row) => ({ ...toListItem(row), soldAt: iso(row.sold_at) }));
     },
 
-    /** Writes the price labels of the ads `ids` from their cells' ranges as they stand (002-price-labels.sql). */
+    /** Writes the price labels of the ads `ids` from their cells' ranges as they stand (inventory's 001-schema.sql). */
     async refreshLabels(ids: number[]): Promise<void> {
       await db.query('SELECT inventory.refresh_price_labels($1::integer[], NULL)', [ids]);
     },

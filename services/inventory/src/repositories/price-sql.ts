@@ -2,7 +2,7 @@ import { jsonTimestamp } from './json-sql.ts';
 
 // The SQL of the price facts that the list and detail statements (car-list-sql, car-details-repository) embed
 // (decision 038). The judgement itself is the database's (inventory.price_label and inventory.price_bound): one
-// place judges a price, and keeps each ad's judgement in its price_label column (002-price-labels.sql, decision 064).
+// place judges a price, and keeps each ad's judgement in its price_label column (001-schema.sql, decision 064).
 
 /** Comparable ads a range needs (issue 28); an ad for sale counts in its own cell, so its judgement needs one more. */
 export const MIN_COMPARABLES = 8;
