@@ -528,15 +528,20 @@ BEGIN
 END
 $$;
 
--- An ad's judgement from its cell's range as it stands (9: the 8 comparables and the ad itself).
+-- An ad's judgement from its cell's range as it stands (9: the 8 comparables and the ad itself), as one row; none
+-- when the cell has no range. A table function, called as `(SELECT label FROM inventory.price_label_now(…))`, so the
+-- statement inlines it as a lookup by the cell's key: a scalar SQL function with a query in its body is not inlined
+-- and runs as a call of its own for every ad (decision 064).
 CREATE FUNCTION inventory.price_label_now(price integer, make text, model text, year integer, milage integer)
-RETURNS text
+RETURNS TABLE (label text)
 LANGUAGE sql STABLE PARALLEL SAFE
-RETURN (SELECT inventory.price_label(price_label_now.price, price_label_now.year, price_label_now.milage, pr.n, pr.p25,
-    pr.p75, 9)
-  FROM inventory.price_ranges pr
-  WHERE pr.make_key = lower(price_label_now.make) AND pr.model_key = lower(price_label_now.model)
-    AND pr.year = price_label_now.year AND pr.band = inventory.milage_band(price_label_now.milage));
+BEGIN ATOMIC
+  SELECT inventory.price_label(price_label_now.price, price_label_now.year, price_label_now.milage, pr.n, pr.p25,
+      pr.p75, 9)
+    FROM inventory.price_ranges pr
+    WHERE pr.make_key = lower(price_label_now.make) AND pr.model_key = lower(price_label_now.model)
+      AND pr.year = price_label_now.year AND pr.band = inventory.milage_band(price_label_now.milage);
+END;
 
 -- Writes the label of the ads `ids` and of every ad in `cells` where it differs from their cell's range as it stands.
 -- The ads of a cell are found through cars_price_cell_idx. It waits for no other transaction: an ad that another
@@ -557,9 +562,11 @@ AS $$
         = ARRAY[x.make_key, x.model_key, x.year::text, x.band::text])
   ), judged AS (
     SELECT f.id FROM found f
-    WHERE f.price_label IS DISTINCT FROM inventory.price_label_now(f.price, f.make, f.model, f.year, f.milage)
+    WHERE f.price_label IS DISTINCT FROM
+      (SELECT label FROM inventory.price_label_now(f.price, f.make, f.model, f.year, f.milage))
   ), locked AS (
-    SELECT a.id, inventory.price_label_now(a.price, a.make, a.model, a.year, a.milage) AS label
+    SELECT a.id,
+      (SELECT label FROM inventory.price_label_now(a.price, a.make, a.model, a.year, a.milage)) AS label
     FROM inventory.cars a WHERE a.id IN (SELECT id FROM judged)
     FOR NO KEY UPDATE OF a SKIP LOCKED
   ), written AS (
@@ -609,8 +616,10 @@ BEGIN
   END IF;
   -- The statement's own ads, which it holds: one plain update by key.
   IF coalesce(cardinality(ids), 0) > 0 THEN
-    UPDATE inventory.cars SET price_label = inventory.price_label_now(price, make, model, year, milage)
-    WHERE id = ANY(ids) AND price_label IS DISTINCT FROM inventory.price_label_now(price, make, model, year, milage);
+    UPDATE inventory.cars
+    SET price_label = (SELECT label FROM inventory.price_label_now(price, make, model, year, milage))
+    WHERE id = ANY(ids)
+      AND price_label IS DISTINCT FROM (SELECT label FROM inventory.price_label_now(price, make, model, year, milage));
   END IF;
   IF coalesce(cardinality(changed), 0) > 0 THEN
     PERFORM inventory.refresh_price_labels(NULL, changed);
@@ -695,7 +704,8 @@ BEGIN
     SELECT ROW(make_key, model_key, year, band, 0, 0)::inventory.price_delta
     FROM inventory.price_buckets GROUP BY make_key, model_key, year, band));
   -- Every ad at once, as one plain update: a bulk load or a migration, which no other writer runs beside.
-  UPDATE inventory.cars SET price_label = inventory.price_label_now(price, make, model, year, milage);
+  UPDATE inventory.cars
+  SET price_label = (SELECT label FROM inventory.price_label_now(price, make, model, year, milage));
 END
 $$;
 

@@ -354,7 +354,7 @@ describe('fair price', () => {
     // Every ad's kept label is the one its cell's range gives now.
     const stale = await t.db.query(
       `SELECT id FROM inventory.cars
-       WHERE price_label IS DISTINCT FROM inventory.price_label_now(price, make, model, year, milage)`,
+       WHERE price_label IS DISTINCT FROM (SELECT label FROM inventory.price_label_now(price, make, model, year, milage))`,
     );
     expect(stale.rows).toEqual([]);
     const labels = () => t.db.query('SELECT id, price_label FROM inventory.cars ORDER BY id').then((r) => r.rows);
