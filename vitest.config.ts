@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: everything on Node (unit + integration on the real database), and the web app in jsdom.
+// Two projects: everything on Node (unit + integration on the real database), and the web app in happy-dom.
 // Integration tests are named *.int.test.ts: the PostgreSQL leg of `npm test` runs them again.
 export default defineConfig({
   test: {

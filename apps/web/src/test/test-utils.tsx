@@ -44,8 +44,8 @@ export const withToasts = (routes: RouteObject[]): RouteObject[] => [
 
 /**
  * The form control a <label> with exactly this text names (label.control), as getByLabelText finds it but without
- * walking every element of the page for each call: on the big ad forms that walk costs about 50 ms a lookup in
- * jsdom. Tests that a field has its label keep getByLabelText; this serves the filling of fields.
+ * walking every element of the page for each call: on the big ad forms that walk is the slowest part of
+ * a test. Tests that a field has its label keep getByLabelText; this serves the filling of fields.
  */
 export function labelled(label: string): HTMLElement {
   const found = [...document.querySelectorAll('label')].filter(

@@ -106,7 +106,7 @@ describe('the ad page', () => {
     serve();
     const share = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });
-    // jsdom has no matchMedia: a phone's coarse pointer, as the browser would report it.
+    // A phone's coarse pointer, as the browser would report it.
     Object.defineProperty(window, 'matchMedia', {
       value: (query: string) => ({ matches: query === '(pointer: coarse)' }),
       configurable: true,

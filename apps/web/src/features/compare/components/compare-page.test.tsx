@@ -122,7 +122,7 @@ describe('ComparePage', () => {
   });
 
   it('on a phone shows two cars at a time, with buttons to move between them', async () => {
-    // jsdom has no matchMedia: a phone-wide window, as the browser would report it.
+    // A phone-wide window, as the browser would report it.
     Object.defineProperty(window, 'matchMedia', {
       configurable: true,
       value: (media: string) => ({ matches: true, media, addEventListener: () => {}, removeEventListener: () => {} }),
