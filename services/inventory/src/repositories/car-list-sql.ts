@@ -110,7 +110,7 @@ export interface Statement {
   params: unknown[];
   /** Its best plan cannot depend on its values (QueryOptions.genericPlan). */
   genericPlan?: boolean;
-  /** Its best plan depends on the kommuner of a distance (QueryOptions.planEach). */
+  /** Its best plan depends on its values: how many ads a filter, word or distance matches (QueryOptions.planEach). */
   planEach?: boolean;
 }
 
@@ -203,16 +203,11 @@ export function buildListSql(q: ListQuery): Statement {
     sql: `SELECT ${LIST_COLUMNS} FROM inventory.cars c WHERE ${where.join(' AND ')}${orderBy}${window}`,
     params,
     genericPlan: first && plain,
-    planEach: hasDistance(q),
+    // With a filter, word or distance the best index depends on how many ads match, which PostgreSQL's generic plan
+    // cannot see: such a list is planned for its values, as on PGlite (decision 066).
+    planEach: !plain,
   };
 }
-
-/**
- * A distance filter's kommuner travel as an array: PostgreSQL's generic plan cannot see how many ads they hold and,
- * after five executions, preferred intersecting the equipment and kommun indexes over walking the newest ads
- * (100,000 ads: 20 ms against 2 ms a request; bench/README.md run E), so such a list is planned for its values.
- */
-const hasDistance = (q: ListQuery) => q.distance?.near !== undefined;
 
 /** A query sorted 'Närmast': a kommun to measure from and the sort by distance. */
 type NearestQuery = ListQuery & { orderBy: typeof DISTANCE_ORDER_BY; distance: { near: string } };
@@ -249,11 +244,11 @@ function buildNearestSql(q: NearestQuery): Statement {
  * the index a filter has, so a count costs about as much as a deep window whatever the number of ads.
  */
 export function buildCountSql(q: ListQuery, cap: number): Statement {
-  const { where, params, p } = listConditions(q);
+  const { where, params, p, plain } = listConditions(q);
   return {
     sql: `SELECT count(*)::int AS count FROM (SELECT 1 FROM inventory.cars c WHERE ${where.join(' AND ')} LIMIT ${p(cap)}) capped`,
     params,
-    planEach: hasDistance(q),
+    planEach: !plain,
   };
 }
 
