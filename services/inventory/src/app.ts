@@ -42,6 +42,7 @@ import { moderationRoutes } from './routes/moderation-routes.ts';
 import { vehicleRoutes } from './routes/vehicle-routes.ts';
 import { lifecycleRoutes } from './routes/lifecycle-routes.ts';
 import { dealerImportRoutes } from './routes/dealer-import-routes.ts';
+import { dealerFeedCallers } from './services/dealer-feed-callers.ts';
 import { localVehicleRegister } from './register/local-register.ts';
 import type { VehicleRegister } from './register/vehicle-register.ts';
 import type { DealerDirectory } from '@bilmarknaden/service-kit/dealer-directory';
@@ -233,7 +234,7 @@ export async function inventoryApp(app: FastifyInstance, opts: InventoryOptions)
   if (opts.dealers && imports) {
     dealerImportRoutes(app, {
       ...ctx,
-      dealers: opts.dealers,
+      feedCallers: dealerFeedCallers(opts.dealers),
       imports,
       feeds: feeds!,
       wakeJobs: () => runner?.wake(),

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { inventoryPaths } from '@bilmarknaden/shared/api-paths';
-import { isStaffRole } from '@bilmarknaden/shared/constants';
 import { FEED_LIMITS, FEED_MESSAGES } from '@bilmarknaden/shared/dealer-feed';
 import { errorResponses, NoContentSchema } from '@bilmarknaden/shared/schemas/api-error-schemas';
 import {
@@ -14,22 +13,15 @@ import {
 } from '@bilmarknaden/shared/schemas/dealer-import-schemas';
 import type { DealerFeeds } from '../services/dealer-feeds.ts';
 import { bearerToken } from '@bilmarknaden/shared/auth/token';
-import type { DealerDirectory, DealerRef } from '@bilmarknaden/service-kit/dealer-directory';
 import { DomainError } from '@bilmarknaden/service-kit/domain-error';
 import { parseId, typed } from '@bilmarknaden/service-kit/route-context';
 import { bearerSecurity } from '@bilmarknaden/service-kit/service-plugin';
 import { MESSAGES } from '../errors.ts';
+import type { DealerFeedCallers, FeedCaller } from '../services/dealer-feed-callers.ts';
 import type { DealerImportService } from '../services/dealer-import-service.ts';
 import { parseFeed } from '../services/dealer-feed-parser.ts';
 import { multipartError } from './ad-form.ts';
 import type { RouteContext } from './context.ts';
-
-/** Who sends or reads a dealer's feed: a member (or staff) by token, or the dealer itself by its API key. */
-interface FeedCaller {
-  dealer: DealerRef;
-  source: 'upload' | 'api-key';
-  username: string | null;
-}
 
 /** `Authorization: ApiKey <key>` or `X-Api-Key: <key>`; null when the request names none. */
 function apiKeyOf(request: FastifyRequest): string | null {
@@ -52,35 +44,23 @@ const AUTH_DESCRIPTION =
 export function dealerImportRoutes(
   app: FastifyInstance,
   ctx: RouteContext & {
-    dealers: DealerDirectory;
+    feedCallers: DealerFeedCallers;
     imports: DealerImportService;
     feeds: DealerFeeds;
     wakeJobs: () => void;
   },
 ): void {
-  const { dealers, imports } = ctx;
+  const { feedCallers, imports } = ctx;
 
-  /** The caller's right to this dealer's feed, or the refusal (401, 403, 404). */
+  /** The caller's right to this dealer's feed (its key, or a signed-in user), or the refusal (401, 403, 404). */
   async function caller(request: FastifyRequest, slug: string): Promise<FeedCaller> {
     const key = apiKeyOf(request);
-    if (key !== null) {
-      const dealer = await dealers.byApiKey(key);
-      if (!dealer || dealer.slug !== slug) throw new DomainError('unauthorized', FEED_MESSAGES.keyInvalid);
-      return { dealer, source: 'api-key', username: null };
-    }
+    if (key !== null) return feedCallers.byApiKey(slug, key);
     if (!bearerToken(request.headers.authorization)) {
       throw new DomainError('unauthorized', FEED_MESSAGES.unauthorized);
     }
     await ctx.auth.required(request);
-    const user = ctx.auth.user(request);
-    const own = await dealers.ofMember(user.username);
-    if (own?.slug === slug) return { dealer: own, source: 'upload', username: user.username };
-    if (isStaffRole(user.role)) {
-      const dealer = await dealers.bySlug(slug);
-      if (!dealer) throw new DomainError('not-found', FEED_MESSAGES.notFound);
-      return { dealer, source: 'upload', username: user.username };
-    }
-    throw new DomainError('forbidden', FEED_MESSAGES.forbidden);
+    return feedCallers.byUser(slug, ctx.auth.user(request));
   }
 
   /** The upload's `feed` file (bytes, cut at the zip's limit) and its `full` field. */
