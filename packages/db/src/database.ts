@@ -18,9 +18,9 @@ export interface QueryOptions {
    */
   genericPlan?: boolean;
   /**
-   * The statement's best plan depends on values a generic plan cannot see (a list of kommuner in an array): PostgreSQL
-   * plans each execution (an unnamed statement) rather than keep the generic plan its cost comparison may prefer
-   * (decision 058). PGlite plans each execution unless `genericPlan` is set.
+   * The statement's best plan depends on values a generic plan cannot see (how many ads a list's filter or its
+   * kommuner match): PostgreSQL plans each execution (an unnamed statement) rather than keep the generic plan its cost
+   * comparison may prefer (decisions 058, 066). PGlite plans each execution unless `genericPlan` is set.
    */
   planEach?: boolean;
 }
